@@ -1,0 +1,59 @@
+// Layer boundaries live here so that tools, not memory, keep them (docs/architecture.md).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noElectron = {
+  name: 'electron',
+  message: 'Keep this layer free of Electron: put Electron-only code in main/electron.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['main/core/**/*.ts', 'main/cli.ts', 'test/fake-api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/ipc/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Identifier[name='ipcMain']", message: 'ipcMain belongs in main/ipc only.' },
+        { selector: "Identifier[name='ipcRenderer']", message: 'ipcRenderer belongs in preload only.' },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer is a web page: no Node built-ins.' },
+            { group: ['**/main/**'], message: 'The renderer talks to main only through the preload contract.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Identifier[name='ipcRenderer']", message: 'ipcRenderer belongs in preload only.' },
+      ],
+    },
+  },
+);
