@@ -1,0 +1,185 @@
+// Headless CLI over the same core as the app: `npm run --silent cli -- <command>`.
+// The API key comes from EXAM_API_KEY only: arguments show up in `ps` and shell history.
+// Exit codes: 0 done, 1 other error, 2 bad usage, 3 auth (401/403), 4 quota exhausted.
+import { parseArgs } from 'node:util';
+import { ApiError } from './core/api/errors.js';
+import { DIFFICULTIES } from './core/api/schemas.js';
+import { catalogStats } from './core/catalog/query.js';
+import { runSync, type SyncProgress } from './core/sync/engine.js';
+import { syncScopeSchema } from './core/sync/scope.js';
+import { DataDirLockedError } from './core/util/data-lock.js';
+import { openWorkspace } from './core/workspace.js';
+
+const USAGE = `usage:
+  cli sync --base-url URL --product enem|vestibulares --data-dir DIR [--exam ID] [--year N]
+           [--subject ID] [--difficulty easy|medium|hard] [--json]      (key: EXAM_API_KEY)
+  cli stats --data-dir DIR [--json]`;
+
+export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4 } as const;
+
+class UsageError extends Error {}
+
+function progressLine(p: SyncProgress): string {
+  const total = p.total ?? 0;
+  const ratio = p.phase === 'images' ? p.images.done / Math.max(1, p.images.total) : p.questions / Math.max(1, total);
+  const width = 24;
+  const filled = Math.round(Math.min(1, ratio) * width);
+  const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+  const wait = p.rateLimitWait ? ` waiting ${Math.ceil((p.rateLimitWait.until - Date.now()) / 1000)}s for the rate limit` : '';
+  const what =
+    p.phase === 'images'
+      ? `images ${p.images.done}/${p.images.total}`
+      : `${p.questions}/${total} questions, ${p.pages} pages`;
+  return `${bar} ${what}, ${p.requests} requests${wait}`;
+}
+
+async function sync(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'base-url': { type: 'string' },
+      product: { type: 'string' },
+      exam: { type: 'string' },
+      year: { type: 'string' },
+      subject: { type: 'string' },
+      difficulty: { type: 'string' },
+      'data-dir': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      // For fakes with a short rate-limit window (tests, benchmarks); the real API's is a minute.
+      'rate-window-ms': { type: 'string' },
+    },
+    strict: true,
+  });
+  const apiKey = process.env.EXAM_API_KEY;
+  if (!values['base-url'] || !values.product || !values['data-dir']) throw new UsageError('missing --base-url, --product or --data-dir');
+  if (!apiKey) throw new UsageError('set the API key in the EXAM_API_KEY environment variable');
+  if (values.difficulty && !(DIFFICULTIES as readonly string[]).includes(values.difficulty)) {
+    throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}`);
+  }
+  const parsed = syncScopeSchema.safeParse({
+    product: values.product,
+    ...(values.exam && { examId: values.exam }),
+    ...(values.year && { year: Number(values.year) }),
+    ...(values.subject && { subjectId: values.subject }),
+    ...(values.difficulty && { difficulty: values.difficulty }),
+  });
+  if (!parsed.success) {
+    throw new UsageError(`invalid scope: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  try {
+    new URL(values['base-url']);
+  } catch {
+    throw new UsageError('--base-url is not a URL');
+  }
+  const workspace = await openWorkspace(values['data-dir']);
+  try {
+    const windowMs = values['rate-window-ms'] ? Number(values['rate-window-ms']) : undefined;
+    const client = workspace.client({
+      product: parsed.data.product,
+      baseUrl: values['base-url'],
+      apiKey,
+      ...(windowMs && { governor: { windowMs } }),
+    });
+    const tty = process.stderr.isTTY;
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    const report = await runSync(parsed.data, {
+      client,
+      store: workspace.store,
+      images: workspace.images,
+      state: workspace.state,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (tty) process.stderr.write(`\r\x1b[2K${progressLine(p)}`);
+      },
+    });
+    if (tty) process.stderr.write('\n');
+    const summary = {
+      product: report.product,
+      total: report.total,
+      questions: report.questions,
+      requests: report.requests,
+      retries: report.retries,
+      rateLimitWaits: report.rateLimitWaits,
+      images: report.images,
+      skipped: report.skipped,
+      durationMs: report.durationMs,
+    };
+    if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    else {
+      process.stdout.write(
+        `${report.status === 'done' ? 'Sync complete' : `Sync stopped (${report.status}); run again to resume`}: ` +
+          `${report.questions}/${report.total} questions, ${report.requests} requests, ` +
+          `${report.images.downloaded} images (${report.images.failed} failed), ${report.skipped} skipped.\n`,
+      );
+    }
+    if (report.status === 'quota-exhausted') {
+      process.stderr.write('The request quota is exhausted; the questions fetched so far are kept. Run again later to resume.\n');
+      return EXIT.quota;
+    }
+    return report.status === 'done' ? EXIT.ok : EXIT.error;
+  } finally {
+    await workspace.close();
+  }
+}
+
+async function stats(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { 'data-dir': { type: 'string' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  if (!values['data-dir']) throw new UsageError('missing --data-dir');
+  const workspace = await openWorkspace(values['data-dir'], { lock: false });
+  const result = catalogStats(workspace.store);
+  if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else {
+    process.stdout.write(`${result.total} questions\n`);
+    for (const [title, counts] of Object.entries({
+      product: result.byProduct,
+      exam: result.byExam,
+      subject: result.bySubject,
+      year: result.byYear,
+      difficulty: result.byDifficulty,
+      source: result.bySource,
+    })) {
+      process.stdout.write(`by ${title}: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+    }
+  }
+  return EXIT.ok;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'sync') return await sync(rest);
+    if (command === 'stats') return await stats(rest);
+    if (command === '--help' || command === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.ok;
+    }
+    throw new UsageError(command ? `unknown command: ${command}` : 'missing command');
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      process.stderr.write(`cli: ${error.message}\n${USAGE}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden')) {
+      process.stderr.write(
+        error.code === 'unauthorized'
+          ? 'cli: the API key was refused (401): it is missing, invalid, revoked or expired.\n'
+          : 'cli: the API key has no access here (403): it belongs to the other product, or the subscription is not active.\n',
+      );
+      return EXIT.auth;
+    }
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`cli: ${error.message}\n`);
+      return EXIT.error;
+    }
+    process.stderr.write(`cli: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.error;
+  }
+}
+
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,98 @@
+// Offline queries over the cached catalog. A linear scan with precomputed,
+// accent-folded search text stays in single-digit milliseconds at 50,000 questions
+// (docs/performance.md), which keeps the code simpler than maintaining indexes.
+import { z } from 'zod';
+import { difficultySchema, productSchema, type Difficulty, type Product } from '../api/schemas.js';
+import type { CatalogStore, StoredQuestion } from './store.js';
+
+export const catalogQuerySchema = z.object({
+  product: productSchema.optional(),
+  examId: z.string().min(1).optional(),
+  year: z.number().int().optional(),
+  subjectId: z.string().min(1).optional(),
+  difficulty: difficultySchema.optional(),
+  /** 'api', or an exact source such as 'pack:<id>'. */
+  source: z.string().min(1).optional(),
+  text: z.string().max(200).optional(),
+});
+export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
+
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+const searchText = new WeakMap<StoredQuestion, string>();
+
+function textOf(question: StoredQuestion): string {
+  let text = searchText.get(question);
+  if (text === undefined) {
+    text = foldText([question.q.statement, ...question.q.alternatives.map((a) => a.text)].join('\n'));
+    searchText.set(question, text);
+  }
+  return text;
+}
+
+export function matches(question: StoredQuestion, query: CatalogQuery, words: string[]): boolean {
+  if (query.product && !question.sources.includes(`api:${query.product}`)) return false;
+  if (query.examId && question.q.exam?.id !== query.examId && question.q.exam?.name !== query.examId) return false;
+  if (query.year !== undefined && question.year !== query.year) return false;
+  if (query.subjectId && question.q.subject.id !== query.subjectId) return false;
+  if (query.difficulty && question.difficulty !== query.difficulty) return false;
+  if (query.source) {
+    const wanted = query.source;
+    if (!question.sources.some((s) => s === wanted || (wanted === 'api' && s.startsWith('api:')))) return false;
+  }
+  if (words.length > 0) {
+    const text = textOf(question);
+    if (!words.every((word) => text.includes(word))) return false;
+  }
+  return true;
+}
+
+export function queryCatalog(store: CatalogStore, query: CatalogQuery): StoredQuestion[] {
+  const words = foldText(query.text ?? '').split(/\s+/).filter(Boolean);
+  const result: StoredQuestion[] = [];
+  for (const question of store.all()) if (matches(question, query, words)) result.push(question);
+  return result;
+}
+
+export interface CatalogStats {
+  total: number;
+  byProduct: Partial<Record<Product, number>>;
+  byExam: Record<string, number>;
+  bySubject: Record<string, number>;
+  byYear: Record<string, number>;
+  byDifficulty: Partial<Record<Difficulty | 'unknown', number>>;
+  bySource: Record<string, number>;
+  notGradable: number;
+}
+
+export function catalogStats(store: CatalogStore): CatalogStats {
+  const stats: CatalogStats = {
+    total: 0,
+    byProduct: {},
+    byExam: {},
+    bySubject: {},
+    byYear: {},
+    byDifficulty: {},
+    bySource: {},
+    notGradable: 0,
+  };
+  const bump = (record: Record<string, number>, key: string) => {
+    record[key] = (record[key] ?? 0) + 1;
+  };
+  const subjects = new Map(store.subjects().map((s) => [s.id, s.name]));
+  for (const question of store.all()) {
+    stats.total += 1;
+    for (const source of question.sources) {
+      bump(stats.bySource, source);
+      if (source.startsWith('api:')) bump(stats.byProduct, source.slice(4));
+    }
+    bump(stats.byExam, question.q.exam?.name ?? 'unknown');
+    bump(stats.bySubject, subjects.get(question.q.subject.id) ?? question.q.subject.id);
+    bump(stats.byYear, question.year === null ? 'unknown' : String(question.year));
+    bump(stats.byDifficulty, question.difficulty ?? 'unknown');
+    if (question.correctId === null) stats.notGradable += 1;
+  }
+  return stats;
+}

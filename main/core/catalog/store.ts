@@ -1,0 +1,228 @@
+// The offline catalog: append-only chunk files (one per fetched page, compacted
+// after a sync) so that a page costs one small atomic write instead of rewriting
+// tens of MB, and a crash at any moment leaves whole pages or nothing.
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { correctAlternativeId } from './answer-key.js';
+import { DIFFICULTIES, type ApiExam, type ApiQuestion, type Difficulty, type Product } from '../api/schemas.js';
+import { JsonFile } from '../util/json-file.js';
+
+export interface StoredQuestion {
+  id: string;
+  /** The question as the API sent it, extra fields included. */
+  q: ApiQuestion;
+  /** Derived answer key: id of the correct alternative; null = not gradable. */
+  correctId: string | null;
+  /** From the question, or learned from the filtered listing it came from. */
+  year: number | null;
+  difficulty: Difficulty | null;
+  /** Provenance: 'api:enem', 'api:vestibulares', 'pack:<id>'. */
+  sources: string[];
+}
+
+export interface ChunkMeta {
+  /** Sync run that wrote it (resume reads only the current run's chunks). */
+  run: string | null;
+  /** Canonical key of the filtered listing the page belongs to. */
+  listing: string | null;
+  page: number | null;
+  total: number | null;
+}
+
+interface Chunk extends ChunkMeta {
+  seq: number;
+  questions: StoredQuestion[];
+}
+
+// Chunks are our own files: the envelope is checked, the questions were validated when they arrived.
+const chunkSchema = z.object({
+  seq: z.number().int(),
+  run: z.string().nullable(),
+  listing: z.string().nullable(),
+  page: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+  questions: z.array(z.custom<StoredQuestion>((v) => typeof (v as StoredQuestion | null)?.id === 'string')),
+});
+
+const examsSchema = z.record(z.string(), z.array(z.custom<ApiExam>((v) => typeof v === 'object' && v !== null)));
+
+export interface Subject {
+  id: string;
+  name: string;
+}
+
+export function isDifficulty(value: unknown): value is Difficulty {
+  return typeof value === 'string' && (DIFFICULTIES as readonly string[]).includes(value);
+}
+
+/** Builds the stored form of an API question; `learned` fills fields the question lacks. */
+export function toStored(
+  q: ApiQuestion,
+  source: string,
+  learned: { year?: number | undefined; difficulty?: Difficulty | undefined } = {},
+): StoredQuestion {
+  return {
+    id: q.id,
+    q,
+    correctId: correctAlternativeId(q),
+    year: typeof q.year === 'number' ? q.year : (learned.year ?? null),
+    difficulty: isDifficulty(q.difficulty) ? q.difficulty : (learned.difficulty ?? null),
+    sources: [source],
+  };
+}
+
+function merge(older: StoredQuestion, newer: StoredQuestion): StoredQuestion {
+  return {
+    ...newer,
+    year: newer.year ?? older.year,
+    difficulty: newer.difficulty ?? older.difficulty,
+    sources: [...new Set([...older.sources, ...newer.sources])],
+  };
+}
+
+const CHUNK_NAME = /^(\d{8})\.json$/;
+const COMPACT_SIZE = 5_000;
+
+export class CatalogStore {
+  private readonly questions = new Map<string, StoredQuestion>();
+  private readonly chunkMeta = new Map<number, ChunkMeta & { ids: string[] }>();
+  private exams: Record<string, ApiExam[]> = {};
+  private nextSeq = 1;
+  private subjectCache: Subject[] | null = null;
+
+  private constructor(readonly dir: string) {}
+
+  private get chunkDir() {
+    return join(this.dir, 'chunks');
+  }
+
+  private chunkFile(seq: number) {
+    return new JsonFile(join(this.chunkDir, `${String(seq).padStart(8, '0')}.json`), chunkSchema);
+  }
+
+  private get examsFile() {
+    return new JsonFile(join(this.dir, 'exams.json'), examsSchema);
+  }
+
+  /** Loads the whole catalog: chunks in sequence order, later pages overriding earlier ones. */
+  static async open(dir: string): Promise<CatalogStore> {
+    const store = new CatalogStore(dir);
+    await mkdir(store.chunkDir, { recursive: true });
+    const seqs = (await readdir(store.chunkDir))
+      .map((name) => CHUNK_NAME.exec(name)?.[1])
+      .filter((seq): seq is string => seq !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const chunks = await Promise.all(seqs.map((seq) => store.chunkFile(seq).read()));
+    for (const chunk of chunks) if (chunk) store.absorb(chunk);
+    store.exams = (await store.examsFile.read()) ?? {};
+    return store;
+  }
+
+  private absorb(chunk: Chunk) {
+    for (const question of chunk.questions) {
+      const existing = this.questions.get(question.id);
+      this.questions.set(question.id, existing ? merge(existing, question) : question);
+    }
+    this.chunkMeta.set(chunk.seq, {
+      run: chunk.run,
+      listing: chunk.listing,
+      page: chunk.page,
+      total: chunk.total,
+      ids: chunk.questions.map((q) => q.id),
+    });
+    this.nextSeq = Math.max(this.nextSeq, chunk.seq + 1);
+    this.subjectCache = null;
+  }
+
+  /** Persists one batch (typically one page) atomically, then makes it visible. */
+  async append(questions: StoredQuestion[], meta: ChunkMeta): Promise<void> {
+    const chunk: Chunk = { seq: this.nextSeq++, ...meta, questions };
+    await this.chunkFile(chunk.seq).write(chunk);
+    this.absorb(chunk);
+  }
+
+  /** Pages already stored for a run: listing key → page → ids on that page. */
+  pagesOf(run: string): Map<string, Map<number, { total: number | null; ids: string[] }>> {
+    const result = new Map<string, Map<number, { total: number | null; ids: string[] }>>();
+    for (const meta of this.chunkMeta.values()) {
+      if (meta.run !== run || meta.listing === null || meta.page === null) continue;
+      const pages = result.get(meta.listing) ?? new Map<number, { total: number | null; ids: string[] }>();
+      pages.set(meta.page, { total: meta.total, ids: meta.ids });
+      result.set(meta.listing, pages);
+    }
+    return result;
+  }
+
+  /**
+   * Rewrites all chunks into few large ones. The new chunks are written before the
+   * old are removed: a crash in between leaves duplicates that loading merges.
+   */
+  async compact(): Promise<void> {
+    const oldSeqs = [...this.chunkMeta.keys()];
+    if (oldSeqs.length <= Math.ceil(this.questions.size / COMPACT_SIZE)) return;
+    const all = [...this.questions.values()];
+    const fresh: Chunk[] = [];
+    for (let i = 0; i < all.length; i += COMPACT_SIZE) {
+      fresh.push({
+        seq: this.nextSeq++,
+        run: null,
+        listing: null,
+        page: null,
+        total: null,
+        questions: all.slice(i, i + COMPACT_SIZE),
+      });
+    }
+    for (const chunk of fresh) await this.chunkFile(chunk.seq).write(chunk);
+    await Promise.all(oldSeqs.map((seq) => rm(this.chunkFile(seq).path, { force: true })));
+    this.chunkMeta.clear();
+    for (const chunk of fresh) {
+      this.chunkMeta.set(chunk.seq, { run: null, listing: null, page: null, total: null, ids: chunk.questions.map((q) => q.id) });
+    }
+  }
+
+  async setExams(product: Product, exams: ApiExam[]): Promise<void> {
+    this.exams = { ...this.exams, [product]: exams };
+    await this.examsFile.write(this.exams);
+  }
+
+  get size(): number {
+    return this.questions.size;
+  }
+
+  get(id: string): StoredQuestion | undefined {
+    return this.questions.get(id);
+  }
+
+  all(): IterableIterator<StoredQuestion> {
+    return this.questions.values();
+  }
+
+  /** Exams from the exam list, plus exams seen only inside questions (the national product has no list). */
+  examList(): { id: string; name: string; institution: string | null; type: string | null }[] {
+    const byId = new Map<string, { id: string; name: string; institution: string | null; type: string | null }>();
+    for (const exam of Object.values(this.exams).flat()) {
+      byId.set(exam.id, { id: exam.id, name: exam.name, institution: exam.institution ?? null, type: exam.type ?? null });
+    }
+    for (const { q } of this.questions.values()) {
+      const id = q.exam?.id ?? q.exam?.name;
+      if (id && !byId.has(id)) byId.set(id, { id, name: q.exam?.name ?? id, institution: null, type: null });
+    }
+    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  }
+
+  /** The API has no subjects endpoint: the index is built from the questions' subject objects. */
+  subjects(): Subject[] {
+    if (!this.subjectCache) {
+      const byId = new Map<string, string>();
+      for (const { q } of this.questions.values()) {
+        if (!byId.has(q.subject.id) || (q.subject.name && byId.get(q.subject.id) === q.subject.id)) {
+          byId.set(q.subject.id, q.subject.name ?? q.subject.id);
+        }
+      }
+      this.subjectCache = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+    }
+    return this.subjectCache;
+  }
+}

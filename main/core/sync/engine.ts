@@ -1,0 +1,289 @@
+// Sync: a product or filtered scope → the offline cache, with the fewest requests.
+//
+// Plain case: (vestibulares: 1 exam list) + ceil(total/100) pages of limit=100.
+// When questions lack `year`/`difficulty`, the scope is read as filtered partitions
+// instead, so each question learns those values from the filter it came through
+// (docs/sync.md gives the cost). Every page is one atomic chunk write tagged with
+// its run and listing, so a run killed at any point resumes at the first missing page.
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../api/errors.js';
+import type { CatalogClient } from '../api/client.js';
+import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
+import { toStored, type CatalogStore } from '../catalog/store.js';
+import type { ImageCache } from '../images/cache.js';
+import type { RateWait } from '../api/governor.js';
+import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
+import type { RunState, SyncStateStore } from './state.js';
+
+export const PAGE_SIZE = 100;
+/** Oldest year probed when years must be learned from filtered listings. */
+export const MIN_YEAR = 1990;
+const MAX_REPAIR_PASSES = 2;
+
+export interface SyncProgress {
+  phase: 'exams' | 'questions' | 'images' | 'done';
+  scope: string;
+  pages: number;
+  questions: number;
+  /** meta.total of the scope, once known. */
+  total: number | null;
+  images: { done: number; total: number; failed: number };
+  requests: number;
+  rateLimitWait: RateWait | null;
+  dailyUsed: number;
+}
+
+export type SyncStatus = 'done' | 'quota-exhausted' | 'cancelled';
+
+export interface SyncReport {
+  product: string;
+  scope: string;
+  status: SyncStatus;
+  total: number;
+  questions: number;
+  requests: number;
+  retries: number;
+  rateLimitWaits: number;
+  images: { downloaded: number; failed: number };
+  /** Questions stored but not gradable (key undeterminable) plus items that failed validation. */
+  skipped: number;
+  /** Ids the listing promised (meta.total) but never delivered, after repair passes. */
+  missing: number;
+  resumed: boolean;
+  durationMs: number;
+}
+
+export interface SyncDeps {
+  client: CatalogClient;
+  store: CatalogStore;
+  images: ImageCache;
+  state: SyncStateStore;
+  now?: () => number;
+  currentYear?: number;
+  onProgress?: (progress: SyncProgress) => void;
+  signal?: AbortSignal;
+  downloadImages?: boolean;
+}
+
+interface Learned {
+  year?: number | undefined;
+  difficulty?: Difficulty | undefined;
+}
+
+export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncReport> {
+  const now = deps.now ?? Date.now;
+  const started = now();
+  const key = scopeKey(scope);
+  const source = `api:${scope.product}`;
+  const { client, store, state } = deps;
+  const previous = state.state.runs[key];
+  const resumed = previous !== undefined && previous.status !== 'done';
+  let run: RunState = resumed
+    ? { ...previous, status: 'running' }
+    : { run: randomUUID(), status: 'running', startedAt: started, finishedAt: null, examsFetched: false, plan: null, yearTotals: {} };
+  const saveRun = (change: Partial<RunState>) => {
+    run = { ...run, ...change };
+    return state.update((data) => ({ ...data, runs: { ...data.runs, [key]: run } }));
+  };
+  await saveRun({});
+
+  const seen = new Set<string>();
+  let invalid = 0;
+  let missing = 0;
+  let total: number | null = null;
+  let pages = 0;
+  const progress: SyncProgress = {
+    phase: 'exams',
+    scope: key,
+    pages: 0,
+    questions: 0,
+    total: null,
+    images: { done: 0, total: 0, failed: 0 },
+    requests: 0,
+    rateLimitWait: null,
+    dailyUsed: client.governor.dailyUsage.used,
+  };
+  const emit = (change: Partial<SyncProgress> = {}) => {
+    Object.assign(progress, change, {
+      pages,
+      questions: seen.size,
+      total,
+      requests: client.stats.requests,
+      dailyUsed: client.governor.dailyUsage.used,
+    });
+    deps.onProgress?.({ ...progress, images: { ...progress.images } });
+  };
+  const counted = new Set<string>();
+  client.governor.setWaitListener((wait) => emit({ rateLimitWait: wait }));
+
+  /** Reads one filtered listing to its end (resuming stored pages), then repairs shifts. */
+  const readListing = async (filters: QuestionFilters, learned: Learned, stopAfterFirstPage = false) => {
+    const baseKey = listingKey(scope.product, filters);
+    const ids = new Set<string>();
+    let listingTotal: number | null = null;
+    let firstPage: ApiQuestion[] | null = null;
+    const pass = async (suffix: string, isRepair: boolean) => {
+      const passKey = baseKey + suffix;
+      const done = store.pagesOf(run.run).get(passKey);
+      for (let page = 1; ; page++) {
+        let pageIds: string[];
+        const kept = done?.get(page);
+        if (kept) {
+          pageIds = kept.ids;
+          listingTotal = kept.total ?? listingTotal;
+        } else {
+          const result = await client.listQuestions(filters, page, PAGE_SIZE, deps.signal);
+          invalid += result.invalid;
+          if (page === 1 && !isRepair) firstPage = result.questions;
+          await store.append(
+            result.questions.map((q) => toStored(q, source, learned)),
+            { run: run.run, listing: passKey, page, total: result.total },
+          );
+          pageIds = result.questions.map((q) => q.id);
+          listingTotal = result.total;
+        }
+        if (!counted.has(`${passKey}:${page}`)) pages += 1;
+        counted.add(`${passKey}:${page}`);
+        for (const id of pageIds) {
+          ids.add(id);
+          seen.add(id);
+        }
+        emit({ phase: 'questions', rateLimitWait: null });
+        if (stopAfterFirstPage) return;
+        if (pageIds.length === 0 || listingTotal === null) return;
+        // Complete, or past the last page the latest total allows (spec: ceil(total/limit) pages).
+        if (ids.size >= listingTotal || page >= Math.ceil(listingTotal / PAGE_SIZE)) return;
+      }
+    };
+    await pass('', false);
+    // The set moved while it was read (items inserted or removed shift others across
+    // page boundaries): read again from the start only until the count is complete.
+    for (let repair = 1; !stopAfterFirstPage && repair <= MAX_REPAIR_PASSES; repair++) {
+      if (listingTotal === null || ids.size >= listingTotal) break;
+      await pass(`#repair${repair}`, true);
+    }
+    if (!stopAfterFirstPage && listingTotal !== null) missing += Math.max(0, listingTotal - ids.size);
+    return { total: listingTotal ?? 0, firstPage: firstPage as ApiQuestion[] | null };
+  };
+
+  try {
+    if (scope.product === 'vestibulares' && !run.examsFetched) {
+      emit({ phase: 'exams' });
+      await store.setExams(scope.product, await client.listExams(deps.signal));
+      await saveRun({ examsFetched: true });
+    }
+    const base = filtersOf(scope);
+    const fixed: Learned = { year: scope.year, difficulty: scope.difficulty };
+    if (run.plan === null) {
+      const first = await readListing(base, fixed, true);
+      total = first.total;
+      const sample = first.firstPage ?? [];
+      await saveRun({
+        plan: {
+          needYear: scope.year === undefined && sample.some((q) => typeof q.year !== 'number'),
+          needDifficulty: scope.difficulty === undefined && sample.some((q) => typeof q.difficulty !== 'string'),
+        },
+      });
+    }
+    const plan = run.plan ?? { needYear: false, needDifficulty: false };
+    if (!plan.needYear && !plan.needDifficulty) {
+      total = (await readListing(base, fixed)).total;
+    } else {
+      total = await readPartitions(scope, plan, base, fixed);
+    }
+    emit({ phase: 'images' });
+    const imageResult = deps.downloadImages === false ? { downloaded: 0, failed: 0 } : await syncImages();
+    await saveRun({ status: 'done', finishedAt: now() });
+    await store.compact();
+    emit({ phase: 'done' });
+    client.governor.setWaitListener(undefined);
+    return report('done', imageResult);
+  } catch (error) {
+    await saveRun({ status: 'stopped' });
+    client.governor.setWaitListener(undefined);
+    if (error instanceof ApiError && (error.code === 'quota-exhausted' || error.code === 'cancelled')) {
+      return report(error.code === 'cancelled' ? 'cancelled' : 'quota-exhausted', { downloaded: 0, failed: 0 });
+    }
+    throw error;
+  }
+
+  async function readPartitions(
+    scope: SyncScope,
+    plan: { needYear: boolean; needDifficulty: boolean },
+    base: QuestionFilters,
+    fixed: Learned,
+  ): Promise<number> {
+    const difficulties: (Difficulty | undefined)[] = plan.needDifficulty ? [...DIFFICULTIES] : [undefined];
+    const readYear = async (year: number | undefined) => {
+      let sum = 0;
+      for (const difficulty of difficulties) {
+        const filters = { ...base, ...(year !== undefined && { year }), ...(difficulty && { difficulty }) };
+        sum += (await readListing(filters, { year: year ?? fixed.year, difficulty: difficulty ?? fixed.difficulty })).total;
+      }
+      return sum;
+    };
+    if (!plan.needYear) return readYear(undefined);
+    // Years are unknown: probe from next year down until the partitions add up to the scope's total.
+    const scopeTotal = total ?? 0;
+    let covered = 0;
+    const currentYear = deps.currentYear ?? new Date(now()).getUTCFullYear();
+    for (let year = currentYear + 1; year >= MIN_YEAR && covered < scopeTotal; year--) {
+      let yearTotal = run.yearTotals[String(year)];
+      if (yearTotal === undefined && plan.needDifficulty) {
+        yearTotal = (await client.listQuestions({ ...base, year }, 1, 1, deps.signal)).total;
+        await saveRun({ yearTotals: { ...run.yearTotals, [String(year)]: yearTotal } });
+      }
+      if (yearTotal === 0) continue;
+      covered += await readYear(year);
+    }
+    return scopeTotal;
+  }
+
+  async function syncImages() {
+    const urls: string[] = [];
+    for (const question of store.all()) {
+      if (!question.sources.includes(source)) continue;
+      if (question.q.imageUrl) urls.push(question.q.imageUrl);
+      for (const alternative of question.q.alternatives) if (alternative.imageUrl) urls.push(alternative.imageUrl);
+    }
+    const missingUrls = deps.images.missing(urls);
+    progress.images = { done: 0, total: missingUrls.length, failed: 0 };
+    emit({ phase: 'images' });
+    const result = await deps.images.download(missingUrls, {
+      ...(deps.signal && { signal: deps.signal }),
+      onProgress: (p) => {
+        progress.images = p;
+        emit({ phase: 'images' });
+      },
+    });
+    if (deps.signal?.aborted) throw new ApiError('cancelled', 'Cancelled');
+    return result;
+  }
+
+  function report(status: SyncStatus, images: { downloaded: number; failed: number }): SyncReport {
+    let notGradable = 0;
+    for (const id of seen) if (store.get(id)?.correctId === null) notGradable += 1;
+    return {
+      product: scope.product,
+      scope: key,
+      status,
+      total: total ?? 0,
+      questions: seen.size,
+      requests: client.stats.requests,
+      retries: client.stats.retries,
+      rateLimitWaits: client.governor.waits,
+      images: { downloaded: images.downloaded, failed: images.failed },
+      skipped: notGradable + invalid,
+      missing,
+      resumed,
+      durationMs: now() - started,
+    };
+  }
+}
+
+/** One limit=1 request: how many questions and requests a sync of the scope takes. */
+export async function estimateSync(client: CatalogClient, scope: SyncScope, signal?: AbortSignal) {
+  const { total } = await client.listQuestions(filtersOf(scope), 1, 1, signal);
+  const requests = Math.ceil(total / PAGE_SIZE) + (scope.product === 'vestibulares' ? 1 : 0);
+  return { total, requests, dailyUsed: client.governor.dailyUsage.used, dailyLimit: 10_000 };
+}
