@@ -13,7 +13,7 @@ export interface Cipher {
   decrypt(encoded: string): Promise<string>;
 }
 
-export const vaultRecordSchema = z.record(
+export const vaultRecordSchema = z.partialRecord(
   productSchema,
   z.object({ cipherText: z.string(), baseUrl: z.string(), addedAt: z.number(), hint: z.string() }),
 );
@@ -75,7 +75,8 @@ export class KeyVault {
   async remove(product: Product): Promise<void> {
     this.session.delete(product);
     const record = await this.storage.read();
-    await this.storage.write(Object.fromEntries(Object.entries(record).filter(([name]) => name !== product)));
+    const { [product]: _removed, ...rest } = record;
+    await this.storage.write(rest);
   }
 
   async status(): Promise<KeyStatus[]> {
