@@ -1,0 +1,11 @@
+// Vault storage as an atomic JSON file (harness and tests; the app uses electron-store).
+import { JsonFile } from '../util/json-file.js';
+import { vaultRecordSchema, type VaultRecord, type VaultStorage } from './vault.js';
+
+export function fileVaultStorage(path: string): VaultStorage {
+  const file = new JsonFile(path, vaultRecordSchema);
+  return {
+    read: async () => (await file.read()) ?? {},
+    write: (record: VaultRecord) => file.write(record),
+  };
+}

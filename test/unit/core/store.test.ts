@@ -1,0 +1,81 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiQuestion } from '../../../main/core/api/schemas.js';
+import { catalogStats, queryCatalog } from '../../../main/core/catalog/query.js';
+import { CatalogStore, toStored } from '../../../main/core/catalog/store.js';
+import { tempDir } from '../../support/temp.js';
+
+let cleanup: () => Promise<void> = () => Promise.resolve();
+afterEach(() => cleanup());
+
+const q = (n: number, extra: Partial<ApiQuestion> = {}): ApiQuestion => ({
+  id: `q${n}`,
+  statement: n % 2 ? `Questão sobre a função ${n}` : `Pergunta de história ${n}`,
+  subject: { id: n % 2 ? 'mat' : 'his', name: n % 2 ? 'Matemática' : 'História' },
+  exam: { id: 'enem', name: 'ENEM' },
+  year: 2010 + (n % 3),
+  difficulty: n % 2 ? 'easy' : 'hard',
+  alternatives: [
+    { id: `a${n}`, letter: 'A', text: 'Sim', isCorrect: true },
+    { id: `b${n}`, letter: 'B', text: 'Não', isCorrect: false },
+  ],
+  correctAlternative: 'A',
+  ...extra,
+});
+
+async function open() {
+  const temp = await tempDir();
+  cleanup = temp.cleanup;
+  return { dir: temp.dir, store: await CatalogStore.open(temp.dir) };
+}
+
+describe('CatalogStore', () => {
+  it('persists pages and loads them back identical', async () => {
+    const { dir, store } = await open();
+    await store.append([1, 2, 3].map((n) => toStored(q(n), 'api:enem')), { run: 'r', listing: 'l', page: 1, total: 3 });
+    const reopened = await CatalogStore.open(dir);
+    expect([...reopened.all()]).toEqual([...store.all()]);
+    expect(reopened.pagesOf('r').get('l')?.get(1)).toEqual({ total: 3, ids: ['q1', 'q2', 'q3'] });
+  });
+
+  it('merges the same question from two products and fills learned fields', async () => {
+    const { store } = await open();
+    await store.append([toStored(q(1, { year: null }), 'api:vestibulares')], { run: null, listing: null, page: null, total: null });
+    await store.append([toStored(q(1, { year: null }), 'api:enem', { year: 2019 })], { run: null, listing: null, page: null, total: null });
+    expect(store.size).toBe(1);
+    expect(store.get('q1')).toMatchObject({ year: 2019, sources: ['api:vestibulares', 'api:enem'] });
+  });
+
+  it('compacts many page chunks into few, keeping every question', async () => {
+    const { dir, store } = await open();
+    for (let page = 0; page < 12; page++) {
+      await store.append([toStored(q(page), 'api:enem')], { run: 'r', listing: 'l', page, total: 12 });
+    }
+    await store.compact();
+    expect(await readdir(join(dir, 'chunks'))).toHaveLength(1);
+    expect((await CatalogStore.open(dir)).size).toBe(12);
+  });
+
+  it('queries by product, year, subject, difficulty, source and accent-insensitive text', async () => {
+    const { store } = await open();
+    await store.append(Array.from({ length: 10 }, (_, n) => toStored(q(n), n < 5 ? 'api:enem' : 'pack:p1')), {
+      run: null,
+      listing: null,
+      page: null,
+      total: null,
+    });
+    expect(queryCatalog(store, { product: 'enem' })).toHaveLength(5);
+    expect(queryCatalog(store, { source: 'pack:p1' })).toHaveLength(5);
+    expect(queryCatalog(store, { source: 'api' })).toHaveLength(5);
+    expect(queryCatalog(store, { subjectId: 'mat', difficulty: 'easy' })).toHaveLength(5);
+    expect(queryCatalog(store, { year: 2010 }).map((x) => x.id)).toEqual(['q0', 'q3', 'q6', 'q9']);
+    expect(queryCatalog(store, { text: 'HISTORIA' })).toHaveLength(5);
+    expect(queryCatalog(store, { text: 'funcao 7' }).map((x) => x.id)).toEqual(['q7']);
+    expect(catalogStats(store)).toMatchObject({ total: 10, byProduct: { enem: 5 }, bySubject: { Matemática: 5, História: 5 } });
+    expect(store.subjects()).toEqual([
+      { id: 'his', name: 'História' },
+      { id: 'mat', name: 'Matemática' },
+    ]);
+  });
+});
