@@ -1,10 +1,9 @@
-// A real cipher (AES-256-GCM, random key per instance) standing in for Electron's
-// safeStorage, which only exists inside Electron.
+// A real cipher (AES-256-GCM) standing in for Electron's safeStorage, which only
+// exists inside Electron. Used by unit tests (random key) and the harness (key file).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Cipher, StorageSecurity } from '../../main/core/vault/vault.js';
 
-export function testCipher(security: StorageSecurity = 'secure'): Cipher {
-  const key = randomBytes(32);
+export function aesCipher(key: Buffer, security: StorageSecurity): Cipher {
   return {
     security: () => Promise.resolve(security),
     encrypt: (plain) => {
@@ -21,3 +20,5 @@ export function testCipher(security: StorageSecurity = 'secure'): Cipher {
     },
   };
 }
+
+export const testCipher = (security: StorageSecurity = 'secure') => aesCipher(randomBytes(32), security);

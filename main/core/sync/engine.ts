@@ -80,7 +80,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   const resumed = previous !== undefined && previous.status !== 'done';
   let run: RunState = resumed
     ? { ...previous, status: 'running' }
-    : { run: randomUUID(), status: 'running', startedAt: started, finishedAt: null, examsFetched: false, plan: null, yearTotals: {} };
+    : { run: randomUUID(), scope, status: 'running', startedAt: started, finishedAt: null, examsFetched: false, plan: null, yearTotals: {} };
   const saveRun = (change: Partial<RunState>) => {
     run = { ...run, ...change };
     return state.update((data) => ({ ...data, runs: { ...data.runs, [key]: run } }));

@@ -3,9 +3,11 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonFile } from '../util/json-file.js';
+import { syncScopeSchema } from './scope.js';
 
 const runSchema = z.object({
   run: z.string(),
+  scope: syncScopeSchema,
   status: z.enum(['running', 'stopped', 'done']),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),

@@ -1,0 +1,53 @@
+// Connecting a key: check the base URL is the catalog API (its public OpenAPI
+// document), then find the key's product with at most two limit=1 requests.
+import { CatalogClient, normalizeBaseUrl } from '../core/api/client.js';
+import { ApiError } from '../core/api/errors.js';
+import type { Product } from '../core/api/schemas.js';
+import { BridgeError } from '../../preload/contract.js';
+
+export async function checkBaseUrl(input: string, fetcher: typeof fetch = fetch): Promise<string> {
+  let baseUrl: string;
+  try {
+    baseUrl = normalizeBaseUrl(input);
+  } catch {
+    throw new BridgeError('invalid-argument', { field: 'baseUrl' });
+  }
+  try {
+    // Public document: requested without the key.
+    const response = await fetcher(`${baseUrl}/v1/vestibulares/openapi.json`, {
+      redirect: 'error',
+      signal: AbortSignal.timeout(15_000),
+    });
+    const document = (await response.json()) as { openapi?: unknown };
+    if (!response.ok || typeof document.openapi !== 'string') throw new Error('not an OpenAPI document');
+  } catch (error) {
+    if (error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError')) {
+      throw new BridgeError('network');
+    }
+    throw new BridgeError('not-an-api');
+  }
+  return baseUrl;
+}
+
+/**
+ * 200 on a product's listing means the key belongs to it. 401 ends the search; a
+ * 403 on one product may mean the key is the other product's, so that one is tried;
+ * 403 on both is a key without an active subscription.
+ */
+export async function detectProduct(baseUrl: string, apiKey: string): Promise<Product> {
+  let forbidden = false;
+  for (const product of ['vestibulares', 'enem'] as const) {
+    const client = new CatalogClient({ baseUrl, product, apiKey, maxAttempts: 2 });
+    try {
+      await client.listQuestions({}, 1, 1);
+      return product;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'forbidden') {
+        forbidden = true;
+        continue;
+      }
+      throw error;
+    }
+  }
+  throw new ApiError(forbidden ? 'forbidden' : 'unauthorized', 'The key reaches neither product');
+}

@@ -1,0 +1,114 @@
+// Shapes cached questions for the renderer. The answer key never leaves here:
+// QuestionView has no isCorrect and no correctAlternative; `reveal` is separate
+// and refuses questions locked by a running exam attempt.
+import type { Facets, QuestionPage, QuestionSummary, QuestionView } from '../../preload/contract.js';
+import { queryCatalog, type CatalogQuery } from '../core/catalog/query.js';
+import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
+import type { ImageCache } from '../core/images/cache.js';
+
+export type ImageUrl = (sha256: string) => string;
+
+const MISSING_IMAGE = 'missing';
+
+export function summarize(question: StoredQuestion, subjects: Map<string, string>): QuestionSummary {
+  const statement = question.q.statement.replace(/\s+/g, ' ').trim();
+  return {
+    id: question.id,
+    excerpt: statement.length > 160 ? `${statement.slice(0, 157)}…` : statement,
+    exam: question.q.exam?.name ?? null,
+    subject: subjects.get(question.q.subject.id) ?? question.q.subject.name ?? question.q.subject.id,
+    year: question.year,
+    difficulty: question.difficulty,
+    hasImage: Boolean(question.q.imageUrl),
+  };
+}
+
+export class Library {
+  private cached: { key: string; size: number; ids: StoredQuestion[] } | null = null;
+
+  constructor(
+    private readonly store: () => CatalogStore,
+    private readonly images: () => ImageCache,
+    private readonly imageUrl: ImageUrl,
+  ) {}
+
+  facets(): Facets {
+    const store = this.store();
+    const years = new Set<number>();
+    const sources = new Set<string>();
+    for (const question of store.all()) {
+      if (question.year !== null) years.add(question.year);
+      question.sources.forEach((s) => sources.add(s));
+    }
+    return {
+      total: store.size,
+      exams: store.examList().map(({ id, name }) => ({ id, name })),
+      subjects: store.subjects(),
+      years: [...years].sort((a, b) => b - a),
+      sources: [...sources].sort(),
+    };
+  }
+
+  /** Pages of one filtered result; the result is kept while the user scrolls through it. */
+  query(filter: CatalogQuery, offset: number, limit: number): QuestionPage {
+    const store = this.store();
+    const key = JSON.stringify(filter);
+    if (!this.cached || this.cached.key !== key || this.cached.size !== store.size) {
+      this.cached = { key, size: store.size, ids: queryCatalog(store, filter) };
+    }
+    const subjects = new Map(store.subjects().map((s) => [s.id, s.name]));
+    return {
+      total: this.cached.ids.length,
+      offset,
+      items: this.cached.ids.slice(offset, offset + limit).map((q) => summarize(q, subjects)),
+    };
+  }
+
+  invalidate() {
+    this.cached = null;
+  }
+
+  private image(url: string | null | undefined): string | null {
+    if (!url) return null;
+    const hit = this.images().resolve(url);
+    return hit ? this.imageUrl(hit.sha256) : MISSING_IMAGE;
+  }
+
+  view(question: StoredQuestion): QuestionView {
+    const subjects = new Map(this.store().subjects().map((s) => [s.id, s.name]));
+    return {
+      id: question.id,
+      statement: question.q.statement,
+      image: this.image(question.q.imageUrl),
+      exam: question.q.exam?.name ?? null,
+      subject: subjects.get(question.q.subject.id) ?? question.q.subject.id,
+      year: question.year,
+      difficulty: question.difficulty,
+      sources: question.sources,
+      gradable: question.correctId !== null,
+      alternatives: question.q.alternatives.map((a) => ({
+        id: a.id,
+        letter: a.letter,
+        text: a.text,
+        image: this.image(a.imageUrl),
+      })),
+    };
+  }
+}
+
+/** Question ids whose key must stay hidden (the running exam attempt's); main-side enforcement. */
+export class AnswerGuard {
+  private readonly locked = new Set<string>();
+
+  lock(ids: Iterable<string>) {
+    for (const id of ids) this.locked.add(id);
+  }
+
+  unlock(ids: Iterable<string>) {
+    for (const id of ids) this.locked.delete(id);
+  }
+
+  isLocked(id: string): boolean {
+    return this.locked.has(id);
+  }
+}

@@ -1,0 +1,254 @@
+// The main process's services and the handler table behind every bridge channel.
+// Pure Node: the Electron shell registers these handlers on ipcMain, the e2e
+// harness on a Playwright binding; both go through `handle()` below, which
+// validates arguments and turns every failure into a translated error code.
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  BridgeError,
+  requestSchemas,
+  type Args,
+  type BridgeErrorValue,
+  type Channel,
+  type Events,
+  type EventName,
+  type KeysOverview,
+  type Responses,
+  type Result,
+  type Scope,
+  type SyncOverview,
+  type SyncProgress,
+} from '../../preload/contract.js';
+import { ApiError } from '../core/api/errors.js';
+import { DAILY_LIMIT } from '../core/api/governor.js';
+import type { Product } from '../core/api/schemas.js';
+import { estimateSync, runSync } from '../core/sync/engine.js';
+import { scopeKey, syncScopeSchema } from '../core/sync/scope.js';
+import { DataDirLockedError } from '../core/util/data-lock.js';
+import type { Logger } from '../core/util/logger.js';
+import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/vault/vault.js';
+import { dataPaths, openWorkspace, type Workspace } from '../core/workspace.js';
+import { checkBaseUrl, detectProduct } from './keys.js';
+import { AnswerGuard, Library, type ImageUrl } from './library.js';
+import type { SettingsStore } from './settings.js';
+
+export interface ServiceOptions {
+  dataDir: string;
+  shell: 'electron' | 'harness';
+  version: string;
+  cipher: Cipher;
+  vaultStorage: VaultStorage;
+  settings: SettingsStore;
+  logger: Logger;
+  imageUrl: ImageUrl;
+  emit: <E extends EventName>(event: E, payload: Events[E]) => void;
+  /** Opens a URL in the OS browser (after the check in `openExternal`). */
+  openExternal: (url: string) => Promise<void>;
+  /** Rate-limit window for fakes with short windows (tests); the real API's is a minute. */
+  rateWindowMs?: number;
+}
+
+export type Handlers = { [C in Channel]: (args: Args<C>) => Promise<Responses[C]> };
+
+export interface AppServices {
+  handlers: Handlers;
+  workspace: () => Workspace;
+  guard: AnswerGuard;
+  close(): Promise<void>;
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await folderBytes(path);
+    else total += (await stat(path).catch(() => ({ size: 0 }))).size;
+  }
+  return total;
+}
+
+export async function createAppServices(options: ServiceOptions): Promise<AppServices> {
+  let workspace = await openWorkspace(options.dataDir);
+  const vault = new KeyVault(options.cipher, options.vaultStorage);
+  const guard = new AnswerGuard();
+  const library = new Library(
+    () => workspace.store,
+    () => workspace.images,
+    options.imageUrl,
+  );
+  let running: { scope: Scope; controller: AbortController; progress: SyncProgress | null } | null = null;
+
+  const keysOverview = async (): Promise<KeysOverview> => ({
+    keys: (await vault.status()).map(({ addedAt: _addedAt, ...rest }) => rest),
+    storageSecurity: await vault.security(),
+  });
+
+  const clientFor = async (product: Product) => {
+    const { key, baseUrl } = await vault.use(product);
+    options.logger.addSecret(key);
+    return workspace.client({
+      product,
+      baseUrl,
+      apiKey: key,
+      ...(options.rateWindowMs && { governor: { windowMs: options.rateWindowMs } }),
+    });
+  };
+
+  const cacheInfo = async () => ({
+    dataDir: options.dataDir,
+    questions: workspace.store.size,
+    bytes: await folderBytes(options.dataDir),
+  });
+
+  const handlers: Handlers = {
+    'app:info': () =>
+      Promise.resolve({
+        name: 'Exam Practice',
+        version: options.version,
+        platform: process.platform,
+        shell: options.shell,
+        dataDir: options.dataDir,
+      }),
+    'keys:status': keysOverview,
+    'keys:connect': async ({ baseUrl, apiKey, sessionOnly }) => {
+      options.logger.addSecret(apiKey);
+      const normalized = await checkBaseUrl(baseUrl);
+      const product = await detectProduct(normalized, apiKey);
+      await vault.set(product, apiKey, normalized, sessionOnly ? { sessionOnly } : {});
+      options.logger.info('key connected', { product, sessionOnly: Boolean(sessionOnly) });
+      return { product, keys: await keysOverview() };
+    },
+    'keys:remove': async ({ product }) => {
+      await vault.remove(product);
+      return keysOverview();
+    },
+    'sync:overview': async (): Promise<SyncOverview> => {
+      const runs = Object.values(workspace.state.state.runs);
+      const dailyUsed: Partial<Record<Product, number>> = {};
+      const today = new Date().toISOString().slice(0, 10);
+      for (const [product, usage] of Object.entries(workspace.state.state.usage)) {
+        if (usage.day === today) dailyUsed[product as Product] = usage.used;
+      }
+      return {
+        running: running ? { scope: running.scope, progress: running.progress } : null,
+        resumable: runs
+          .filter((r) => r.status !== 'done' && !(running && scopeKey(r.scope) === scopeKey(running.scope)))
+          .map((r) => r.scope),
+        exams: workspace.store.examList().map(({ id, name }) => ({ id, name })),
+        dailyUsed,
+        dailyLimit: DAILY_LIMIT,
+      };
+    },
+    'sync:estimate': async ({ scope }) => estimateSync(await clientFor(scope.product), syncScopeSchema.parse(scope)),
+    'sync:start': async ({ scope }) => {
+      if (running) throw new BridgeError('sync-running');
+      const client = await clientFor(scope.product);
+      const controller = new AbortController();
+      running = { scope, controller, progress: null };
+      options.logger.info('sync started', { scope });
+      try {
+        const report = await runSync(syncScopeSchema.parse(scope), {
+          client,
+          store: workspace.store,
+          images: workspace.images,
+          state: workspace.state,
+          signal: controller.signal,
+          onProgress: (progress) => {
+            if (running) running.progress = progress;
+            options.emit('sync:progress', progress);
+          },
+        });
+        const result = { ...report, product: scope.product };
+        options.logger.info('sync ended', { status: report.status, questions: report.questions, requests: report.requests });
+        options.emit('sync:done', result);
+        return result;
+      } finally {
+        running = null;
+        library.invalidate();
+      }
+    },
+    'sync:cancel': () => {
+      const cancelled = running !== null;
+      running?.controller.abort();
+      return Promise.resolve({ cancelled });
+    },
+    'catalog:facets': () => Promise.resolve(library.facets()),
+    'catalog:query': ({ filter, offset, limit }) => Promise.resolve(library.query(filter, offset, limit)),
+    'catalog:question': ({ id }) => {
+      const question = workspace.store.get(id);
+      if (!question) throw new BridgeError('not-found');
+      return Promise.resolve(library.view(question));
+    },
+    'catalog:reveal': ({ id }) => {
+      if (guard.isLocked(id)) throw new BridgeError('locked-by-exam');
+      const question = workspace.store.get(id);
+      if (!question) throw new BridgeError('not-found');
+      return Promise.resolve({ correctAlternativeId: question.correctId });
+    },
+    'settings:get': () => options.settings.get(),
+    'settings:set': ({ settings }) => options.settings.set(settings),
+    'cache:info': cacheInfo,
+    'cache:clear': async () => {
+      if (running) throw new BridgeError('sync-running');
+      await workspace.close();
+      const paths = dataPaths(options.dataDir);
+      await Promise.all([rm(paths.catalog, { recursive: true, force: true }), rm(paths.images, { recursive: true, force: true })]);
+      workspace = await openWorkspace(options.dataDir);
+      library.invalidate();
+      options.logger.info('cache cleared');
+      return cacheInfo();
+    },
+    'shell:open-external': async ({ url }) => {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new BridgeError('external-url-refused');
+      await options.openExternal(parsed.toString());
+      return { opened: true };
+    },
+  };
+
+  return {
+    handlers,
+    workspace: () => workspace,
+    guard,
+    close: async () => {
+      running?.controller.abort();
+      await workspace.close();
+    },
+  };
+}
+
+/** Maps any failure to a serialisable, translatable value; never a stack trace, never a key. */
+export function toBridgeError(error: unknown): BridgeErrorValue {
+  if (error instanceof BridgeError) return { code: error.code, params: error.params };
+  if (error instanceof ApiError) {
+    return { code: error.code, ...(error.retryAfterMs !== undefined && { params: { retryAfterMs: error.retryAfterMs } }) };
+  }
+  if (error instanceof VaultError) {
+    return { code: error.code === 'unreadable' ? 'unreadable-key' : error.code };
+  }
+  if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
+  return { code: 'internal' };
+}
+
+/** The one entry point for every transport: validate, run, wrap. */
+export async function handle<C extends Channel>(
+  handlers: Handlers,
+  channel: C,
+  rawArgs: unknown,
+  logger?: Logger,
+): Promise<Result<Responses[C]>> {
+  if (!Object.hasOwn(requestSchemas, channel)) return { ok: false, error: { code: 'invalid-argument', params: { channel: 'unknown' } } };
+  const parsed = requestSchemas[channel].safeParse(rawArgs);
+  if (!parsed.success) {
+    return { ok: false, error: { code: 'invalid-argument', params: { field: parsed.error.issues[0]?.path.join('.') ?? '' } } };
+  }
+  try {
+    const handler = handlers[channel] as (args: unknown) => Promise<Responses[C]>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    const value = toBridgeError(error);
+    if (value.code === 'internal') logger?.error(`${channel} failed`, { error: error instanceof Error ? error.message : String(error) });
+    return { ok: false, error: value };
+  }
+}

@@ -1,0 +1,35 @@
+// Settings behind an interface: electron-store in the app, a JSON file in the
+// harness. Both validate with the contract's schema and fall back to defaults.
+import { settingsSchema, type Settings } from '../../preload/contract.js';
+import { JsonFile } from '../core/util/json-file.js';
+
+export const DEFAULT_SETTINGS: Settings = { language: 'pt-BR', theme: 'system' };
+
+export interface SettingsStore {
+  get(): Promise<Settings>;
+  set(change: Partial<Settings>): Promise<Settings>;
+}
+
+/** Keeps every valid field of a stored settings object; anything invalid falls back to its default. */
+export function sanitizeSettings(raw: unknown): Settings {
+  const record = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const out: Settings = { ...DEFAULT_SETTINGS };
+  const language = settingsSchema.shape.language.safeParse(record.language);
+  const theme = settingsSchema.shape.theme.safeParse(record.theme);
+  if (language.success) out.language = language.data;
+  if (theme.success) out.theme = theme.data;
+  return out;
+}
+
+export function fileSettingsStore(path: string): SettingsStore {
+  const file = new JsonFile(path, settingsSchema.partial().passthrough());
+  const read = async () => sanitizeSettings(await file.read().catch(() => null));
+  return {
+    get: read,
+    set: async (change) => {
+      const next = sanitizeSettings({ ...(await read()), ...change });
+      await file.write(next);
+      return next;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Electron lifecycle only: paths, single instance, protocols, services, window.
+import { appendFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, type BrowserWindow, session, shell } from 'electron';
+import { createAppServices } from './app/services.js';
+import { createLogger } from './core/util/logger.js';
+import { dataPaths } from './core/workspace.js';
+import { handleProtocols, registerSchemes } from './electron/protocols.js';
+import { installMenu } from './electron/menu.js';
+import { safeStorageCipher } from './electron/safe-storage-cipher.js';
+import { electronSettings, electronVaultStorage } from './electron/stores.js';
+import { registerIpc, trust, type IpcTrust } from './ipc/register.js';
+import { createMainWindow } from './window.js';
+import { IMAGE_SCHEME, isSafeExternalUrl, permissionDecision } from './window-policy.js';
+import { EVENTS, type EventName, type Events } from '../preload/contract.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+// One documented variable isolates a profile (tests, testers): docs/testing.md.
+if (process.env.EXAM_PRACTICE_DATA_DIR) app.setPath('userData', process.env.EXAM_PRACTICE_DATA_DIR);
+const ipcLogPath = process.env.EXAM_PRACTICE_IPC_LOG;
+
+registerSchemes();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let window: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+
+  void app.whenReady().then(async () => {
+    const dataDir = app.getPath('userData');
+    const logger = createLogger(dataPaths(dataDir).logs);
+    const record = (entry: unknown) => {
+      if (ipcLogPath) appendFileSync(ipcLogPath, `${JSON.stringify(entry)}\n`);
+    };
+    const services = await createAppServices({
+      dataDir,
+      shell: 'electron',
+      version: app.getVersion(),
+      cipher: safeStorageCipher,
+      vaultStorage: electronVaultStorage,
+      settings: electronSettings,
+      logger,
+      imageUrl: (sha256) => `${IMAGE_SCHEME}://img/${sha256}`,
+      emit: <E extends EventName>(event: E, payload: Events[E]) => {
+        if (!EVENTS.includes(event)) return;
+        record({ type: 'event', event, payload });
+        window?.webContents.send(event, payload);
+      },
+      openExternal: async (url) => {
+        if (isSafeExternalUrl(url)) await shell.openExternal(url);
+      },
+    });
+    const ipcTrust: IpcTrust = { trusted: new Set() };
+    registerIpc(services.handlers, ipcTrust, logger, record);
+    handleProtocols(join(here, '../renderer'), () => services.workspace().images);
+    session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
+    session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
+    installMenu('https://github.com/');
+    window = createMainWindow(join(here, '../preload/index.cjs'));
+    trust(ipcTrust, window.webContents);
+    logger.info('app ready', { version: app.getVersion() });
+    app.on('before-quit', () => void services.close());
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+}

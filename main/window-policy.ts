@@ -1,0 +1,81 @@
+// Electron's security checklist as plain values and functions, so each item is
+// unit-tested without Electron (docs/security.md maps items to tests).
+import type { WebPreferences } from 'electron';
+
+export const APP_SCHEME = 'app';
+export const IMAGE_SCHEME = 'exam-image';
+export const APP_ORIGIN = `${APP_SCHEME}://bundle`;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  `img-src 'self' ${IMAGE_SCHEME}: data:`,
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+export function secureWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    enableBlinkFeatures: '',
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  };
+}
+
+/** Only the bundled app may be shown in a window. */
+export function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === 'bundle';
+  } catch {
+    return false;
+  }
+}
+
+/** Links that may be handed to the OS browser: plain web pages, nothing else. */
+export function isSafeExternalUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** Every permission request (camera, notifications, geolocation…) is denied. */
+export function permissionDecision(_permission: string): boolean {
+  return false;
+}
+
+/** New windows are never created; safe web links go to the OS browser instead. */
+export function windowOpenDecision(url: string, openExternal: (url: string) => void): { action: 'deny' } {
+  if (isSafeExternalUrl(url)) openExternal(url);
+  return { action: 'deny' };
+}
+
+/** Navigation away from the app is blocked; safe web links go to the OS browser. */
+export function navigationDecision(url: string, openExternal: (url: string) => void): 'allow' | 'deny' {
+  if (isAppUrl(url)) return 'allow';
+  if (isSafeExternalUrl(url)) openExternal(url);
+  return 'deny';
+}
+
+/** Adds the CSP header to every response of the app's own origin. */
+export function withCsp(headers: Record<string, string[]> | undefined): Record<string, string[]> {
+  return { ...headers, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] };
+}

@@ -1,0 +1,309 @@
+// The one typed contract between main and renderer. Main validates every argument
+// with these schemas; the renderer imports only this file's types and helpers.
+// Nothing here imports main/: the renderer build must not pull in Node code.
+import { z } from 'zod';
+
+export const productSchema = z.enum(['vestibulares', 'enem']);
+export type Product = z.infer<typeof productSchema>;
+export const difficultySchema = z.enum(['easy', 'medium', 'hard']);
+export type Difficulty = z.infer<typeof difficultySchema>;
+
+const uuid = z.string().uuid();
+
+export const scopeSchema = z.strictObject({
+  product: productSchema,
+  examId: uuid.optional(),
+  year: z.number().int().min(1900).max(2100).optional(),
+  subjectId: uuid.optional(),
+  difficulty: difficultySchema.optional(),
+});
+export type Scope = z.infer<typeof scopeSchema>;
+
+export const libraryFilterSchema = z.strictObject({
+  product: productSchema.optional(),
+  examId: z.string().min(1).max(200).optional(),
+  year: z.number().int().optional(),
+  subjectId: z.string().min(1).max(200).optional(),
+  difficulty: difficultySchema.optional(),
+  source: z.string().min(1).max(200).optional(),
+  text: z.string().max(200).optional(),
+});
+export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
+
+export const settingsSchema = z.strictObject({
+  language: z.enum(['pt-BR', 'en']),
+  theme: z.enum(['system', 'light', 'dark']),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+// ---- values that cross the bridge -------------------------------------------
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: string;
+  /** 'electron' in the app, 'harness' when the UI e2e harness drives the renderer. */
+  shell: 'electron' | 'harness';
+  dataDir: string;
+}
+
+export type StorageSecurity = 'secure' | 'weak' | 'unavailable';
+
+export interface KeyStatus {
+  product: Product;
+  present: boolean;
+  masked: string | null;
+  baseUrl: string | null;
+  sessionOnly: boolean;
+}
+
+export interface KeysOverview {
+  keys: KeyStatus[];
+  storageSecurity: StorageSecurity;
+}
+
+export interface RateWait {
+  reason: 'minute-budget' | 'retry-after';
+  until: number;
+}
+
+export interface SyncProgress {
+  phase: 'exams' | 'questions' | 'images' | 'done';
+  scope: string;
+  pages: number;
+  questions: number;
+  total: number | null;
+  images: { done: number; total: number; failed: number };
+  requests: number;
+  rateLimitWait: RateWait | null;
+  dailyUsed: number;
+}
+
+export interface SyncReport {
+  product: Product;
+  scope: string;
+  status: 'done' | 'quota-exhausted' | 'cancelled';
+  total: number;
+  questions: number;
+  requests: number;
+  retries: number;
+  rateLimitWaits: number;
+  images: { downloaded: number; failed: number };
+  skipped: number;
+  missing: number;
+  resumed: boolean;
+  durationMs: number;
+}
+
+export interface SyncEstimate {
+  total: number;
+  requests: number;
+  dailyUsed: number;
+  dailyLimit: number;
+}
+
+export interface SyncOverview {
+  running: { scope: Scope; progress: SyncProgress | null } | null;
+  /** Scopes whose last run stopped before the end: a new sync of them resumes. */
+  resumable: Scope[];
+  exams: { id: string; name: string }[];
+  dailyUsed: Partial<Record<Product, number>>;
+  dailyLimit: number;
+}
+
+export interface Facets {
+  total: number;
+  exams: { id: string; name: string }[];
+  subjects: { id: string; name: string }[];
+  years: number[];
+  sources: string[];
+}
+
+export interface QuestionSummary {
+  id: string;
+  excerpt: string;
+  exam: string | null;
+  subject: string;
+  year: number | null;
+  difficulty: Difficulty | null;
+  hasImage: boolean;
+}
+
+export interface QuestionPage {
+  total: number;
+  offset: number;
+  items: QuestionSummary[];
+}
+
+/** A question as the renderer may see it: no isCorrect, no correctAlternative. */
+export interface QuestionView {
+  id: string;
+  statement: string;
+  /** `exam-image://img/<sha256>` when cached, null when there is none, 'missing' when not cached. */
+  image: string | null;
+  exam: string | null;
+  subject: string;
+  year: number | null;
+  difficulty: Difficulty | null;
+  sources: string[];
+  gradable: boolean;
+  alternatives: { id: string; letter: string; text: string; image: string | null }[];
+}
+
+export interface CacheInfo {
+  dataDir: string;
+  questions: number;
+  bytes: number;
+}
+
+// ---- errors -----------------------------------------------------------------
+
+export const ERROR_CODES = [
+  'invalid-argument',
+  'unauthorized',
+  'forbidden',
+  'not-found',
+  'rate-limited',
+  'quota-exhausted',
+  'network',
+  'timeout',
+  'server',
+  'invalid-response',
+  'redirect-refused',
+  'cancelled',
+  'bad-request',
+  'not-an-api',
+  'insecure-storage',
+  'no-key',
+  'unreadable-key',
+  'sync-running',
+  'locked-by-exam',
+  'external-url-refused',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface BridgeErrorValue {
+  code: ErrorCode;
+  params?: Record<string, string | number>;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorValue };
+
+export class BridgeError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    // contextBridge copies only an error's message across worlds: the value rides in it.
+    super(JSON.stringify({ code, params }));
+    this.name = 'BridgeError';
+  }
+}
+
+/** Reads a bridge error back on the renderer side, whatever world it crossed. */
+export function readBridgeError(error: unknown): BridgeErrorValue {
+  const message = error instanceof Error ? error.message : String(error);
+  try {
+    const value = JSON.parse(message) as Partial<BridgeErrorValue>;
+    if (typeof value.code === 'string' && (ERROR_CODES as readonly string[]).includes(value.code)) {
+      return { code: value.code, params: value.params ?? {} };
+    }
+  } catch {
+    // not one of ours
+  }
+  return { code: 'internal', params: {} };
+}
+
+// ---- channels ---------------------------------------------------------------
+
+export const requestSchemas = {
+  'app:info': z.strictObject({}),
+  'keys:status': z.strictObject({}),
+  'keys:connect': z.strictObject({
+    baseUrl: z.string().min(1).max(2000),
+    apiKey: z.string().min(1).max(500),
+    sessionOnly: z.boolean().optional(),
+  }),
+  'keys:remove': z.strictObject({ product: productSchema }),
+  'sync:overview': z.strictObject({}),
+  'sync:estimate': z.strictObject({ scope: scopeSchema }),
+  'sync:start': z.strictObject({ scope: scopeSchema }),
+  'sync:cancel': z.strictObject({}),
+  'catalog:facets': z.strictObject({}),
+  'catalog:query': z.strictObject({
+    filter: libraryFilterSchema,
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(500),
+  }),
+  'catalog:question': z.strictObject({ id: z.string().min(1).max(200) }),
+  'catalog:reveal': z.strictObject({ id: z.string().min(1).max(200) }),
+  'settings:get': z.strictObject({}),
+  'settings:set': z.strictObject({ settings: settingsSchema.partial() }),
+  'cache:info': z.strictObject({}),
+  'cache:clear': z.strictObject({}),
+  'shell:open-external': z.strictObject({ url: z.string().url().max(2000) }),
+} as const;
+
+export type Channel = keyof typeof requestSchemas;
+export type Args<C extends Channel> = z.infer<(typeof requestSchemas)[C]>;
+
+export interface Responses {
+  'app:info': AppInfo;
+  'keys:status': KeysOverview;
+  'keys:connect': { product: Product; keys: KeysOverview };
+  'keys:remove': KeysOverview;
+  'sync:overview': SyncOverview;
+  'sync:estimate': SyncEstimate;
+  'sync:start': SyncReport;
+  'sync:cancel': { cancelled: boolean };
+  'catalog:facets': Facets;
+  'catalog:query': QuestionPage;
+  'catalog:question': QuestionView;
+  'catalog:reveal': { correctAlternativeId: string | null };
+  'settings:get': Settings;
+  'settings:set': Settings;
+  'cache:info': CacheInfo;
+  'cache:clear': CacheInfo;
+  'shell:open-external': { opened: boolean };
+}
+
+export const CHANNELS = Object.keys(requestSchemas) as Channel[];
+
+export interface Events {
+  'sync:progress': SyncProgress;
+  'sync:done': SyncReport;
+}
+export type EventName = keyof Events;
+export const EVENTS: readonly EventName[] = ['sync:progress', 'sync:done'];
+
+// ---- the bridge -------------------------------------------------------------
+
+/** What the renderer sees on window.examApp: one method per channel, one subscribe per event. */
+export type ExamAppApi = {
+  [C in Channel]: (args: Args<C>) => Promise<Responses[C]>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+};
+
+export interface Transport {
+  invoke(channel: Channel, args: unknown): Promise<Result<unknown>>;
+  subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
+}
+
+/** Turns a transport (ipcRenderer in preload, a Playwright binding in the harness) into the API. */
+export function createBridge(transport: Transport): ExamAppApi {
+  const api: Record<string, unknown> = {};
+  for (const channel of CHANNELS) {
+    api[channel] = async (args: unknown) => {
+      const result = await transport.invoke(channel, args ?? {});
+      if (!result.ok) throw new BridgeError(result.error.code, result.error.params);
+      return result.value;
+    };
+  }
+  api.on = (event: EventName, listener: (payload: unknown) => void) => {
+    if (!EVENTS.includes(event)) throw new Error(`unknown event ${String(event)}`);
+    return transport.subscribe(event, listener);
+  };
+  return api as ExamAppApi;
+}

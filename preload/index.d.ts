@@ -1,0 +1,7 @@
+import type { ExamAppApi } from './contract';
+
+declare global {
+  interface Window {
+    examApp: ExamAppApi;
+  }
+}

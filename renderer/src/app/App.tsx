@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../preload/contract';
+import { KeysScreen } from '../features/onboarding/KeysScreen';
+import { LibraryScreen } from '../features/library/LibraryScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { SyncScreen } from '../features/sync/SyncScreen';
+import { i18next } from '../i18n';
+import { api } from '../lib/bridge';
+
+export type Screen = 'library' | 'sync' | 'keys' | 'settings';
+const SCREENS: Screen[] = ['library', 'sync', 'keys', 'settings'];
+
+function useTheme(theme: Settings['theme']) {
+  useEffect(() => {
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    const apply = () => {
+      const dark = theme === 'dark' || (theme === 'system' && media.matches);
+      document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    };
+    apply();
+    media.addEventListener('change', apply);
+    return () => media.removeEventListener('change', apply);
+  }, [theme]);
+}
+
+export function App({ initialSettings }: { initialSettings: Settings }) {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState(initialSettings);
+  const [screen, setScreen] = useState<Screen | null>(null);
+  useTheme(settings.theme);
+
+  useEffect(() => {
+    document.documentElement.lang = settings.language;
+    document.title = t('app.title');
+  }, [settings.language, t]);
+
+  useEffect(() => {
+    // First run: without questions and keys, start where a student can get some.
+    void Promise.all([api['catalog:facets']({}), api['keys:status']({})]).then(([facets, keys]) => {
+      setScreen(facets.total > 0 ? 'library' : keys.keys.some((k) => k.present) ? 'sync' : 'keys');
+    });
+  }, []);
+
+  const changeSettings = useCallback(async (change: Partial<Settings>) => {
+    const next = await api['settings:set']({ settings: change });
+    if (change.language) await i18next.changeLanguage(next.language);
+    setSettings(next);
+  }, []);
+
+  return (
+    <div className="shell" data-testid="app-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <nav className="sidebar" aria-label={t('app.title')}>
+        <h1 className="brand">{t('app.title')}</h1>
+        <ul>
+          {SCREENS.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                className="nav-item"
+                data-testid={`nav-${name}`}
+                aria-current={screen === name ? 'page' : undefined}
+                onClick={() => setScreen(name)}
+              >
+                {t(`app.nav.${name}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="content" tabIndex={-1}>
+        {screen === null && <p>{t('app.loading')}</p>}
+        {screen === 'library' && <LibraryScreen onNavigate={setScreen} />}
+        {screen === 'sync' && <SyncScreen onNavigate={setScreen} />}
+        {screen === 'keys' && <KeysScreen onNavigate={setScreen} />}
+        {screen === 'settings' && <SettingsScreen settings={settings} onChange={changeSettings} />}
+      </main>
+    </div>
+  );
+}

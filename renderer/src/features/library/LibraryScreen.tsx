@@ -1,0 +1,199 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Difficulty, Facets, LibraryFilter, Product } from '../../../../preload/contract';
+import type { Screen } from '../../app/App';
+import { api } from '../../lib/bridge';
+import { QuestionDialog } from './QuestionDialog';
+import { useQuestionPages } from './useQuestionPages';
+
+const ROW_HEIGHT = 72;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
+  const { t, i18n } = useTranslation();
+  const [facets, setFacets] = useState<Facets | null>(null);
+  const [product, setProduct] = useState<Product | ''>('');
+  const [examId, setExamId] = useState('');
+  const [year, setYear] = useState('');
+  const [subjectId, setSubjectId] = useState('');
+  const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [source, setSource] = useState('');
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const debouncedText = useDebounced(text, 150);
+
+  useEffect(() => {
+    void api['catalog:facets']({}).then(setFacets);
+  }, []);
+
+  const filter = useMemo<LibraryFilter>(
+    () => ({
+      ...(product && { product }),
+      ...(examId && { examId }),
+      ...(year && { year: Number(year) }),
+      ...(subjectId && { subjectId }),
+      ...(difficulty && { difficulty }),
+      ...(source && { source }),
+      ...(debouncedText.trim() && { text: debouncedText.trim() }),
+    }),
+    [product, examId, year, subjectId, difficulty, source, debouncedText],
+  );
+  const { total, rows, ensure } = useQuestionPages(filter);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  useEffect(() => {
+    for (const item of items) ensure(item.index);
+  }, [items, ensure]);
+
+  const clear = () => {
+    setProduct('');
+    setExamId('');
+    setYear('');
+    setSubjectId('');
+    setDifficulty('');
+    setSource('');
+    setText('');
+  };
+
+  const sourceLabel = (s: string) => (s.startsWith('api:') ? `${t('library.sourceApi')} · ${t(`products.${s.slice(4) as Product}`)}` : s);
+
+  if (facets && facets.total === 0) {
+    return (
+      <section aria-labelledby="library-heading" data-testid="screen-library">
+        <h2 id="library-heading">{t('library.heading')}</h2>
+        <div className="empty" data-testid="library-empty">
+          <p>{t('library.empty')}</p>
+          <p>{t('library.emptyHint')}</p>
+          <button type="button" className="primary" onClick={() => onNavigate('sync')}>
+            {t('app.nav.sync')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="library-heading" data-testid="screen-library" className="library">
+      <h2 id="library-heading">{t('library.heading')}</h2>
+      <div className="filters" role="search">
+        <label>
+          {t('library.search')}
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} data-testid="filter-text" />
+        </label>
+        <label>
+          {t('sync.product')}
+          <select value={product} onChange={(e) => setProduct(e.target.value as Product | '')} data-testid="filter-product">
+            <option value="">{t('sync.any')}</option>
+            <option value="enem">{t('products.enem')}</option>
+            <option value="vestibulares">{t('products.vestibulares')}</option>
+          </select>
+        </label>
+        <label>
+          {t('sync.exam')}
+          <select value={examId} onChange={(e) => setExamId(e.target.value)} data-testid="filter-exam">
+            <option value="">{t('sync.any')}</option>
+            {facets?.exams.map((exam) => (
+              <option key={exam.id} value={exam.id}>
+                {exam.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('sync.year')}
+          <select value={year} onChange={(e) => setYear(e.target.value)} data-testid="filter-year">
+            <option value="">{t('sync.any')}</option>
+            {facets?.years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('sync.subject')}
+          <select value={subjectId} onChange={(e) => setSubjectId(e.target.value)} data-testid="filter-subject">
+            <option value="">{t('sync.any')}</option>
+            {facets?.subjects.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('sync.difficulty')}
+          <select value={difficulty} onChange={(e) => setDifficulty(e.target.value as Difficulty | '')} data-testid="filter-difficulty">
+            <option value="">{t('sync.any')}</option>
+            {(['easy', 'medium', 'hard'] as const).map((d) => (
+              <option key={d} value={d}>
+                {t(`difficulty.${d}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('library.source')}
+          <select value={source} onChange={(e) => setSource(e.target.value)} data-testid="filter-source">
+            <option value="">{t('sync.any')}</option>
+            {facets?.sources.map((s) => (
+              <option key={s} value={s}>
+                {sourceLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="secondary" onClick={clear} data-testid="filter-clear">
+          {t('library.clear')}
+        </button>
+      </div>
+      <p className="muted" aria-live="polite" data-testid="library-count" data-count={total ?? ''}>
+        {total === null ? t('app.loading') : t('library.count', { n: total.toLocaleString(i18n.language) })}
+      </p>
+      {total === 0 && <p data-testid="library-no-match">{t('library.noMatch')}</p>}
+      <div ref={scrollRef} className="question-list" data-testid="question-list" tabIndex={0} aria-label={t('library.heading')}>
+        <ul style={{ height: virtualizer.getTotalSize() }} className="question-list-inner">
+          {items.map((item) => {
+            const row = rows.get(item.index);
+            return (
+              <li
+                key={item.key}
+                className="question-row"
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                data-testid="question-row"
+                data-question-id={row?.id}
+              >
+                {row ? (
+                  <button type="button" className="row-button" onClick={() => setOpen(row.id)} aria-label={`${t('library.open')}: ${row.excerpt}`}>
+                    <span className="row-meta">
+                      {[row.exam, row.year, row.subject, row.difficulty && t(`difficulty.${row.difficulty}`)].filter(Boolean).join(' · ')}
+                    </span>
+                    <span className="row-excerpt">{row.excerpt}</span>
+                  </button>
+                ) : (
+                  <span className="row-loading">{t('app.loading')}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {open && <QuestionDialog id={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeErrorValue, QuestionView } from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+
+function QuestionImage({ src, alt }: { src: string | null; alt: string }) {
+  const { t } = useTranslation();
+  const [zoomed, setZoomed] = useState(false);
+  if (src === null) return null;
+  if (src === 'missing') {
+    return (
+      <div className="image-placeholder" role="img" aria-label={t('library.imageMissing')} data-testid="image-missing">
+        {t('library.imageMissing')}
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`image-button${zoomed ? ' zoomed' : ''}`}
+      aria-pressed={zoomed}
+      aria-label={t('library.zoom')}
+      onClick={() => setZoomed((z) => !z)}
+      data-testid="question-image"
+    >
+      <img src={src} alt={alt} />
+    </button>
+  );
+}
+
+export function QuestionDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [question, setQuestion] = useState<QuestionView | null>(null);
+  const [answer, setAnswer] = useState<string | null | undefined>(undefined);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    setAnswer(undefined);
+    setError(null);
+    void api['catalog:question']({ id }).then(setQuestion, (e: unknown) => setError(errorOf(e)));
+  }, [id]);
+
+  useEffect(() => {
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const reveal = async () => {
+    try {
+      setAnswer((await api['catalog:reveal']({ id })).correctAlternativeId);
+    } catch (caught) {
+      setError(errorOf(caught));
+    }
+  };
+
+  const correctLetter = question?.alternatives.find((a) => a.id === answer)?.letter;
+
+  return (
+    <div className="overlay" role="presentation" onClick={onClose}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="question-title"
+        data-testid="question-dialog"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <header className="dialog-header">
+          <h3 id="question-title">
+            {question ? [question.exam, question.year, question.subject].filter(Boolean).join(' · ') : t('app.loading')}
+          </h3>
+          <button ref={closeRef} type="button" className="secondary" onClick={onClose} data-testid="question-close">
+            {t('library.close')}
+          </button>
+        </header>
+        {question && (
+          <>
+            <p className="statement" data-testid="question-statement">
+              {question.statement}
+            </p>
+            <QuestionImage src={question.image} alt={t('library.open')} />
+            <ol className="alternatives" data-testid="question-alternatives">
+              {question.alternatives.map((alternative) => (
+                <li
+                  key={alternative.id}
+                  className={answer && alternative.id === answer ? 'correct' : undefined}
+                  data-testid={`alternative-${alternative.letter}`}
+                  data-correct={answer ? String(alternative.id === answer) : undefined}
+                >
+                  <span className="letter">{alternative.letter}</span> {alternative.text}
+                  <QuestionImage src={alternative.image} alt={alternative.letter} />
+                </li>
+              ))}
+            </ol>
+            {answer === undefined && (
+              <button type="button" className="primary" onClick={() => void reveal()} data-testid="show-answer">
+                {t('library.showAnswer')}
+              </button>
+            )}
+            {answer === null && <p data-testid="answer-unknown">{t('library.notGradable')}</p>}
+            {correctLetter && (
+              <p className="notice notice-success" role="status" data-testid="answer-revealed">
+                {t('library.correct', { letter: correctLetter })}
+              </p>
+            )}
+          </>
+        )}
+        <ErrorNotice error={error} testId="question-error" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CacheInfo, Settings, StorageSecurity } from '../../../../preload/contract';
+import { api } from '../../lib/bridge';
+import { formatBytes } from '../../lib/format';
+
+export function SettingsScreen({ settings, onChange }: { settings: Settings; onChange: (change: Partial<Settings>) => Promise<void> }) {
+  const { t, i18n } = useTranslation();
+  const [cache, setCache] = useState<CacheInfo | null>(null);
+  const [security, setSecurity] = useState<StorageSecurity | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [cleared, setCleared] = useState(false);
+
+  useEffect(() => {
+    void api['cache:info']({}).then(setCache);
+    void api['keys:status']({}).then((k) => setSecurity(k.storageSecurity));
+  }, []);
+
+  const clear = async () => {
+    setCache(await api['cache:clear']({}));
+    setConfirming(false);
+    setCleared(true);
+  };
+
+  return (
+    <section aria-labelledby="settings-heading" data-testid="screen-settings">
+      <h2 id="settings-heading">{t('settings.heading')}</h2>
+      <div className="form grid">
+        <label htmlFor="settings-language">{t('settings.language')}</label>
+        <select
+          id="settings-language"
+          value={settings.language}
+          onChange={(e) => void onChange({ language: e.target.value as Settings['language'] })}
+          data-testid="settings-language"
+        >
+          <option value="pt-BR">Português (Brasil)</option>
+          <option value="en">English</option>
+        </select>
+        <label htmlFor="settings-theme">{t('settings.theme')}</label>
+        <select
+          id="settings-theme"
+          value={settings.theme}
+          onChange={(e) => void onChange({ theme: e.target.value as Settings['theme'] })}
+          data-testid="settings-theme"
+        >
+          {(['system', 'light', 'dark'] as const).map((theme) => (
+            <option key={theme} value={theme}>
+              {t(`settings.themes.${theme}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <h3>{t('settings.security')}</h3>
+      {security && (
+        <p data-testid="settings-security" data-security={security}>
+          {t(`settings.securityStatus.${security}`)}
+        </p>
+      )}
+      <h3>{t('settings.data')}</h3>
+      {cache && (
+        <>
+          <p>
+            {t('settings.dataDir')}: <code data-testid="settings-data-dir">{cache.dataDir}</code>
+          </p>
+          <p data-testid="settings-size">
+            {t('settings.size', { size: formatBytes(cache.bytes, i18n.language), questions: cache.questions.toLocaleString(i18n.language) })}
+          </p>
+        </>
+      )}
+      {!confirming ? (
+        <button type="button" className="danger" onClick={() => setConfirming(true)} data-testid="settings-clear">
+          {t('settings.clear')}
+        </button>
+      ) : (
+        <div className="notice notice-warning" role="alertdialog" aria-label={t('settings.clear')} data-testid="settings-clear-confirm">
+          <p>{t('settings.confirmClear')}</p>
+          <button type="button" className="danger" onClick={() => void clear()} data-testid="settings-clear-yes">
+            {t('settings.clear')}
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => setConfirming(false)} data-testid="settings-clear-no">
+            {t('library.close')}
+          </button>
+        </div>
+      )}
+      {cleared && (
+        <p role="status" data-testid="settings-cleared">
+          {t('settings.cleared')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,268 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  BridgeErrorValue,
+  Difficulty,
+  Facets,
+  KeysOverview,
+  Product,
+  Scope,
+  SyncEstimate,
+  SyncOverview,
+  SyncProgress,
+  SyncReport,
+} from '../../../../preload/contract';
+import type { Screen } from '../../app/App';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+
+function useNow(active: boolean) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
+  const { t, i18n } = useTranslation();
+  const [keys, setKeys] = useState<KeysOverview | null>(null);
+  const [overview, setOverview] = useState<SyncOverview | null>(null);
+  const [facets, setFacets] = useState<Facets | null>(null);
+  const [product, setProduct] = useState<Product>('enem');
+  const [examId, setExamId] = useState('');
+  const [year, setYear] = useState('');
+  const [subjectId, setSubjectId] = useState('');
+  const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [estimate, setEstimate] = useState<SyncEstimate | null>(null);
+  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  const [report, setReport] = useState<SyncReport | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const now = useNow(progress?.rateLimitWait != null);
+  const n = (value: number) => value.toLocaleString(i18n.language);
+
+  const refresh = async () => {
+    const [k, o, f] = await Promise.all([api['keys:status']({}), api['sync:overview']({}), api['catalog:facets']({})]);
+    setKeys(k);
+    setOverview(o);
+    setFacets(f);
+    setRunning(o.running !== null);
+    if (o.running?.progress) setProgress(o.running.progress);
+    const first = k.keys.find((key) => key.present);
+    if (first) setProduct((current) => (k.keys.find((key) => key.product === current)?.present ? current : first.product));
+  };
+
+  useEffect(() => {
+    void refresh();
+    const offProgress = api.on('sync:progress', (p) => setProgress(p));
+    const offDone = api.on('sync:done', (r) => {
+      setReport(r);
+      setRunning(false);
+    });
+    return () => {
+      offProgress();
+      offDone();
+    };
+  }, []);
+
+  const scope = (): Scope => ({
+    product,
+    ...(product === 'vestibulares' && examId && { examId }),
+    ...(year && { year: Number(year) }),
+    ...(subjectId && { subjectId }),
+    ...(difficulty && { difficulty }),
+  });
+
+  const run = async (target: Scope) => {
+    setError(null);
+    setReport(null);
+    setProgress(null);
+    setRunning(true);
+    try {
+      setReport(await api['sync:start']({ scope: target }));
+    } catch (caught) {
+      setError(errorOf(caught));
+    } finally {
+      setRunning(false);
+      void refresh();
+    }
+  };
+
+  const doEstimate = async () => {
+    setError(null);
+    try {
+      setEstimate(await api['sync:estimate']({ scope: scope() }));
+    } catch (caught) {
+      setError(errorOf(caught));
+    }
+  };
+
+  const hasKey = keys?.keys.find((k) => k.product === product)?.present ?? false;
+  const anyKey = keys?.keys.some((k) => k.present) ?? false;
+  const ratio =
+    progress === null
+      ? 0
+      : progress.phase === 'images'
+        ? progress.images.done / Math.max(1, progress.images.total)
+        : progress.questions / Math.max(1, progress.total ?? 1);
+  const waitSeconds = progress?.rateLimitWait ? Math.max(0, Math.ceil((progress.rateLimitWait.until - now) / 1000)) : 0;
+
+  return (
+    <section aria-labelledby="sync-heading" data-testid="screen-sync">
+      <h2 id="sync-heading">{t('sync.heading')}</h2>
+      <p>{t('sync.intro')}</p>
+      {keys && !anyKey && (
+        <p className="notice notice-warning" data-testid="sync-no-key">
+          {t('sync.noKey', { product: t(`products.${product}`) })}{' '}
+          <button type="button" className="link" onClick={() => onNavigate('keys')}>
+            {t('app.nav.keys')}
+          </button>
+        </p>
+      )}
+      <form className="form grid" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="sync-product">{t('sync.product')}</label>
+        <select id="sync-product" value={product} onChange={(e) => setProduct(e.target.value as Product)} data-testid="sync-product">
+          {(['enem', 'vestibulares'] as const).map((p) => (
+            <option key={p} value={p} disabled={!keys?.keys.find((k) => k.product === p)?.present}>
+              {t(`products.${p}`)}
+            </option>
+          ))}
+        </select>
+        {product === 'vestibulares' && (
+          <>
+            <label htmlFor="sync-exam">{t('sync.exam')}</label>
+            <select id="sync-exam" value={examId} onChange={(e) => setExamId(e.target.value)} data-testid="sync-exam">
+              <option value="">{t('sync.any')}</option>
+              {overview?.exams.map((exam) => (
+                <option key={exam.id} value={exam.id}>
+                  {exam.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label htmlFor="sync-year">{t('sync.year')}</label>
+        <input
+          id="sync-year"
+          type="number"
+          min={1900}
+          max={2100}
+          value={year}
+          onChange={(e) => setYear(e.target.value)}
+          data-testid="sync-year"
+        />
+        <label htmlFor="sync-subject">{t('sync.subject')}</label>
+        <select id="sync-subject" value={subjectId} onChange={(e) => setSubjectId(e.target.value)} data-testid="sync-subject">
+          <option value="">{t('sync.any')}</option>
+          {facets?.subjects.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="sync-difficulty">{t('sync.difficulty')}</label>
+        <select
+          id="sync-difficulty"
+          value={difficulty}
+          onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}
+          data-testid="sync-difficulty"
+        >
+          <option value="">{t('sync.any')}</option>
+          {(['easy', 'medium', 'hard'] as const).map((d) => (
+            <option key={d} value={d}>
+              {t(`difficulty.${d}`)}
+            </option>
+          ))}
+        </select>
+      </form>
+      <div className="actions">
+        <button type="button" className="secondary" disabled={!hasKey || running} onClick={() => void doEstimate()} data-testid="sync-estimate">
+          {t('sync.estimate')}
+        </button>
+        <button type="button" className="primary" disabled={!hasKey || running} onClick={() => void run(scope())} data-testid="sync-start">
+          {t('sync.start')}
+        </button>
+        {running && (
+          <button type="button" className="danger" onClick={() => void api['sync:cancel']({})} data-testid="sync-cancel">
+            {t('sync.cancel')}
+          </button>
+        )}
+      </div>
+      {overview && (
+        <p className="muted" data-testid="sync-daily">
+          {t('sync.daily', { used: n(overview.dailyUsed[product] ?? 0), limit: n(overview.dailyLimit) })}
+        </p>
+      )}
+      {estimate && (
+        <p className="notice" data-testid="sync-estimate-result">
+          {t('sync.estimateResult', {
+            total: n(estimate.total),
+            requests: n(estimate.requests),
+            used: n(estimate.dailyUsed),
+            limit: n(estimate.dailyLimit),
+          })}
+        </p>
+      )}
+      {!running &&
+        overview?.resumable.map((resumable) => (
+          <button
+            key={JSON.stringify(resumable)}
+            type="button"
+            className="secondary"
+            disabled={!keys?.keys.find((k) => k.product === resumable.product)?.present}
+            onClick={() => void run(resumable)}
+            data-testid="sync-resume"
+          >
+            {t('sync.resume')} ({t(`products.${resumable.product}`)})
+          </button>
+        ))}
+      {progress && (running || progress.phase !== 'done') && (
+        <div className="progress-block" data-testid="sync-progress" aria-live="polite">
+          <p data-testid="sync-phase">{t(`sync.phase.${progress.phase}`)}</p>
+          <progress max={1} value={Math.min(1, ratio)} aria-label={t(`sync.phase.${progress.phase}`)} data-testid="sync-progress-bar" />
+          <p data-testid="sync-progress-text">
+            {t('sync.progress', {
+              questions: n(progress.questions),
+              total: n(progress.total ?? 0),
+              pages: n(progress.pages),
+              requests: n(progress.requests),
+            })}
+          </p>
+          {progress.images.total > 0 && (
+            <p data-testid="sync-images-text">
+              {t('sync.images', { done: n(progress.images.done), total: n(progress.images.total), failed: n(progress.images.failed) })}
+            </p>
+          )}
+          {progress.rateLimitWait && waitSeconds > 0 && (
+            <p className="notice notice-warning" data-testid="sync-rate-wait">
+              {t('sync.waiting', { seconds: waitSeconds })}
+            </p>
+          )}
+        </div>
+      )}
+      <ErrorNotice error={error} testId="sync-error" />
+      {report && (
+        <div className={`notice ${report.status === 'done' ? 'notice-success' : 'notice-warning'}`} role="status" data-testid="sync-report" data-status={report.status}>
+          <strong>{t(`sync.report.${report.status}`)}</strong>
+          <p>
+            {t('sync.report.details', {
+              questions: n(report.questions),
+              requests: n(report.requests),
+              downloaded: n(report.images.downloaded),
+              failed: n(report.images.failed),
+              skipped: n(report.skipped),
+            })}
+          </p>
+          {report.status === 'done' && (
+            <button type="button" className="link" onClick={() => onNavigate('library')} data-testid="go-library">
+              {t('app.nav.library')}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} ${units[unit]}`;
+}
+
+export const formatNumber = (n: number, locale: string) => n.toLocaleString(locale);

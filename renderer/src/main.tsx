@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n } from './i18n';
+import { api } from './lib/bridge';
+import './styles.css';
+
+const settings = await api['settings:get']({}).catch(() => ({ language: 'pt-BR' as const, theme: 'system' as const }));
+await initI18n(settings.language);
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App initialSettings={settings} />
+    </StrictMode>,
+  );
+}

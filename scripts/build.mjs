@@ -1,0 +1,44 @@
+// Builds every part: main (ESM), preload (sandbox-compatible CJS), the e2e harness
+// bridge (browser IIFE) with esbuild, and the renderer with Vite.
+//   node scripts/build.mjs [--watch]
+import * as esbuild from 'esbuild';
+import { build as viteBuild } from 'vite';
+
+const watch = process.argv.includes('--watch');
+
+const targets = [
+  {
+    entryPoints: ['main/index.ts'],
+    outfile: 'out/main/index.js',
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    packages: 'external',
+  },
+  {
+    // Sandboxed preloads can require only 'electron': everything else is bundled in.
+    entryPoints: ['preload/index.ts'],
+    outfile: 'out/preload/index.cjs',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node22',
+    external: ['electron'],
+  },
+  {
+    entryPoints: ['test/support/harness-bridge.ts'],
+    outfile: 'out/harness/bridge.js',
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+  },
+];
+
+const started = Date.now();
+if (watch) {
+  for (const options of targets) await (await esbuild.context({ ...options, bundle: true, logLevel: 'info' })).watch();
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn', build: { watch: {} } });
+} else {
+  await Promise.all(targets.map((options) => esbuild.build({ ...options, bundle: true, logLevel: 'warning' })));
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  console.log(`build: main, preload, harness bridge and renderer in ${Date.now() - started} ms`);
+}

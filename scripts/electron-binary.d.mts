@@ -1,0 +1,3 @@
+export function electronPackageDir(): string | null;
+export function electronBinaryPath(): string | null;
+export const FETCH_COMMAND: string;

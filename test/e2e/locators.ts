@@ -1,0 +1,52 @@
+// Test ids in one place (kebab-case data-testid), so specs read like the UI.
+import type { Page } from '@playwright/test';
+
+export const ui = (page: Page) => ({
+  shell: page.getByTestId('app-shell'),
+  nav: (name: 'library' | 'sync' | 'keys' | 'settings') => page.getByTestId(`nav-${name}`),
+  keys: {
+    screen: page.getByTestId('screen-keys'),
+    baseUrl: page.getByTestId('base-url-input'),
+    apiKey: page.getByTestId('api-key-input'),
+    connect: page.getByTestId('connect-button'),
+    success: page.getByTestId('connect-success'),
+    error: page.getByTestId('connect-error'),
+    masked: (product: 'enem' | 'vestibulares') => page.getByTestId(`key-${product}-masked`),
+    remove: (product: 'enem' | 'vestibulares') => page.getByTestId(`remove-key-${product}`),
+    weakWarning: page.getByTestId('weak-storage-warning'),
+  },
+  sync: {
+    screen: page.getByTestId('screen-sync'),
+    product: page.getByTestId('sync-product'),
+    year: page.getByTestId('sync-year'),
+    estimate: page.getByTestId('sync-estimate'),
+    estimateResult: page.getByTestId('sync-estimate-result'),
+    start: page.getByTestId('sync-start'),
+    cancel: page.getByTestId('sync-cancel'),
+    resume: page.getByTestId('sync-resume'),
+    progress: page.getByTestId('sync-progress'),
+    progressText: page.getByTestId('sync-progress-text'),
+    rateWait: page.getByTestId('sync-rate-wait'),
+    report: page.getByTestId('sync-report'),
+  },
+  library: {
+    screen: page.getByTestId('screen-library'),
+    empty: page.getByTestId('library-empty'),
+    count: page.getByTestId('library-count'),
+    rows: page.getByTestId('question-row'),
+    text: page.getByTestId('filter-text'),
+    year: page.getByTestId('filter-year'),
+    subject: page.getByTestId('filter-subject'),
+    difficulty: page.getByTestId('filter-difficulty'),
+    product: page.getByTestId('filter-product'),
+    dialog: page.getByTestId('question-dialog'),
+    showAnswer: page.getByTestId('show-answer'),
+    answer: page.getByTestId('answer-revealed'),
+  },
+  settings: {
+    screen: page.getByTestId('screen-settings'),
+    language: page.getByTestId('settings-language'),
+    theme: page.getByTestId('settings-theme'),
+    security: page.getByTestId('settings-security'),
+  },
+});

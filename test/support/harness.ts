@@ -1,0 +1,166 @@
+// The UI e2e harness: the real main-process services in this Node process, the
+// real renderer build in Chromium, joined by the preload contract over a
+// Playwright binding. Only Electron itself is stood in for.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { EVENTS, type Channel, type EventName, type Events } from '../../preload/contract.js';
+import { MIME, resolveBundlePath } from '../../main/app/bundle-path.js';
+import { resolveImageRequest } from '../../main/app/image-request.js';
+import { createAppServices, handle, type AppServices } from '../../main/app/services.js';
+import { fileSettingsStore } from '../../main/app/settings.js';
+import { createLogger } from '../../main/core/util/logger.js';
+import { fileVaultStorage } from '../../main/core/vault/file-storage.js';
+import type { StorageSecurity } from '../../main/core/vault/vault.js';
+import { dataPaths } from '../../main/core/workspace.js';
+import { CONTENT_SECURITY_POLICY } from '../../main/window-policy.js';
+import { harnessCipher } from './harness-cipher.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+const RENDERER = join(ROOT, 'out/renderer');
+const BRIDGE = join(ROOT, 'out/harness/bridge.js');
+
+export type IpcEntry =
+  | { type: 'invoke'; channel: Channel; args: unknown; result: unknown }
+  | { type: 'event'; event: EventName; payload: unknown };
+
+export interface HarnessOptions {
+  dataDir: string;
+  storageSecurity?: StorageSecurity;
+  rateWindowMs?: number;
+  headless?: boolean;
+  viewport?: { width: number; height: number };
+}
+
+export interface Harness {
+  page: Page;
+  services: AppServices;
+  ipcLog: IpcEntry[];
+  externalOpened: string[];
+  close(): Promise<void>;
+}
+
+/** System Chromium where installed (Debian: /usr/bin/chromium), else Playwright's own. */
+export function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path): path is string => Boolean(path && existsSync(path)));
+}
+
+// Flags for a sandboxless root container with no network beyond loopback.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+let sharedBrowser: Promise<Browser> | null = null;
+function browser(headless: boolean): Promise<Browser> {
+  if (!headless) {
+    const executablePath = chromiumPath();
+    return chromium.launch({ headless, args: CHROMIUM_ARGS, ...(executablePath && { executablePath }) });
+  }
+  sharedBrowser ??= (() => {
+    const executablePath = chromiumPath();
+    return chromium.launch({ headless: true, args: CHROMIUM_ARGS, ...(executablePath && { executablePath }) });
+  })();
+  return sharedBrowser;
+}
+
+function serve(services: AppServices): Promise<Server> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://harness');
+      if (url.pathname.startsWith('/exam-image/')) {
+        const answer = resolveImageRequest(`exam-image://${url.pathname.slice('/exam-image/'.length)}`, services.workspace().images);
+        if (answer.status !== 200) return res.writeHead(answer.status).end();
+        res.writeHead(200, { 'Content-Type': answer.mime, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
+        return res.end(await readFile(answer.path));
+      }
+      const path = resolveBundlePath(`app://bundle${url.pathname}`, RENDERER);
+      if (!path) return res.writeHead(400).end();
+      const body = await readFile(path).catch(() => null);
+      if (!body) return res.writeHead(404).end();
+      res.writeHead(200, {
+        'Content-Type': MIME[extname(path)] ?? 'application/octet-stream',
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.end(body);
+    })().catch(() => res.writeHead(500).end());
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  if (!existsSync(join(RENDERER, 'index.html')) || !existsSync(BRIDGE)) {
+    throw new Error('The renderer is not built: run `npm run build` first.');
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const ipcLog: IpcEntry[] = [];
+  const externalOpened: string[] = [];
+  let page: Page | null = null;
+  const pendingEvents: Promise<unknown>[] = [];
+  const services = await createAppServices({
+    dataDir: options.dataDir,
+    shell: 'harness',
+    version: '0.1.0',
+    cipher: harnessCipher(options.dataDir, options.storageSecurity ?? 'secure'),
+    vaultStorage: fileVaultStorage(dataPaths(options.dataDir).vault),
+    settings: fileSettingsStore(dataPaths(options.dataDir).settings),
+    logger: createLogger(dataPaths(options.dataDir).logs),
+    imageUrl: (sha256) => `/exam-image/img/${sha256}`,
+    emit: <E extends EventName>(event: E, payload: Events[E]) => {
+      if (!EVENTS.includes(event)) return;
+      ipcLog.push({ type: 'event', event, payload });
+      const delivery = page?.evaluate(([e, p]) => window.__examAppDispatch(e, p), [event, payload] as const).catch(() => undefined);
+      if (delivery) pendingEvents.push(delivery);
+    },
+    openExternal: (url) => {
+      externalOpened.push(url);
+      return Promise.resolve();
+    },
+    ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
+  });
+  const server = await serve(services);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const context = await (await browser(options.headless ?? true)).newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'pt-BR',
+  });
+  page = await context.newPage();
+  const mainPage = page;
+  await page.exposeBinding('__examAppInvoke', async (source, channel: Channel, args: unknown) => {
+    // The harness's sender check: the app's own main frame only, as ipc/register does in Electron.
+    if (source.frame !== mainPage.mainFrame() || !source.frame.url().startsWith(origin)) {
+      return { ok: false, error: { code: 'invalid-argument', params: { reason: 'sender' } } };
+    }
+    const result = await handle(services.handlers, channel, args);
+    ipcLog.push({ type: 'invoke', channel, args, result });
+    return result;
+  });
+  await page.addInitScript({ path: BRIDGE });
+  await page.goto(`${origin}/`);
+  return {
+    page,
+    services,
+    ipcLog,
+    externalOpened,
+    close: async () => {
+      await Promise.allSettled(pendingEvents);
+      await context.close();
+      await new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(ok);
+      });
+      await services.close();
+    },
+  };
+}
