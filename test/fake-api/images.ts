@@ -22,7 +22,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A real, decodable RGB PNG filled with one colour derived from the name. */
-export function pngFor(name: string, width = 24, height = 16): Buffer {
+export function pngFor(name: string, width = 160, height = 90): Buffer {
   let hash = 0;
   for (const ch of name) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) >>> 0;
   const rgb = [hash & 0xff, (hash >>> 8) & 0xff, (hash >>> 16) & 0xff];

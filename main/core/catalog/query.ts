@@ -49,8 +49,13 @@ export function matches(question: StoredQuestion, query: CatalogQuery, words: st
   return true;
 }
 
+/** Words must all appear; "quoted text" must appear as written (accents and case aside). */
+export function searchTerms(text: string): string[] {
+  return [...foldText(text).matchAll(/"([^"]+)"|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').trim()).filter(Boolean);
+}
+
 export function queryCatalog(store: CatalogStore, query: CatalogQuery): StoredQuestion[] {
-  const words = foldText(query.text ?? '').split(/\s+/).filter(Boolean);
+  const words = searchTerms(query.text ?? '');
   const result: StoredQuestion[] = [];
   for (const question of store.all()) if (matches(question, query, words)) result.push(question);
   return result;

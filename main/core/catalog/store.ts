@@ -109,7 +109,10 @@ export class CatalogStore {
   static async open(dir: string): Promise<CatalogStore> {
     const store = new CatalogStore(dir);
     await mkdir(store.chunkDir, { recursive: true });
-    const seqs = (await readdir(store.chunkDir))
+    const names = await readdir(store.chunkDir);
+    // Leftovers of a write cut short by a crash: never renamed into place, never part of the catalog.
+    await Promise.all(names.filter((name) => name.endsWith('.tmp')).map((name) => rm(join(store.chunkDir, name), { force: true })));
+    const seqs = names
       .map((name) => CHUNK_NAME.exec(name)?.[1])
       .filter((seq): seq is string => seq !== undefined)
       .map(Number)

@@ -72,6 +72,8 @@ describe('CatalogStore', () => {
     expect(queryCatalog(store, { year: 2010 }).map((x) => x.id)).toEqual(['q0', 'q3', 'q6', 'q9']);
     expect(queryCatalog(store, { text: 'HISTORIA' })).toHaveLength(5);
     expect(queryCatalog(store, { text: 'funcao 7' }).map((x) => x.id)).toEqual(['q7']);
+    expect(queryCatalog(store, { text: '"sobre a funcao"' })).toHaveLength(5);
+    expect(queryCatalog(store, { text: '"funcao sobre"' })).toHaveLength(0);
     expect(catalogStats(store)).toMatchObject({ total: 10, byProduct: { enem: 5 }, bySubject: { Matemática: 5, História: 5 } });
     expect(store.subjects()).toEqual([
       { id: 'his', name: 'História' },
