@@ -1,19 +1,12 @@
 // Registers the handler table on ipcMain. Calls from any webContents or frame
 // other than the app's own main frame are refused before their arguments are read.
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { ipcMain, type WebContents } from 'electron';
 import { CHANNELS, type Channel, type Result } from '../../preload/contract.js';
 import { handle, type Handlers } from '../app/services.js';
 import type { Logger } from '../core/util/logger.js';
-import { isAppUrl } from '../window-policy.js';
+import { isTrustedSender, type IpcTrust } from './sender-check.js';
 
-export interface IpcTrust {
-  trusted: Set<number>;
-}
-
-export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>, trust: IpcTrust): boolean {
-  const frame = event.senderFrame;
-  return trust.trusted.has(event.sender.id) && frame !== null && frame.parent === null && isAppUrl(frame.url);
-}
+export type { IpcTrust };
 
 export function registerIpc(handlers: Handlers, trust: IpcTrust, logger: Logger, onCall?: (entry: unknown) => void) {
   for (const channel of CHANNELS) {

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+import { connectKey, syncProduct } from './steps.js';
+
+async function seriousViolations(page: Page, electron: boolean) {
+  const builder = new AxeBuilder({ page });
+  if (electron) builder.setLegacyMode(true); // axe's default needs a new page per frame, which Electron lacks
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('every screen, in light and dark, has no serious or critical accessibility violation', async ({ launch, fakeApi }, testInfo) => {
+  const app = await launch();
+  const electron = testInfo.project.name === 'electron';
+  const screen = ui(app.page);
+  await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys.enem);
+  await expect(screen.keys.success).toBeVisible();
+  await syncProduct(app.page, 'enem');
+  for (const theme of ['light', 'dark'] as const) {
+    await screen.nav('settings').click();
+    await screen.settings.theme.selectOption(theme);
+    for (const name of ['library', 'sync', 'keys', 'settings'] as const) {
+      await screen.nav(name).click();
+      await expect(app.page.getByTestId(`screen-${name}`)).toBeVisible();
+      expect(await seriousViolations(app.page, electron), `${name} (${theme})`).toEqual([]);
+    }
+    await screen.nav('library').click();
+    await screen.library.rows.first().getByRole('button').click();
+    await expect(screen.library.dialog).toBeVisible();
+    expect(await seriousViolations(app.page, electron), `question dialog (${theme})`).toEqual([]);
+    await app.page.keyboard.press('Escape');
+  }
+});
+
+test('the main journey works from the keyboard alone', async ({ launch }) => {
+  const app = await launch();
+  await expect(ui(app.page).keys.screen).toBeVisible();
+  await app.page.keyboard.press('Tab');
+  await expect(app.page.getByRole('link', { name: 'Pular para o conteúdo' })).toBeFocused();
+  await app.page.keyboard.press('Tab');
+  await expect(ui(app.page).nav('library')).toBeFocused();
+  await app.page.keyboard.press('Tab');
+  await app.page.keyboard.press('Enter');
+  await expect(ui(app.page).sync.screen).toBeVisible();
+  await expect(ui(app.page).nav('sync')).toHaveAttribute('aria-current', 'page');
+});

@@ -1,0 +1,112 @@
+// Each Electron security-checklist item that is ours to decide, proven on the
+// values and functions the shell uses (docs/security.md maps items to tests).
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { resolveBundlePath } from '../../../main/app/bundle-path.js';
+import { isTrustedSender } from '../../../main/ipc/sender-check.js';
+import {
+  CONTENT_SECURITY_POLICY,
+  isAppUrl,
+  isSafeExternalUrl,
+  navigationDecision,
+  permissionDecision,
+  secureWebPreferences,
+  windowOpenDecision,
+  withCsp,
+} from '../../../main/window-policy.js';
+
+describe('window preferences', () => {
+  const prefs = secureWebPreferences('/app/preload.cjs');
+  it('isolates context, sandboxes the renderer and gives it no Node', () => {
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+    });
+  });
+  it('keeps web security on, no insecure content, no experimental features, no webview', () => {
+    expect(prefs).toMatchObject({ webSecurity: true, allowRunningInsecureContent: false, experimentalFeatures: false, webviewTag: false });
+    expect(prefs.enableBlinkFeatures).toBe('');
+  });
+});
+
+describe('content security policy', () => {
+  const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+  it('allows scripts from the app bundle only: no remote, inline or eval', () => {
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['default-src']).toEqual(["'none'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
+  });
+  it('lets images come only from the bundle and the image cache protocol', () => {
+    expect(directives['img-src']).toEqual(["'self'", 'exam-image:', 'data:']);
+  });
+  it('is set as a response header', () => {
+    expect(withCsp({ 'X-Other': ['1'] })).toEqual({ 'X-Other': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+  });
+});
+
+describe('navigation, new windows and permissions', () => {
+  it('recognises only the bundled app as the app', () => {
+    expect(isAppUrl('app://bundle/index.html')).toBe(true);
+    expect(isAppUrl('app://evil/index.html')).toBe(false);
+    expect(isAppUrl('https://bundle/index.html')).toBe(false);
+    expect(isAppUrl('file:///etc/passwd')).toBe(false);
+  });
+  it('denies navigation away from the app and sends web links to the OS browser', () => {
+    const open = vi.fn();
+    expect(navigationDecision('app://bundle/#/library', open)).toBe('allow');
+    expect(navigationDecision('https://example.com/', open)).toBe('deny');
+    expect(navigationDecision('file:///etc/passwd', open)).toBe('deny');
+    expect(navigationDecision('javascript:alert(1)', open)).toBe('deny');
+    expect(open.mock.calls).toEqual([['https://example.com/']]);
+  });
+  it('never opens a new window; only http(s) links without credentials reach the OS browser', () => {
+    const open = vi.fn();
+    for (const url of ['https://example.com/a', 'smb://server/share', 'file:///c:/x', 'https://user:pw@example.com/']) {
+      expect(windowOpenDecision(url, open)).toEqual({ action: 'deny' });
+    }
+    expect(open.mock.calls).toEqual([['https://example.com/a']]);
+    expect(isSafeExternalUrl('ms-msdt:/id')).toBe(false);
+  });
+  it('denies every permission request', () => {
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+      expect(permissionDecision(permission)).toBe(false);
+    }
+  });
+});
+
+describe('app:// bundle protocol', () => {
+  const root = '/opt/exam/out/renderer';
+  it('serves files of the bundle and falls back to index.html for routes', () => {
+    expect(resolveBundlePath('app://bundle/index.html', root)).toBe(join(root, 'index.html'));
+    expect(resolveBundlePath('app://bundle/assets/app.js', root)).toBe(join(root, 'assets/app.js'));
+    expect(resolveBundlePath('app://bundle/library', root)).toBe(join(root, 'index.html'));
+  });
+  it.each([
+    'app://bundle/../../etc/passwd',
+    'app://bundle/%2e%2e/%2e%2e/etc/passwd',
+    'app://bundle/assets/..%2f..%2f..%2fsecret.js',
+    'app://bundle/..%5c..%5cwindows%5cwin.ini',
+    'app://other/index.html',
+    'app://bundle/a%00.js',
+    'app://bundle/%E0%A4%A',
+  ])('refuses %s', (url) => {
+    const path = resolveBundlePath(url, root);
+    expect(path === null || path.startsWith(`${root}/`)).toBe(true);
+    if (path !== null) expect(path).toBe(join(root, 'index.html'));
+  });
+});
+
+describe('IPC sender check', () => {
+  const trust = { trusted: new Set([7]) };
+  const event = (id: number, url: string, parent: object | null = null) =>
+    ({ sender: { id }, senderFrame: { url, parent } }) as unknown as Parameters<typeof isTrustedSender>[0];
+  it('accepts the app’s own main frame only', () => {
+    expect(isTrustedSender(event(7, 'app://bundle/index.html'), trust)).toBe(true);
+    expect(isTrustedSender(event(8, 'app://bundle/index.html'), trust)).toBe(false);
+    expect(isTrustedSender(event(7, 'https://evil.example/'), trust)).toBe(false);
+    expect(isTrustedSender(event(7, 'app://bundle/index.html', {}), trust)).toBe(false);
+  });
+});
