@@ -2,7 +2,7 @@
 // real session handlers from the main process.
 import { expect, test } from './fixtures.js';
 
-test.beforeEach(({}, testInfo) => {
+test.beforeEach(({ launch: _launch }, testInfo) => {
   test.skip(testInfo.project.name !== 'electron', 'inspects the real Electron main process');
 });
 
