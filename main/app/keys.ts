@@ -2,6 +2,7 @@
 // document), then find the key's product with at most two limit=1 requests.
 import { CatalogClient, normalizeBaseUrl } from '../core/api/client.js';
 import { ApiError } from '../core/api/errors.js';
+import type { RateGovernor } from '../core/api/governor.js';
 import type { Product } from '../core/api/schemas.js';
 import { BridgeError } from '../../preload/contract.js';
 
@@ -34,10 +35,16 @@ export async function checkBaseUrl(input: string, fetcher: typeof fetch = fetch)
  * 403 on one product may mean the key is the other product's, so that one is tried;
  * 403 on both is a key without an active subscription.
  */
-export async function detectProduct(baseUrl: string, apiKey: string): Promise<Product> {
+export async function detectProduct(
+  baseUrl: string,
+  apiKey: string,
+  governorFor?: (product: Product) => RateGovernor,
+): Promise<Product> {
   let forbidden = false;
   for (const product of ['vestibulares', 'enem'] as const) {
-    const client = new CatalogClient({ baseUrl, product, apiKey, maxAttempts: 2 });
+    // The product's governor: detection requests count toward today's budget like any other.
+    const governor = governorFor?.(product);
+    const client = new CatalogClient({ baseUrl, product, apiKey, maxAttempts: 2, ...(governor && { governor }) });
     try {
       await client.listQuestions({}, 1, 1);
       return product;

@@ -84,15 +84,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     storageSecurity: await vault.security(),
   });
 
+  const governorOptions = () => (options.rateWindowMs ? { windowMs: options.rateWindowMs } : {});
   const clientFor = async (product: Product) => {
     const { key, baseUrl } = await vault.use(product);
     options.logger.addSecret(key);
-    return workspace.client({
-      product,
-      baseUrl,
-      apiKey: key,
-      ...(options.rateWindowMs && { governor: { windowMs: options.rateWindowMs } }),
-    });
+    return workspace.client({ product, baseUrl, apiKey: key, governor: governorOptions() });
   };
 
   const cacheInfo = async () => ({
@@ -114,7 +110,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     'keys:connect': async ({ baseUrl, apiKey, sessionOnly }) => {
       options.logger.addSecret(apiKey);
       const normalized = await checkBaseUrl(baseUrl);
-      const product = await detectProduct(normalized, apiKey);
+      const product = await detectProduct(normalized, apiKey, (p) => workspace.governor(p, governorOptions()));
       await vault.set(product, apiKey, normalized, sessionOnly ? { sessionOnly } : {});
       options.logger.info('key connected', { product, sessionOnly: Boolean(sessionOnly) });
       return { product, keys: await keysOverview() };
