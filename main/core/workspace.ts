@@ -2,7 +2,7 @@
 // app, the harness and the CLI alike.
 import { join } from 'node:path';
 import { CatalogClient } from './api/client.js';
-import { RateGovernor, type GovernorOptions } from './api/governor.js';
+import { RateGovernor, type DailyUsage, type GovernorOptions } from './api/governor.js';
 import type { Product } from './api/schemas.js';
 import { CatalogStore } from './catalog/store.js';
 import { ImageCache } from './images/cache.js';
@@ -37,13 +37,27 @@ export async function openWorkspace(dataDir: string, options: { lock?: boolean }
     SyncStateStore.open(paths.catalog),
   ]);
   const governors = new Map<Product, RateGovernor>();
+  // Today's count is saved at most once a second (and on close), not once per request.
+  const pendingUsage = new Map<Product, DailyUsage>();
+  let usageTimer: NodeJS.Timeout | null = null;
+  const flushUsage = async () => {
+    if (usageTimer) clearTimeout(usageTimer);
+    usageTimer = null;
+    if (pendingUsage.size === 0) return;
+    const usage = Object.fromEntries(pendingUsage);
+    pendingUsage.clear();
+    await state.update((data) => ({ ...data, usage: { ...data.usage, ...usage } }));
+  };
   const governor = (product: Product, governorOptions: GovernorOptions = {}) => {
     let existing = governors.get(product);
     if (!existing) {
       existing = new RateGovernor({
         ...governorOptions,
         ...(state.state.usage[product] && { usage: state.state.usage[product] }),
-        onUsage: (usage) => void state.update((data) => ({ ...data, usage: { ...data.usage, [product]: usage } })),
+        onUsage: (usage) => {
+          pendingUsage.set(product, usage);
+          usageTimer ??= setTimeout(() => void flushUsage(), 1000).unref();
+        },
       });
       governors.set(product, existing);
     }
@@ -57,6 +71,9 @@ export async function openWorkspace(dataDir: string, options: { lock?: boolean }
     governor,
     client: ({ product, baseUrl, apiKey, governor: governorOptions }) =>
       new CatalogClient({ product, baseUrl, apiKey, governor: governor(product, governorOptions) }),
-    close: unlock,
+    close: async () => {
+      await flushUsage();
+      await unlock();
+    },
   };
 }

@@ -217,8 +217,8 @@ describe('sync', () => {
     const storedPages = new Set<string>();
     // Only finished chunks count: a temp file cut by the kill was never visible to the store.
     for (const name of chunkFiles.filter((file) => /^\d{8}\.json$/.test(file))) {
-      const chunk = JSON.parse(await readFile(join(dir, 'catalog', 'chunks', name), 'utf8')) as { page: number | null };
-      if (chunk.page !== null) storedPages.add(String(chunk.page));
+      const chunk = JSON.parse(await readFile(join(dir, 'catalog', 'chunks', name), 'utf8')) as { pages: { page: number }[] };
+      for (const { page } of chunk.pages) storedPages.add(String(page));
     }
     expect(storedPages.size).toBeGreaterThan(0);
     api.log.length = 0;

@@ -89,8 +89,9 @@ export class CatalogClient {
     const questions: ApiQuestion[] = [];
     let invalid = 0;
     for (const item of envelope.data) {
-      const parsed = questionSchema.safeParse(item);
-      if (parsed.success) questions.push(parsed.data);
+      // The schema has no transforms or defaults: a valid item is kept as it came, unknown fields and
+      // all, instead of the copy zod builds (half the allocations of a 50,000-question sync).
+      if (questionSchema.safeParse(item).success) questions.push(item as ApiQuestion);
       else invalid += 1;
     }
     return { questions, invalid, total: envelope.meta.total };

@@ -1,6 +1,7 @@
-// The offline catalog: append-only chunk files (one per fetched page, compacted
-// after a sync) so that a page costs one small atomic write instead of rewriting
-// tens of MB, and a crash at any moment leaves whole pages or nothing.
+// The offline catalog: append-only chunk files (each holds the pages that arrived
+// while the previous write was running: group commit), so a page costs a share of
+// one small atomic write instead of rewriting tens of MB, and a crash at any moment
+// leaves whole pages or nothing. Compaction merges chunks when they pile up.
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -21,17 +22,20 @@ export interface StoredQuestion {
   sources: string[];
 }
 
-export interface ChunkMeta {
-  /** Sync run that wrote it (resume reads only the current run's chunks). */
-  run: string | null;
+/** One fetched page inside a chunk: its questions are the next `count` of the chunk's list. */
+export interface PageMeta {
   /** Canonical key of the filtered listing the page belongs to. */
-  listing: string | null;
-  page: number | null;
-  total: number | null;
+  listing: string;
+  page: number;
+  total: number;
+  count: number;
 }
 
-interface Chunk extends ChunkMeta {
+interface Chunk {
   seq: number;
+  /** Sync run that wrote it (resume reads only the current run's pages); null for packs and compaction. */
+  run: string | null;
+  pages: PageMeta[];
   questions: StoredQuestion[];
 }
 
@@ -39,11 +43,16 @@ interface Chunk extends ChunkMeta {
 const chunkSchema = z.object({
   seq: z.number().int(),
   run: z.string().nullable(),
-  listing: z.string().nullable(),
-  page: z.number().int().nullable(),
-  total: z.number().int().nullable(),
+  pages: z.array(
+    z.object({ listing: z.string(), page: z.number().int(), total: z.number().int(), count: z.number().int().nonnegative() }),
+  ),
   questions: z.array(z.custom<StoredQuestion>((v) => typeof (v as StoredQuestion | null)?.id === 'string')),
 });
+
+export interface StoredPage {
+  total: number;
+  ids: string[];
+}
 
 const examsSchema = z.record(z.string(), z.array(z.custom<ApiExam>((v) => typeof v === 'object' && v !== null)));
 
@@ -83,10 +92,12 @@ function merge(older: StoredQuestion, newer: StoredQuestion): StoredQuestion {
 
 const CHUNK_NAME = /^(\d{8})\.json$/;
 const COMPACT_SIZE = 5_000;
+/** Compaction pays off once this many chunk files exist or half the records are superseded. */
+const COMPACT_FILES = 1_000;
 
 export class CatalogStore {
   private readonly questions = new Map<string, StoredQuestion>();
-  private readonly chunkMeta = new Map<number, ChunkMeta & { ids: string[] }>();
+  private readonly chunkMeta = new Map<number, { run: string | null; pages: (PageMeta & { ids: string[] })[]; records: number }>();
   private exams: Record<string, ApiExam[]> = {};
   private nextSeq = 1;
   private subjectCache: Subject[] | null = null;
@@ -128,61 +139,61 @@ export class CatalogStore {
       const existing = this.questions.get(question.id);
       this.questions.set(question.id, existing ? merge(existing, question) : question);
     }
-    this.chunkMeta.set(chunk.seq, {
-      run: chunk.run,
-      listing: chunk.listing,
-      page: chunk.page,
-      total: chunk.total,
-      ids: chunk.questions.map((q) => q.id),
+    let offset = 0;
+    const pages = chunk.pages.map((page) => {
+      const ids = chunk.questions.slice(offset, offset + page.count).map((q) => q.id);
+      offset += page.count;
+      return { ...page, ids };
     });
+    this.chunkMeta.set(chunk.seq, { run: chunk.run, pages, records: chunk.questions.length });
     this.nextSeq = Math.max(this.nextSeq, chunk.seq + 1);
     this.subjectCache = null;
   }
 
-  /** Persists one batch (typically one page) atomically, then makes it visible. */
-  async append(questions: StoredQuestion[], meta: ChunkMeta): Promise<void> {
-    const chunk: Chunk = { seq: this.nextSeq++, ...meta, questions };
+  /** Persists one batch (one or more pages, or a pack) in one atomic file write, then makes it visible. */
+  async append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
+    const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
     await this.chunkFile(chunk.seq).write(chunk);
     this.absorb(chunk);
   }
 
-  /** Pages already stored for a run: listing key → page → ids on that page. */
-  pagesOf(run: string): Map<string, Map<number, { total: number | null; ids: string[] }>> {
-    const result = new Map<string, Map<number, { total: number | null; ids: string[] }>>();
+  /** Pages already stored for a run: listing key → page → its total and ids. */
+  pagesOf(run: string): Map<string, Map<number, StoredPage>> {
+    const result = new Map<string, Map<number, StoredPage>>();
     for (const meta of this.chunkMeta.values()) {
-      if (meta.run !== run || meta.listing === null || meta.page === null) continue;
-      const pages = result.get(meta.listing) ?? new Map<number, { total: number | null; ids: string[] }>();
-      pages.set(meta.page, { total: meta.total, ids: meta.ids });
-      result.set(meta.listing, pages);
+      if (meta.run !== run) continue;
+      for (const page of meta.pages) {
+        const pages = result.get(page.listing) ?? new Map<number, StoredPage>();
+        pages.set(page.page, { total: page.total, ids: page.ids });
+        result.set(page.listing, pages);
+      }
     }
     return result;
+  }
+
+  /** Whether compaction would pay: many small files, or many superseded records. */
+  needsCompaction(): boolean {
+    let records = 0;
+    for (const meta of this.chunkMeta.values()) records += meta.records;
+    return this.chunkMeta.size > COMPACT_FILES || records > this.questions.size * 2;
   }
 
   /**
    * Rewrites all chunks into few large ones. The new chunks are written before the
    * old are removed: a crash in between leaves duplicates that loading merges.
+   * Page records of runs still in progress are dropped, so call it between syncs only.
    */
   async compact(): Promise<void> {
     const oldSeqs = [...this.chunkMeta.keys()];
-    if (oldSeqs.length <= Math.ceil(this.questions.size / COMPACT_SIZE)) return;
     const all = [...this.questions.values()];
     const fresh: Chunk[] = [];
     for (let i = 0; i < all.length; i += COMPACT_SIZE) {
-      fresh.push({
-        seq: this.nextSeq++,
-        run: null,
-        listing: null,
-        page: null,
-        total: null,
-        questions: all.slice(i, i + COMPACT_SIZE),
-      });
+      fresh.push({ seq: this.nextSeq++, run: null, pages: [], questions: all.slice(i, i + COMPACT_SIZE) });
     }
     for (const chunk of fresh) await this.chunkFile(chunk.seq).write(chunk);
     await Promise.all(oldSeqs.map((seq) => rm(this.chunkFile(seq).path, { force: true })));
     this.chunkMeta.clear();
-    for (const chunk of fresh) {
-      this.chunkMeta.set(chunk.seq, { run: null, listing: null, page: null, total: null, ids: chunk.questions.map((q) => q.id) });
-    }
+    for (const chunk of fresh) this.chunkMeta.set(chunk.seq, { run: null, pages: [], records: chunk.questions.length });
   }
 
   async setExams(product: Product, exams: ApiExam[]): Promise<void> {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '../api/errors.js';
 import type { CatalogClient } from '../api/client.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
-import { toStored, type CatalogStore } from '../catalog/store.js';
+import { toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
 import type { RateWait } from '../api/governor.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
@@ -114,6 +114,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     deps.onProgress?.({ ...progress, images: { ...progress.images } });
   };
   const counted = new Set<string>();
+  const writer = new PageWriter(store, run.run);
   client.governor.setWaitListener((wait) => emit({ rateLimitWait: wait }));
 
   /** Reads one filtered listing to its end (resuming stored pages), then repairs shifts. */
@@ -125,6 +126,9 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     const pass = async (suffix: string, isRepair: boolean) => {
       const passKey = baseKey + suffix;
       const done = store.pagesOf(run.run).get(passKey);
+      const fetchPage = (page: number) => client.listQuestions(filters, page, PAGE_SIZE, deps.signal);
+      // The next page is requested while this one is validated and written: the two overlap.
+      let prefetched: { page: number; result: ReturnType<typeof fetchPage> } | null = null;
       for (let page = 1; ; page++) {
         let pageIds: string[];
         const kept = done?.get(page);
@@ -132,12 +136,20 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
           pageIds = kept.ids;
           listingTotal = kept.total ?? listingTotal;
         } else {
-          const result = await client.listQuestions(filters, page, PAGE_SIZE, deps.signal);
+          const result = await (prefetched?.page === page ? prefetched.result : fetchPage(page));
+          prefetched = null;
+          const next = page + 1;
+          const wouldComplete = ids.size + result.questions.filter((q) => !ids.has(q.id)).length >= result.total;
+          // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
+          if (!isRepair && !stopAfterFirstPage && !wouldComplete && next <= Math.ceil(result.total / PAGE_SIZE) && !done?.has(next)) {
+            prefetched = { page: next, result: fetchPage(next) };
+            prefetched.result.catch(() => undefined); // awaited (and its error thrown) on the next turn
+          }
           invalid += result.invalid;
           if (page === 1 && !isRepair) firstPage = result.questions;
-          await store.append(
+          await writer.add(
             result.questions.map((q) => toStored(q, source, learned)),
-            { run: run.run, listing: passKey, page, total: result.total },
+            { listing: passKey, page, total: result.total, count: result.questions.length },
           );
           pageIds = result.questions.map((q) => q.id);
           listingTotal = result.total;
@@ -156,11 +168,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       }
     };
     await pass('', false);
+    await writer.drain();
     // The set moved while it was read (items inserted or removed shift others across
     // page boundaries): read again from the start only until the count is complete.
     for (let repair = 1; !stopAfterFirstPage && repair <= MAX_REPAIR_PASSES; repair++) {
       if (listingTotal === null || ids.size >= listingTotal) break;
       await pass(`#repair${repair}`, true);
+      await writer.drain();
     }
     if (!stopAfterFirstPage && listingTotal !== null) missing += Math.max(0, listingTotal - ids.size);
     return { total: listingTotal ?? 0, firstPage: firstPage as ApiQuestion[] | null };
@@ -194,7 +208,9 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     emit({ phase: 'images' });
     const imageResult = deps.downloadImages === false ? { downloaded: 0, failed: 0 } : await syncImages();
     await saveRun({ status: 'done', finishedAt: now() });
-    await store.compact();
+    // Only between runs: compaction drops the page records that resume relies on.
+    const anyRunning = Object.values(state.state.runs).some((r) => r.status !== 'done');
+    if (!anyRunning && store.needsCompaction()) await store.compact();
     emit({ phase: 'done' });
     client.governor.setWaitListener(undefined);
     return report('done', imageResult);
@@ -278,6 +294,59 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       resumed,
       durationMs: now() - started,
     };
+  }
+}
+
+/**
+ * Group commit: a page is written as soon as the disk is free; pages that arrive
+ * meanwhile go into the next write together. Under load this turns hundreds of
+ * small writes into a few dozen, and a page counts as stored (for resume) only
+ * once the write holding it has ended.
+ */
+class PageWriter {
+  private pending: { questions: StoredQuestion[]; pages: PageMeta[] } | null = null;
+  private writing: Promise<void> | null = null;
+  private failure: unknown = null;
+
+  constructor(
+    private readonly store: CatalogStore,
+    private readonly run: string,
+    private readonly maxPending = 20,
+  ) {}
+
+  async add(questions: StoredQuestion[], page: PageMeta): Promise<void> {
+    this.check();
+    this.pending ??= { questions: [], pages: [] };
+    this.pending.questions.push(...questions);
+    this.pending.pages.push(page);
+    if (!this.writing) this.flush();
+    // Backpressure: never hold more than maxPending unwritten pages.
+    while (this.pending && this.pending.pages.length >= this.maxPending && this.writing) await this.writing;
+    this.check();
+  }
+
+  async drain(): Promise<void> {
+    while (this.writing) await this.writing;
+    this.check();
+  }
+
+  private flush() {
+    const batch = this.pending;
+    if (!batch) return;
+    this.pending = null;
+    this.writing = this.store
+      .append(batch.questions, this.run, batch.pages)
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => {
+        this.writing = null;
+        if (this.pending && !this.failure) this.flush();
+      });
+  }
+
+  private check() {
+    if (this.failure) throw this.failure;
   }
 }
 

@@ -33,16 +33,21 @@ async function open() {
 describe('CatalogStore', () => {
   it('persists pages and loads them back identical', async () => {
     const { dir, store } = await open();
-    await store.append([1, 2, 3].map((n) => toStored(q(n), 'api:enem')), { run: 'r', listing: 'l', page: 1, total: 3 });
+    await store.append([1, 2, 3, 4].map((n) => toStored(q(n), 'api:enem')), 'r', [
+      { listing: 'l', page: 1, total: 4, count: 3 },
+      { listing: 'l', page: 2, total: 4, count: 1 },
+    ]);
     const reopened = await CatalogStore.open(dir);
     expect([...reopened.all()]).toEqual([...store.all()]);
-    expect(reopened.pagesOf('r').get('l')?.get(1)).toEqual({ total: 3, ids: ['q1', 'q2', 'q3'] });
+    expect(reopened.pagesOf('r').get('l')?.get(1)).toEqual({ total: 4, ids: ['q1', 'q2', 'q3'] });
+    expect(reopened.pagesOf('r').get('l')?.get(2)).toEqual({ total: 4, ids: ['q4'] });
+    expect(reopened.pagesOf('other').size).toBe(0);
   });
 
   it('merges the same question from two products and fills learned fields', async () => {
     const { store } = await open();
-    await store.append([toStored(q(1, { year: null }), 'api:vestibulares')], { run: null, listing: null, page: null, total: null });
-    await store.append([toStored(q(1, { year: null }), 'api:enem', { year: 2019 })], { run: null, listing: null, page: null, total: null });
+    await store.append([toStored(q(1, { year: null }), 'api:vestibulares')]);
+    await store.append([toStored(q(1, { year: null }), 'api:enem', { year: 2019 })]);
     expect(store.size).toBe(1);
     expect(store.get('q1')).toMatchObject({ year: 2019, sources: ['api:vestibulares', 'api:enem'] });
   });
@@ -50,8 +55,10 @@ describe('CatalogStore', () => {
   it('compacts many page chunks into few, keeping every question', async () => {
     const { dir, store } = await open();
     for (let page = 0; page < 12; page++) {
-      await store.append([toStored(q(page), 'api:enem')], { run: 'r', listing: 'l', page, total: 12 });
+      await store.append([toStored(q(page), 'api:enem')], 'r', [{ listing: 'l', page, total: 12, count: 1 }]);
     }
+    await store.append([toStored(q(0), 'api:enem')]);
+    expect(store.needsCompaction()).toBe(false);
     await store.compact();
     expect(await readdir(join(dir, 'chunks'))).toHaveLength(1);
     expect((await CatalogStore.open(dir)).size).toBe(12);
@@ -59,12 +66,7 @@ describe('CatalogStore', () => {
 
   it('queries by product, year, subject, difficulty, source and accent-insensitive text', async () => {
     const { store } = await open();
-    await store.append(Array.from({ length: 10 }, (_, n) => toStored(q(n), n < 5 ? 'api:enem' : 'pack:p1')), {
-      run: null,
-      listing: null,
-      page: null,
-      total: null,
-    });
+    await store.append(Array.from({ length: 10 }, (_, n) => toStored(q(n), n < 5 ? 'api:enem' : 'pack:p1')));
     expect(queryCatalog(store, { product: 'enem' })).toHaveLength(5);
     expect(queryCatalog(store, { source: 'pack:p1' })).toHaveLength(5);
     expect(queryCatalog(store, { source: 'api' })).toHaveLength(5);

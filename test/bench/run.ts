@@ -1,0 +1,165 @@
+// npm run bench: ratios against baselines measured in the same run (never absolute
+// timings in tests). Prints a table; docs/performance.md records the figures.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CatalogStore } from '../../main/core/catalog/store.js';
+import { queryCatalog, type CatalogQuery } from '../../main/core/catalog/query.js';
+import { runSync } from '../../main/core/sync/engine.js';
+import { openWorkspace } from '../../main/core/workspace.js';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { startFakeApi, type FakeApi, type FakeKeys, type LoggedRequest } from '../fake-api/server.js';
+import { launchApp } from '../support/launch-app.js';
+import { tempDir } from '../support/temp.js';
+
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 50_000);
+const rows: { measure: string; value: string; baseline: string; ratio: string; target: string }[] = [];
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await fn();
+  return [result, performance.now() - started];
+}
+
+type Remote = Pick<FakeApi, 'baseUrl' | 'keys'> & { log(): Promise<LoggedRequest[]>; clearLog(): Promise<void>; close(): void };
+
+/** The fake in its own process, as the real API is: server work does not share this thread. */
+async function remoteFake(args: string[]): Promise<Remote> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fake-api/cli.ts', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+  const contract = JSON.parse(first) as { baseUrl: string; keys: FakeKeys };
+  return {
+    ...contract,
+    log: async () => (await (await fetch(`${contract.baseUrl}/__fake/log`)).json()) as LoggedRequest[],
+    clearLog: async () => void (await fetch(`${contract.baseUrl}/__fake/reset`, { method: 'POST' })),
+    close: () => child.kill('SIGTERM'),
+  };
+}
+
+/** Baseline: the same pages fetched one after another and JSON.parse'd, nothing else. */
+async function bareFetch(api: Pick<FakeApi, 'baseUrl' | 'keys'>): Promise<number> {
+  const headers = { 'X-API-Key': api.keys.vestibulares };
+  const [, elapsed] = await timed(async () => {
+    await (await fetch(`${api.baseUrl}/v1/vestibulares/exams`, { headers })).text().then(JSON.parse);
+    for (let page = 1; page <= Math.ceil(QUESTIONS / 100); page++) {
+      const body = await (await fetch(`${api.baseUrl}/v1/vestibulares/questions?limit=100&page=${page}`, { headers })).text();
+      JSON.parse(body);
+    }
+  });
+  return elapsed;
+}
+
+async function syncInto(dir: string, api: Pick<FakeApi, 'baseUrl' | 'keys'>, product: 'vestibulares' | 'enem', windowMs?: number) {
+  const workspace = await openWorkspace(dir);
+  try {
+    const client = workspace.client({
+      product,
+      baseUrl: api.baseUrl,
+      apiKey: api.keys[product],
+      ...(windowMs && { governor: { windowMs } }),
+    });
+    return await runSync({ product }, { client, store: workspace.store, images: workspace.images, state: workspace.state, downloadImages: false });
+  } finally {
+    await workspace.close();
+  }
+}
+
+console.log(`Benchmark on ${QUESTIONS.toLocaleString('en')} questions (node ${process.version}, ${process.platform})\n`);
+
+// 1 + 2: requests and wall time of a full sync vs the bare fetch baseline.
+const api = await remoteFake(['--questions', String(QUESTIONS), '--seed', '1', '--rate-per-minute', '1000000', '--daily-limit', '1000000']);
+const { dir, cleanup } = await tempDir('exam-bench-');
+await bareFetch(api); // warm-up: the fake's first pass builds its caches
+const baselineA = await bareFetch(api);
+await api.clearLog();
+const [report, syncMs] = await timed(() => syncInto(dir, api, 'vestibulares'));
+const requests = (await api.log()).filter((r) => r.path.startsWith('/v1/')).length;
+const baselineB = await bareFetch(api);
+const baseline = (baselineA + baselineB) / 2;
+const minimum = Math.ceil(QUESTIONS / 100) + 1;
+rows.push({ measure: 'requests, full vestibulares sync', value: String(requests), baseline: `${minimum} (ceil(n/100)+1)`, ratio: (requests / minimum).toFixed(2), target: '1.00' });
+rows.push({ measure: 'sync wall time (no images)', value: ms(syncMs), baseline: `${ms(baseline)} bare fetch+parse`, ratio: (syncMs / baseline).toFixed(2), target: '≤ 1.50' });
+if (report.questions !== QUESTIONS) throw new Error(`sync stored ${report.questions} of ${QUESTIONS}`);
+
+// 4: cold load of the cache vs JSON.parse of the same bytes, and query latency.
+const chunkDir = join(dir, 'catalog', 'chunks');
+const files = (await readdir(chunkDir)).filter((f) => f.endsWith('.json'));
+const loads: number[] = [];
+const parses: number[] = [];
+for (let i = 0; i < 3; i++) {
+  parses.push((await timed(async () => Promise.all(files.map(async (f) => JSON.parse(await readFile(join(chunkDir, f), 'utf8')) as unknown))))[1]);
+  loads.push((await timed(() => CatalogStore.open(join(dir, 'catalog'))))[1]);
+}
+rows.push({ measure: 'cold load of the cache', value: ms(median(loads)), baseline: `${ms(median(parses))} read+JSON.parse`, ratio: (median(loads) / median(parses)).toFixed(2), target: '≤ 2.00' });
+const store = await CatalogStore.open(join(dir, 'catalog'));
+const sample = [...store.all()][123];
+for (const [label, query] of [
+  ['query: year + difficulty', { year: sample?.year ?? 2015, difficulty: sample?.difficulty ?? 'hard' }],
+  ['query: subject + text', { subjectId: sample?.q.subject.id ?? '', text: 'função' }],
+  ['query: text, cold (first search)', { text: 'revolução industrial' }],
+] as [string, CatalogQuery][]) {
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) times.push((await timed(() => Promise.resolve(queryCatalog(store, query))))[1]);
+  rows.push({ measure: label, value: `${median(times).toFixed(1)} ms median`, baseline: `${store.size} questions`, ratio: '', target: 'interactive' });
+}
+const rss = process.resourceUsage().maxRSS / 1024;
+rows.push({ measure: 'peak RSS (sync + load + queries)', value: `${rss.toFixed(0)} MB`, baseline: '', ratio: '', target: 'reported' });
+api.close();
+
+// 3: a tight per-minute limit with a short window: time vs the theoretical bound, zero 429s.
+{
+  const windowMs = 500;
+  const limit = 20;
+  const limitedApi = await startFakeApi({ questions: 5_000, seed: 2, ratePerMinute: limit, windowMs, retryAfter: windowMs / 1000 });
+  const limited = await tempDir('exam-bench-rl-');
+  const [limitedReport, limitedMs] = await timed(() => syncInto(limited.dir, limitedApi, 'vestibulares', windowMs));
+  const made = limitedApi.log.filter((r) => r.path.startsWith('/v1/')).length;
+  const bound = Math.ceil(made / limit) * windowMs;
+  const refused = limitedApi.log.filter((r) => r.status === 429).length;
+  rows.push({
+    measure: `rate-limited sync (${limit}/window of ${windowMs} ms)`,
+    value: `${ms(limitedMs)}, ${refused} × 429`,
+    baseline: `${ms(bound)} = ceil(${made}/${limit}) windows`,
+    ratio: (limitedMs / bound).toFixed(2),
+    target: '≤ 1.10, zero 429',
+  });
+  if (limitedReport.status !== 'done') throw new Error('rate-limited sync did not finish');
+  await limitedApi.close();
+  await limited.cleanup();
+}
+
+// UI: launch to an interactive library, and filter to render, with the 50k cache.
+{
+  const cacheBytes = await Promise.all(files.map((f) => readFile(join(chunkDir, f), 'utf8')));
+  const [, parseMs] = await timed(() => Promise.resolve(cacheBytes.map((text) => JSON.parse(text) as unknown)));
+  const [app, launchMs] = await timed(async () => {
+    const handle = await launchApp({ dataDir: dir });
+    await handle.page.getByTestId('question-row').first().waitFor({ timeout: 60_000 });
+    return handle;
+  });
+  rows.push({ measure: 'launch to interactive library (harness)', value: ms(launchMs), baseline: `${ms(parseMs)} JSON.parse of cache`, ratio: (launchMs / parseMs).toFixed(2), target: 'reported' });
+  const filterTimes: number[] = [];
+  for (const year of [2012, 2015, 2019, 2021, 2023]) {
+    const [, elapsed] = await timed(async () => {
+      await app.page.getByTestId('filter-year').selectOption(String(year));
+      await app.page.locator(`[data-testid="question-row"]`).first().filter({ hasText: String(year) }).waitFor();
+    });
+    filterTimes.push(elapsed);
+  }
+  rows.push({ measure: 'filter to render (year), harness', value: `${median(filterTimes).toFixed(0)} ms median`, baseline: '', ratio: '', target: 'interactive' });
+  await app.close();
+}
+await cleanup();
+
+const widths = ['measure', 'value', 'baseline', 'ratio', 'target'].map((key) =>
+  Math.max(key.length, ...rows.map((row) => String(row[key as keyof (typeof rows)[number]]).length)),
+);
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+console.log(line(['measure', 'value', 'baseline', 'ratio', 'target']));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const row of rows) console.log(line([row.measure, row.value, row.baseline, row.ratio, row.target]));
+process.exit(0);
