@@ -24,7 +24,14 @@ export default tseslint.config(
   },
   {
     // Pure Node layers: they run in tests, the harness and the CLI, where Electron is absent.
-    files: ['main/core/**/*.ts', 'main/app/**/*.ts', 'main/cli.ts', 'main/window-policy.ts', 'main/ipc/sender-check.ts', 'test/**/*.ts'],
+    files: [
+      'main/core/**/*.ts',
+      'main/app/**/*.ts',
+      'main/cli.ts',
+      'main/window-policy.ts',
+      'main/ipc/sender-check.ts',
+      'test/**/*.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
   },
   {

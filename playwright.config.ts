@@ -18,8 +18,5 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
-  projects: [
-    { name: 'harness', use: {} },
-    ...(electron ? [{ name: 'electron', use: {} }] : []),
-  ],
+  projects: [{ name: 'harness', use: {} }, ...(electron ? [{ name: 'electron', use: {} }] : [])],
 });

@@ -25,7 +25,9 @@ function progressLine(p: SyncProgress): string {
   const width = 24;
   const filled = Math.round(Math.min(1, ratio) * width);
   const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-  const wait = p.rateLimitWait ? ` waiting ${Math.ceil((p.rateLimitWait.until - Date.now()) / 1000)}s for the rate limit` : '';
+  const wait = p.rateLimitWait
+    ? ` waiting ${Math.ceil((p.rateLimitWait.until - Date.now()) / 1000)}s for the rate limit`
+    : '';
   const what =
     p.phase === 'images'
       ? `images ${p.images.done}/${p.images.total}`
@@ -51,7 +53,8 @@ async function sync(args: string[]): Promise<number> {
     strict: true,
   });
   const apiKey = process.env.EXAM_API_KEY;
-  if (!values['base-url'] || !values.product || !values['data-dir']) throw new UsageError('missing --base-url, --product or --data-dir');
+  if (!values['base-url'] || !values.product || !values['data-dir'])
+    throw new UsageError('missing --base-url, --product or --data-dir');
   if (!apiKey) throw new UsageError('set the API key in the EXAM_API_KEY environment variable');
   if (values.difficulty && !(DIFFICULTIES as readonly string[]).includes(values.difficulty)) {
     throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}`);
@@ -64,7 +67,9 @@ async function sync(args: string[]): Promise<number> {
     ...(values.difficulty && { difficulty: values.difficulty }),
   });
   if (!parsed.success) {
-    throw new UsageError(`invalid scope: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new UsageError(
+      `invalid scope: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   try {
     new URL(values['base-url']);
@@ -114,7 +119,9 @@ async function sync(args: string[]): Promise<number> {
       );
     }
     if (report.status === 'quota-exhausted') {
-      process.stderr.write('The request quota is exhausted; the questions fetched so far are kept. Run again later to resume.\n');
+      process.stderr.write(
+        'The request quota is exhausted; the questions fetched so far are kept. Run again later to resume.\n',
+      );
       return EXIT.quota;
     }
     return report.status === 'done' ? EXIT.ok : EXIT.error;
@@ -143,7 +150,11 @@ async function stats(args: string[]): Promise<number> {
       difficulty: result.byDifficulty,
       source: result.bySource,
     })) {
-      process.stdout.write(`by ${title}: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+      process.stdout.write(
+        `by ${title}: ${Object.entries(counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}\n`,
+      );
     }
   }
   return EXIT.ok;
@@ -180,6 +191,5 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.error;
   }
 }
-
 
 process.exitCode = await main(process.argv.slice(2));

@@ -58,7 +58,9 @@ if (!app.requestSingleInstanceLock()) {
     const ipcTrust: IpcTrust = { trusted: new Set() };
     registerIpc(services.handlers, ipcTrust, logger, record);
     handleProtocols(join(here, '../renderer'), () => services.workspace().images);
-    session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
+    session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+      callback(permissionDecision(permission)),
+    );
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
     installMenu('https://github.com/');
     window = createMainWindow(join(here, '../preload/index.cjs'));

@@ -51,7 +51,9 @@ export function isAppUrl(url: string): boolean {
 export function isSafeExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '';
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === ''
+    );
   } catch {
     return false;
   }

@@ -11,7 +11,11 @@ rmSync('.tmp/playwright.json', { force: true });
 const steps = [
   ['typecheck', 'npm', ['run', '-s', 'typecheck']],
   ['lint', 'npm', ['run', '-s', 'lint']],
-  ['unit+integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']],
+  [
+    'unit+integration',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+  ],
   ['build', 'node', ['scripts/build.mjs']],
   ['e2e', 'npx', ['playwright', 'test']],
 ];
@@ -40,6 +44,14 @@ const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (
 const failedSteps = results.filter((r) => !r.ok).length;
 
 console.log(`\n${results.map((r) => `${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds}s)`).join('\n')}`);
-if (results.length < steps.length) console.log(`not run after the failure: ${steps.slice(results.length).map((s) => s[0]).join(', ')}`);
-console.log(`tests: ${passed} passed, ${failedTests + (failedSteps && !failedTests ? 1 : 0)} failed, ${skipped} skipped`);
+if (results.length < steps.length)
+  console.log(
+    `not run after the failure: ${steps
+      .slice(results.length)
+      .map((s) => s[0])
+      .join(', ')}`,
+  );
+console.log(
+  `tests: ${passed} passed, ${failedTests + (failedSteps && !failedTests ? 1 : 0)} failed, ${skipped} skipped`,
+);
 process.exit(failedSteps ? 1 : 0);

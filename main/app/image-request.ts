@@ -12,7 +12,8 @@ export function resolveImageRequest(url: string, images: ImageCache): ImageAnswe
     return { status: 400 };
   }
   const match = /^\/([0-9a-f]{64})$/.exec(parsed.pathname);
-  if (parsed.host !== 'img' || !match?.[1] || parsed.search || url.includes('..') || url.includes('%')) return { status: 400 };
+  if (parsed.host !== 'img' || !match?.[1] || parsed.search || url.includes('..') || url.includes('%'))
+    return { status: 400 };
   const file = images.fileOf(match[1]);
   return file ? { status: 200, path: file.path, mime: file.mime } : { status: 404 };
 }

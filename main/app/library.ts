@@ -75,7 +75,11 @@ export class Library {
   }
 
   view(question: StoredQuestion): QuestionView {
-    const subjects = new Map(this.store().subjects().map((s) => [s.id, s.name]));
+    const subjects = new Map(
+      this.store()
+        .subjects()
+        .map((s) => [s.id, s.name]),
+    );
     return {
       id: question.id,
       statement: question.q.statement,

@@ -156,7 +156,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
           },
         });
         const result = { ...report, product: scope.product };
-        options.logger.info('sync ended', { status: report.status, questions: report.questions, requests: report.requests });
+        options.logger.info('sync ended', {
+          status: report.status,
+          questions: report.questions,
+          requests: report.requests,
+        });
         options.emit('sync:done', result);
         return result;
       } finally {
@@ -189,7 +193,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       if (running) throw new BridgeError('sync-running');
       await workspace.close();
       const paths = dataPaths(options.dataDir);
-      await Promise.all([rm(paths.catalog, { recursive: true, force: true }), rm(paths.images, { recursive: true, force: true })]);
+      await Promise.all([
+        rm(paths.catalog, { recursive: true, force: true }),
+        rm(paths.images, { recursive: true, force: true }),
+      ]);
       workspace = await openWorkspace(options.dataDir);
       library.invalidate();
       options.logger.info('cache cleared');
@@ -218,7 +225,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 export function toBridgeError(error: unknown): BridgeErrorValue {
   if (error instanceof BridgeError) return { code: error.code, params: error.params };
   if (error instanceof ApiError) {
-    return { code: error.code, ...(error.retryAfterMs !== undefined && { params: { retryAfterMs: error.retryAfterMs } }) };
+    return {
+      code: error.code,
+      ...(error.retryAfterMs !== undefined && { params: { retryAfterMs: error.retryAfterMs } }),
+    };
   }
   if (error instanceof VaultError) {
     return { code: error.code === 'unreadable' ? 'unreadable-key' : error.code };
@@ -234,17 +244,22 @@ export async function handle<C extends Channel>(
   rawArgs: unknown,
   logger?: Logger,
 ): Promise<Result<Responses[C]>> {
-  if (!Object.hasOwn(requestSchemas, channel)) return { ok: false, error: { code: 'invalid-argument', params: { channel: 'unknown' } } };
+  if (!Object.hasOwn(requestSchemas, channel))
+    return { ok: false, error: { code: 'invalid-argument', params: { channel: 'unknown' } } };
   const parsed = requestSchemas[channel].safeParse(rawArgs);
   if (!parsed.success) {
-    return { ok: false, error: { code: 'invalid-argument', params: { field: parsed.error.issues[0]?.path.join('.') ?? '' } } };
+    return {
+      ok: false,
+      error: { code: 'invalid-argument', params: { field: parsed.error.issues[0]?.path.join('.') ?? '' } },
+    };
   }
   try {
     const handler = handlers[channel] as (args: unknown) => Promise<Responses[C]>;
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
     const value = toBridgeError(error);
-    if (value.code === 'internal') logger?.error(`${channel} failed`, { error: error instanceof Error ? error.message : String(error) });
+    if (value.code === 'internal')
+      logger?.error(`${channel} failed`, { error: error instanceof Error ? error.message : String(error) });
     return { ok: false, error: value };
   }
 }

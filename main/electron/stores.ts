@@ -18,7 +18,8 @@ export type WindowState = z.infer<typeof windowStateSchema>;
 let instance: Store<Record<string, unknown>> | null = null;
 const store = {
   get: (key: string): unknown => (instance ??= new Store({ name: 'settings', clearInvalidConfig: true })).get(key),
-  set: (key: string, value: unknown) => (instance ??= new Store({ name: 'settings', clearInvalidConfig: true })).set(key, value),
+  set: (key: string, value: unknown) =>
+    (instance ??= new Store({ name: 'settings', clearInvalidConfig: true })).set(key, value),
 };
 
 export const electronSettings: SettingsStore = {

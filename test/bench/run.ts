@@ -23,7 +23,11 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
-type Remote = Pick<FakeApi, 'baseUrl' | 'keys'> & { log(): Promise<LoggedRequest[]>; clearLog(): Promise<void>; close(): void };
+type Remote = Pick<FakeApi, 'baseUrl' | 'keys'> & {
+  log(): Promise<LoggedRequest[]>;
+  clearLog(): Promise<void>;
+  close(): void;
+};
 
 /** The fake in its own process, as the real API is: server work does not share this thread. */
 async function remoteFake(args: string[]): Promise<Remote> {
@@ -46,14 +50,21 @@ async function bareFetch(api: Pick<FakeApi, 'baseUrl' | 'keys'>): Promise<number
   const [, elapsed] = await timed(async () => {
     await (await fetch(`${api.baseUrl}/v1/vestibulares/exams`, { headers })).text().then(JSON.parse);
     for (let page = 1; page <= Math.ceil(QUESTIONS / 100); page++) {
-      const body = await (await fetch(`${api.baseUrl}/v1/vestibulares/questions?limit=100&page=${page}`, { headers })).text();
+      const body = await (
+        await fetch(`${api.baseUrl}/v1/vestibulares/questions?limit=100&page=${page}`, { headers })
+      ).text();
       JSON.parse(body);
     }
   });
   return elapsed;
 }
 
-async function syncInto(dir: string, api: Pick<FakeApi, 'baseUrl' | 'keys'>, product: 'vestibulares' | 'enem', windowMs?: number) {
+async function syncInto(
+  dir: string,
+  api: Pick<FakeApi, 'baseUrl' | 'keys'>,
+  product: 'vestibulares' | 'enem',
+  windowMs?: number,
+) {
   const workspace = await openWorkspace(dir);
   try {
     const client = workspace.client({
@@ -62,16 +73,30 @@ async function syncInto(dir: string, api: Pick<FakeApi, 'baseUrl' | 'keys'>, pro
       apiKey: api.keys[product],
       ...(windowMs && { governor: { windowMs } }),
     });
-    return await runSync({ product }, { client, store: workspace.store, images: workspace.images, state: workspace.state, downloadImages: false });
+    return await runSync(
+      { product },
+      { client, store: workspace.store, images: workspace.images, state: workspace.state, downloadImages: false },
+    );
   } finally {
     await workspace.close();
   }
 }
 
-console.log(`Benchmark on ${QUESTIONS.toLocaleString('en')} questions (node ${process.version}, ${process.platform})\n`);
+console.log(
+  `Benchmark on ${QUESTIONS.toLocaleString('en')} questions (node ${process.version}, ${process.platform})\n`,
+);
 
 // 1 + 2: requests and wall time of a full sync vs the bare fetch baseline.
-const api = await remoteFake(['--questions', String(QUESTIONS), '--seed', '1', '--rate-per-minute', '1000000', '--daily-limit', '1000000']);
+const api = await remoteFake([
+  '--questions',
+  String(QUESTIONS),
+  '--seed',
+  '1',
+  '--rate-per-minute',
+  '1000000',
+  '--daily-limit',
+  '1000000',
+]);
 const { dir, cleanup } = await tempDir('exam-bench-');
 await bareFetch(api); // warm-up: the fake's first pass builds its caches
 const baselineA = await bareFetch(api);
@@ -81,8 +106,20 @@ const requests = (await api.log()).filter((r) => r.path.startsWith('/v1/')).leng
 const baselineB = await bareFetch(api);
 const baseline = (baselineA + baselineB) / 2;
 const minimum = Math.ceil(QUESTIONS / 100) + 1;
-rows.push({ measure: 'requests, full vestibulares sync', value: String(requests), baseline: `${minimum} (ceil(n/100)+1)`, ratio: (requests / minimum).toFixed(2), target: '1.00' });
-rows.push({ measure: 'sync wall time (no images)', value: ms(syncMs), baseline: `${ms(baseline)} bare fetch+parse`, ratio: (syncMs / baseline).toFixed(2), target: '≤ 1.50' });
+rows.push({
+  measure: 'requests, full vestibulares sync',
+  value: String(requests),
+  baseline: `${minimum} (ceil(n/100)+1)`,
+  ratio: (requests / minimum).toFixed(2),
+  target: '1.00',
+});
+rows.push({
+  measure: 'sync wall time (no images)',
+  value: ms(syncMs),
+  baseline: `${ms(baseline)} bare fetch+parse`,
+  ratio: (syncMs / baseline).toFixed(2),
+  target: '≤ 1.50',
+});
 if (report.questions !== QUESTIONS) throw new Error(`sync stored ${report.questions} of ${QUESTIONS}`);
 
 // 4: cold load of the cache vs JSON.parse of the same bytes, and query latency.
@@ -91,10 +128,22 @@ const files = (await readdir(chunkDir)).filter((f) => f.endsWith('.json'));
 const loads: number[] = [];
 const parses: number[] = [];
 for (let i = 0; i < 3; i++) {
-  parses.push((await timed(async () => Promise.all(files.map(async (f) => JSON.parse(await readFile(join(chunkDir, f), 'utf8')) as unknown))))[1]);
+  parses.push(
+    (
+      await timed(async () =>
+        Promise.all(files.map(async (f) => JSON.parse(await readFile(join(chunkDir, f), 'utf8')) as unknown)),
+      )
+    )[1],
+  );
   loads.push((await timed(() => CatalogStore.open(join(dir, 'catalog'))))[1]);
 }
-rows.push({ measure: 'cold load of the cache', value: ms(median(loads)), baseline: `${ms(median(parses))} read+JSON.parse`, ratio: (median(loads) / median(parses)).toFixed(2), target: '≤ 2.00' });
+rows.push({
+  measure: 'cold load of the cache',
+  value: ms(median(loads)),
+  baseline: `${ms(median(parses))} read+JSON.parse`,
+  ratio: (median(loads) / median(parses)).toFixed(2),
+  target: '≤ 2.00',
+});
 const store = await CatalogStore.open(join(dir, 'catalog'));
 const sample = [...store.all()][123];
 for (const [label, query] of [
@@ -104,17 +153,35 @@ for (const [label, query] of [
 ] as [string, CatalogQuery][]) {
   const times: number[] = [];
   for (let i = 0; i < 15; i++) times.push((await timed(() => Promise.resolve(queryCatalog(store, query))))[1]);
-  rows.push({ measure: label, value: `${median(times).toFixed(1)} ms median`, baseline: `${store.size} questions`, ratio: '', target: 'interactive' });
+  rows.push({
+    measure: label,
+    value: `${median(times).toFixed(1)} ms median`,
+    baseline: `${store.size} questions`,
+    ratio: '',
+    target: 'interactive',
+  });
 }
 const rss = process.resourceUsage().maxRSS / 1024;
-rows.push({ measure: 'peak RSS (sync + load + queries)', value: `${rss.toFixed(0)} MB`, baseline: '', ratio: '', target: 'reported' });
+rows.push({
+  measure: 'peak RSS (sync + load + queries)',
+  value: `${rss.toFixed(0)} MB`,
+  baseline: '',
+  ratio: '',
+  target: 'reported',
+});
 api.close();
 
 // 3: a tight per-minute limit with a short window: time vs the theoretical bound, zero 429s.
 {
   const windowMs = 500;
   const limit = 20;
-  const limitedApi = await startFakeApi({ questions: 5_000, seed: 2, ratePerMinute: limit, windowMs, retryAfter: windowMs / 1000 });
+  const limitedApi = await startFakeApi({
+    questions: 5_000,
+    seed: 2,
+    ratePerMinute: limit,
+    windowMs,
+    retryAfter: windowMs / 1000,
+  });
   const limited = await tempDir('exam-bench-rl-');
   const [limitedReport, limitedMs] = await timed(() => syncInto(limited.dir, limitedApi, 'vestibulares', windowMs));
   const made = limitedApi.log.filter((r) => r.path.startsWith('/v1/')).length;
@@ -141,16 +208,32 @@ api.close();
     await handle.page.getByTestId('question-row').first().waitFor({ timeout: 60_000 });
     return handle;
   });
-  rows.push({ measure: 'launch to interactive library (harness)', value: ms(launchMs), baseline: `${ms(parseMs)} JSON.parse of cache`, ratio: (launchMs / parseMs).toFixed(2), target: 'reported' });
+  rows.push({
+    measure: 'launch to interactive library (harness)',
+    value: ms(launchMs),
+    baseline: `${ms(parseMs)} JSON.parse of cache`,
+    ratio: (launchMs / parseMs).toFixed(2),
+    target: 'reported',
+  });
   const filterTimes: number[] = [];
   for (const year of [2012, 2015, 2019, 2021, 2023]) {
     const [, elapsed] = await timed(async () => {
       await app.page.getByTestId('filter-year').selectOption(String(year));
-      await app.page.locator(`[data-testid="question-row"]`).first().filter({ hasText: String(year) }).waitFor();
+      await app.page
+        .locator(`[data-testid="question-row"]`)
+        .first()
+        .filter({ hasText: String(year) })
+        .waitFor();
     });
     filterTimes.push(elapsed);
   }
-  rows.push({ measure: 'filter to render (year), harness', value: `${median(filterTimes).toFixed(0)} ms median`, baseline: '', ratio: '', target: 'interactive' });
+  rows.push({
+    measure: 'filter to render (year), harness',
+    value: `${median(filterTimes).toFixed(0)} ms median`,
+    baseline: '',
+    ratio: '',
+    target: 'interactive',
+  });
   await app.close();
 }
 await cleanup();

@@ -13,7 +13,10 @@ async function seriousViolations(page: Page, electron: boolean) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('every screen, in light and dark, has no serious or critical accessibility violation', async ({ launch, fakeApi }, testInfo) => {
+test('every screen, in light and dark, has no serious or critical accessibility violation', async ({
+  launch,
+  fakeApi,
+}, testInfo) => {
   const app = await launch();
   const electron = testInfo.project.name === 'electron';
   const screen = ui(app.page);

@@ -12,20 +12,30 @@ test('every webContents is isolated, sandboxed, without Node, on the app origin'
   if (!electronApp) throw new Error('no Electron app');
   const windows = await electronApp.evaluate(({ webContents }) =>
     webContents.getAllWebContents().map((contents) => {
-      const prefs = (contents as unknown as { getLastWebPreferences(): Record<string, unknown> }).getLastWebPreferences();
+      const prefs = (
+        contents as unknown as { getLastWebPreferences(): Record<string, unknown> }
+      ).getLastWebPreferences();
       return { url: contents.getURL(), prefs };
     }),
   );
   expect(windows.length).toBeGreaterThan(0);
   for (const { url, prefs } of windows) {
     expect(url).toMatch(/^app:\/\/bundle\//);
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
   }
 });
 
 test('refuses permissions, new windows and navigation away from the app', async ({ launch }) => {
   const app = await launch();
-  const permission = await app.page.evaluate(() => navigator.permissions.query({ name: 'geolocation' }).then((p) => p.state));
+  const permission = await app.page.evaluate(() =>
+    navigator.permissions.query({ name: 'geolocation' }).then((p) => p.state),
+  );
   expect(permission).not.toBe('granted');
   const opened = await app.page.evaluate(() => window.open('https://example.com/') === null);
   expect(opened).toBe(true);
@@ -40,7 +50,10 @@ test('serves the renderer with the CSP header and refuses traversal on both prot
   const app = await launch();
   const statuses = await app.page.evaluate(async () => {
     const ok = await fetch('app://bundle/index.html');
-    const traversal = await fetch('app://bundle/..%2f..%2fpackage.json').then((r) => r.status, () => 0);
+    const traversal = await fetch('app://bundle/..%2f..%2fpackage.json').then(
+      (r) => r.status,
+      () => 0,
+    );
     return { csp: ok.headers.get('content-security-policy'), traversal };
   });
   expect(statuses.csp).toContain("script-src 'self'");

@@ -24,7 +24,9 @@ test.describe('library', () => {
     await screen.library.subject.selectOption(sample.subject.id);
     const expected = fakeApi
       .catalog()
-      .filter((q) => q.year === sample.year && q.difficulty === sample.difficulty && q.subject.id === sample.subject.id);
+      .filter(
+        (q) => q.year === sample.year && q.difficulty === sample.difficulty && q.subject.id === sample.subject.id,
+      );
     await expect(screen.library.count).toHaveAttribute('data-count', String(expected.length));
     await expect(screen.library.rows).toHaveCount(expected.length);
 
@@ -68,7 +70,11 @@ test.describe('library', () => {
       await screen.library.rows.first().getByRole('button').click();
       await expect(app.page.getByTestId(visible).first()).toBeVisible();
       if (visible === 'question-image') {
-        const loaded = await app.page.getByTestId('question-image').first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth);
+        const loaded = await app.page
+          .getByTestId('question-image')
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth);
         expect(loaded).toBeGreaterThan(0);
       }
       await app.page.getByTestId('question-close').click();

@@ -17,7 +17,9 @@ test('no bridge payload, event, log line or stored file holds an API key in clea
   const keys = Object.values(fakeApi.keys);
   // What went into the bridge: the key the student typed, in keys:connect arguments only.
   const log = app.ipcLog();
-  const outgoing = log.map((entry) => (entry.type === 'invoke' ? { channel: entry.channel, result: entry.result } : entry));
+  const outgoing = log.map((entry) =>
+    entry.type === 'invoke' ? { channel: entry.channel, result: entry.result } : entry,
+  );
   const text = JSON.stringify(outgoing);
   for (const key of keys) expect(text).not.toContain(key);
   const inbound = log.filter((e) => e.type === 'invoke' && e.channel !== 'keys:connect');

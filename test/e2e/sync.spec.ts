@@ -5,7 +5,10 @@ import { connectKey } from './steps.js';
 test.describe('a full sync under a tight rate limit', () => {
   test.use({ fakeApiOptions: { questions: 1000, seed: 7, ratePerMinute: 3, windowMs: 1000, retryAfter: 1 } });
 
-  test('shows an estimate, progress, a rate-limit countdown, and an end report, with zero 429s', async ({ launch, fakeApi }, testInfo) => {
+  test('shows an estimate, progress, a rate-limit countdown, and an end report, with zero 429s', async ({
+    launch,
+    fakeApi,
+  }, testInfo) => {
     test.skip(testInfo.project.name === 'electron', 'needs the fake’s 1 s window mirrored in the app (harness option)');
     const app = await launch({ rateWindowMs: 1000 });
     const screen = ui(app.page);
@@ -43,7 +46,8 @@ test.describe('cancel and resume', () => {
     await expect(screen.sync.progressText).toContainText(/[1-9]\d* páginas/);
     await screen.sync.cancel.click();
     await expect(screen.sync.report).toHaveAttribute('data-status', 'cancelled');
-    const listed = () => fakeApi.log.filter((r) => r.path.endsWith('/questions') && r.query.limit === '100' && r.status === 200);
+    const listed = () =>
+      fakeApi.log.filter((r) => r.path.endsWith('/questions') && r.query.limit === '100' && r.status === 200);
     const pagesBefore = listed().map((r) => r.query.page);
 
     await app.restart();

@@ -13,8 +13,7 @@ interface Counter {
 }
 
 export type LimitVerdict =
-  | { ok: true; remaining: number }
-  | { ok: false; remaining: number; which: 'minute' | 'day' | 'month' };
+  { ok: true; remaining: number } | { ok: false; remaining: number; which: 'minute' | 'day' | 'month' };
 
 export class RateLimiter {
   private readonly minute = new Map<string, Counter>();

@@ -304,10 +304,15 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
         day: 'Daily limit of requests exceeded',
         month: 'Monthly quota exceeded. Please upgrade your plan.',
       }[verdict.which];
-      send(res, 429, { error: 'Too Many Requests', message }, {
-        ...rateHeaders(verdict.remaining),
-        'Retry-After': String(options.retryAfter),
-      });
+      send(
+        res,
+        429,
+        { error: 'Too Many Requests', message },
+        {
+          ...rateHeaders(verdict.remaining),
+          'Retry-After': String(options.retryAfter),
+        },
+      );
       return 429;
     }
     const headers = rateHeaders(verdict.remaining);

@@ -12,8 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const client = (product: 'enem' | 'vestibulares', apiKey: string, extra: Partial<ConstructorParameters<typeof CatalogClient>[0]> = {}) =>
-  new CatalogClient({ baseUrl: api.baseUrl, product, apiKey, retryBaseMs: 1, ...extra });
+const client = (
+  product: 'enem' | 'vestibulares',
+  apiKey: string,
+  extra: Partial<ConstructorParameters<typeof CatalogClient>[0]> = {},
+) => new CatalogClient({ baseUrl: api.baseUrl, product, apiKey, retryBaseMs: 1, ...extra });
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -76,7 +79,9 @@ describe('CatalogClient', () => {
 
   it('times out and can be cancelled', async () => {
     api.setFaults({ latencyMs: 300 });
-    expect(await codeOf(client('enem', api.keys.enem, { timeoutMs: 50, maxAttempts: 1 }).listQuestions({}, 1, 1))).toBe('timeout');
+    expect(await codeOf(client('enem', api.keys.enem, { timeoutMs: 50, maxAttempts: 1 }).listQuestions({}, 1, 1))).toBe(
+      'timeout',
+    );
     const controller = new AbortController();
     const pending = client('enem', api.keys.enem).listQuestions({}, 1, 1, controller.signal);
     setTimeout(() => controller.abort(), 20);

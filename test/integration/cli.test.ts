@@ -22,11 +22,31 @@ const cli = (args: string[], key?: string) => runTs('main/cli.ts', args, { EXAM_
 describe('cli sync', () => {
   it('prints one JSON summary as the last stdout line and exits 0', async () => {
     const { api, dir } = await setup();
-    const result = await cli(['sync', '--base-url', api.baseUrl, '--product', 'vestibulares', '--data-dir', dir, '--json'], api.keys.vestibulares);
+    const result = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'vestibulares', '--data-dir', dir, '--json'],
+      api.keys.vestibulares,
+    );
     expect(result.code).toBe(0);
     const last = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>;
-    expect(Object.keys(last)).toEqual(['product', 'total', 'questions', 'requests', 'retries', 'rateLimitWaits', 'images', 'skipped', 'durationMs']);
-    expect(last).toMatchObject({ product: 'vestibulares', total: 250, questions: 250, requests: 4, retries: 0, skipped: 0 });
+    expect(Object.keys(last)).toEqual([
+      'product',
+      'total',
+      'questions',
+      'requests',
+      'retries',
+      'rateLimitWaits',
+      'images',
+      'skipped',
+      'durationMs',
+    ]);
+    expect(last).toMatchObject({
+      product: 'vestibulares',
+      total: 250,
+      questions: 250,
+      requests: 4,
+      retries: 0,
+      skipped: 0,
+    });
     expect(result.stdout + result.stderr).not.toContain(api.keys.vestibulares);
   });
 
@@ -47,17 +67,26 @@ describe('cli sync', () => {
 
   it('exits 3 on 401 and 403 with words a student understands', async () => {
     const { api, dir } = await setup();
-    const revoked = await cli(['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir], api.keys.revoked);
+    const revoked = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir],
+      api.keys.revoked,
+    );
     expect(revoked.code).toBe(3);
     expect(revoked.stderr).toMatch(/revoked or expired/);
-    const wrong = await cli(['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir], api.keys.vestibulares);
+    const wrong = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir],
+      api.keys.vestibulares,
+    );
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toMatch(/other product/);
   });
 
   it('exits 4 when the quota runs out, keeping the partial data for stats', async () => {
     const { api, dir } = await setup({ dailyLimit: 2 });
-    const result = await cli(['sync', '--base-url', api.baseUrl, '--product', 'vestibulares', '--data-dir', dir, '--json'], api.keys.vestibulares);
+    const result = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'vestibulares', '--data-dir', dir, '--json'],
+      api.keys.vestibulares,
+    );
     expect(result.code).toBe(4);
     const stats = await cli(['stats', '--data-dir', dir, '--json']);
     expect(JSON.parse(stats.stdout)).toMatchObject({ total: 100, byProduct: { vestibulares: 100 } });
@@ -68,7 +97,10 @@ describe('cli stats', () => {
   it('counts by product, exam, subject, year, difficulty and source', async () => {
     const { api, dir } = await setup();
     await cli(['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir], api.keys.enem);
-    const stats = JSON.parse((await cli(['stats', '--data-dir', dir, '--json'])).stdout) as Record<string, Record<string, number>>;
+    const stats = JSON.parse((await cli(['stats', '--data-dir', dir, '--json'])).stdout) as Record<
+      string,
+      Record<string, number>
+    >;
     const national = api.catalog().filter((q) => q.national);
     expect(stats.total).toBe(national.length);
     expect(stats.byExam).toEqual({ ENEM: national.length });
@@ -81,15 +113,23 @@ describe('cli stats', () => {
 
 describe('fake-api CLI contract', () => {
   it('prints {baseUrl, cdnUrl, keys} as its first line and serves until SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/fake-api/cli.ts', '--port', '0', '--questions', '30', '--seed', '7'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/fake-api/cli.ts', '--port', '0', '--questions', '30', '--seed', '7'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const first = await new Promise<string>((resolve) =>
+      createInterface({ input: child.stdout }).once('line', resolve),
+    );
     const contract = JSON.parse(first) as { baseUrl: string; cdnUrl: string; keys: Record<string, string> };
     expect(contract.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(contract.cdnUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.keys(contract.keys).sort()).toEqual(['enem', 'expired', 'noSubscription', 'revoked', 'vestibulares']);
-    const response = await fetch(`${contract.baseUrl}/v1/enem/questions?limit=1`, { headers: { 'X-API-Key': contract.keys.enem ?? '' } });
+    const response = await fetch(`${contract.baseUrl}/v1/enem/questions?limit=1`, {
+      headers: { 'X-API-Key': contract.keys.enem ?? '' },
+    });
     expect(response.status).toBe(200);
     child.kill('SIGTERM');
     expect(await new Promise((r) => child.once('exit', r))).toBe(0);

@@ -142,18 +142,14 @@ describe('filters and pagination (§4.1)', () => {
     expect(r.meta.total).toBe(r.data.length);
   });
 
-  it.each([
-    ['limit=0'],
-    ['limit=101'],
-    ['page=0'],
-    ['limit=abc'],
-    ['subjectId=not-a-uuid'],
-    ['difficulty=extreme'],
-  ])('answers 400 {error, message} for an invalid %s (documented choice)', async (query) => {
-    const r = await get(`/v1/vestibulares/questions?${query}`, api.keys.vestibulares);
-    expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: 'Bad Request', message: expect.any(String) });
-  });
+  it.each([['limit=0'], ['limit=101'], ['page=0'], ['limit=abc'], ['subjectId=not-a-uuid'], ['difficulty=extreme']])(
+    'answers 400 {error, message} for an invalid %s (documented choice)',
+    async (query) => {
+      const r = await get(`/v1/vestibulares/questions?${query}`, api.keys.vestibulares);
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ error: 'Bad Request', message: expect.any(String) });
+    },
+  );
 
   it('rejects examId on the national product, which has no exams', async () => {
     const r = await get(`/v1/enem/questions?examId=${NATIONAL_EXAM.id}`, api.keys.enem);
@@ -162,16 +158,19 @@ describe('filters and pagination (§4.1)', () => {
 });
 
 describe('OpenAPI documents (§1, §9)', () => {
-  it.each(['vestibulares', 'enem'] as const)('publishes a valid OpenAPI 3.1 document for %s without a key', async (p) => {
-    const r = await get(`/v1/${p}/openapi.json`);
-    expect(r.status).toBe(200);
-    expect(r.body.openapi).toBe('3.1.0');
-    const result = await validateOpenApi(structuredClone(r.body) as never);
-    expect(result.valid ? [] : result.errors).toEqual([]);
-    const parsed = (await parseOpenApi(structuredClone(r.body) as never)) as { paths: Record<string, unknown> };
-    expect(Object.keys(parsed.paths).every((path) => path.startsWith(`/v1/${p}/`))).toBe(true);
-    expect(Object.keys(parsed.paths).includes('/v1/vestibulares/exams')).toBe(p === 'vestibulares');
-  });
+  it.each(['vestibulares', 'enem'] as const)(
+    'publishes a valid OpenAPI 3.1 document for %s without a key',
+    async (p) => {
+      const r = await get(`/v1/${p}/openapi.json`);
+      expect(r.status).toBe(200);
+      expect(r.body.openapi).toBe('3.1.0');
+      const result = await validateOpenApi(structuredClone(r.body) as never);
+      expect(result.valid ? [] : result.errors).toEqual([]);
+      const parsed = (await parseOpenApi(structuredClone(r.body) as never)) as { paths: Record<string, unknown> };
+      expect(Object.keys(parsed.paths).every((path) => path.startsWith(`/v1/${p}/`))).toBe(true);
+      expect(Object.keys(parsed.paths).includes('/v1/vestibulares/exams')).toBe(p === 'vestibulares');
+    },
+  );
 });
 
 describe('limits (§8)', () => {
@@ -202,7 +201,9 @@ describe('limits (§8)', () => {
       expect(last?.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(await last?.json()).toEqual({ error: 'Too Many Requests', message: expect.any(String) });
       await new Promise((r) => setTimeout(r, 320));
-      const again = await fetch(`${limited.baseUrl}/v1/enem/questions`, { headers: { 'X-API-Key': limited.keys.enem } });
+      const again = await fetch(`${limited.baseUrl}/v1/enem/questions`, {
+        headers: { 'X-API-Key': limited.keys.enem },
+      });
       expect(again.status).toBe(200);
     } finally {
       await limited.close();
@@ -244,7 +245,9 @@ describe('limits (§8)', () => {
       await new Promise((r) => setTimeout(r, 220));
       // Two 429s above did not count: exactly one request of the quota is left.
       expect([await call(), await call()]).toEqual([200, 429]);
-      const body = (await (await fetch(`${limited.baseUrl}/v1/enem/questions`, { headers })).json()) as { message: string };
+      const body = (await (await fetch(`${limited.baseUrl}/v1/enem/questions`, { headers })).json()) as {
+        message: string;
+      };
       expect(body.message).toMatch(/upgrade/i);
     } finally {
       await limited.close();
@@ -259,7 +262,9 @@ describe('data, images and faults', () => {
     try {
       expect(twin.catalog().map((q) => q.id)).toEqual(api.catalog().map((q) => q.id));
       expect(other.catalog()[0]?.id).not.toBe(api.catalog()[0]?.id);
-      expect(new Set(other.catalog().map((q) => q.subject.id))).toEqual(new Set(api.catalog().map((q) => q.subject.id)));
+      expect(new Set(other.catalog().map((q) => q.subject.id))).toEqual(
+        new Set(api.catalog().map((q) => q.subject.id)),
+      );
     } finally {
       await Promise.all([twin.close(), other.close()]);
     }
@@ -300,7 +305,9 @@ describe('data, images and faults', () => {
     try {
       const headers = { 'X-API-Key': growing.keys.vestibulares };
       const page = async (n: number) =>
-        (await (await fetch(`${growing.baseUrl}/v1/vestibulares/questions?limit=100&page=${n}`, { headers })).json()) as Listing;
+        (await (
+          await fetch(`${growing.baseUrl}/v1/vestibulares/questions?limit=100&page=${n}`, { headers })
+        ).json()) as Listing;
       const first = await page(1);
       const second = await page(2);
       expect(first.meta.total).toBe(250);

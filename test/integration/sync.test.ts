@@ -22,7 +22,12 @@ async function setup(options: Partial<FakeApiOptions> = {}) {
   return { api, dir };
 }
 
-async function sync(api: FakeApi, dir: string, scope: SyncScope, extra: { governor?: GovernorOptions; signal?: AbortSignal } = {}) {
+async function sync(
+  api: FakeApi,
+  dir: string,
+  scope: SyncScope,
+  extra: { governor?: GovernorOptions; signal?: AbortSignal } = {},
+) {
   const workspace = await openWorkspace(dir);
   const progress: SyncProgress[] = [];
   try {
@@ -61,14 +66,26 @@ describe('sync', () => {
   it('reads a whole product with 1 exam list + ceil(total/100) pages, and caches its images without the key', async () => {
     const { api, dir } = await setup();
     const { report, workspace, progress } = await sync(api, dir, { product: 'vestibulares' });
-    expect(report).toMatchObject({ status: 'done', total: 450, questions: 450, requests: 1 + 5, retries: 0, missing: 0 });
+    expect(report).toMatchObject({
+      status: 'done',
+      total: 450,
+      questions: 450,
+      requests: 1 + 5,
+      retries: 0,
+      missing: 0,
+    });
     expect(storedIds(workspace)).toEqual(expectedIds(api, 'vestibulares'));
     expect(questionRequests(api).every((r) => r.query.limit === '100')).toBe(true);
     const imageRequests = api.log.filter((r) => r.path.startsWith('/img/') || r.path.startsWith('/static/'));
     expect(imageRequests.length).toBe(report.images.downloaded);
     expect(imageRequests.some((r) => r.origin === 'api')).toBe(true);
     expect(api.log.filter((r) => r.hasApiKey).every((r) => r.path.startsWith('/v1/'))).toBe(true);
-    const urls = new Set(api.catalog().flatMap((q) => [q.imageUrl, ...q.alternatives.map((a) => a.imageUrl)]).filter(Boolean));
+    const urls = new Set(
+      api
+        .catalog()
+        .flatMap((q) => [q.imageUrl, ...q.alternatives.map((a) => a.imageUrl)])
+        .filter(Boolean),
+    );
     expect(report.images.downloaded).toBe(urls.size); // each distinct URL once
     for (const url of urls) expect(workspace.images.resolve(url as string)).not.toBeNull();
     // progress: monotonic question count that ends at the total
@@ -91,8 +108,14 @@ describe('sync', () => {
     const { api, dir } = await setup();
     const sample = api.catalog().find((q) => q.national);
     if (!sample) throw new Error('no national question');
-    const { report, workspace } = await sync(api, dir, { product: 'enem', year: sample.year, difficulty: sample.difficulty });
-    const expected = api.catalog().filter((q) => q.national && q.year === sample.year && q.difficulty === sample.difficulty);
+    const { report, workspace } = await sync(api, dir, {
+      product: 'enem',
+      year: sample.year,
+      difficulty: sample.difficulty,
+    });
+    const expected = api
+      .catalog()
+      .filter((q) => q.national && q.year === sample.year && q.difficulty === sample.difficulty);
     expect(report.questions).toBe(expected.length);
     expect(storedIds(workspace)).toEqual(expected.map((q) => q.id).sort());
   });
@@ -127,7 +150,9 @@ describe('sync', () => {
     const { report, workspace } = await sync(api, dir, { product: 'vestibulares' });
     const truth = new Map(api.catalog().map((q) => [q.id, q]));
     for (const question of workspace.store.all()) expect(question.difficulty).toBe(truth.get(question.id)?.difficulty);
-    const pages = api.catalog().reduce((acc, q) => acc.set(q.difficulty, (acc.get(q.difficulty) ?? 0) + 1), new Map<string, number>());
+    const pages = api
+      .catalog()
+      .reduce((acc, q) => acc.set(q.difficulty, (acc.get(q.difficulty) ?? 0) + 1), new Map<string, number>());
     const partitionPages = [...pages.values()].reduce((sum, count) => sum + Math.ceil(count / 100), 0);
     expect(report.requests).toBe(1 + 1 + partitionPages); // exams + first page + partitions
   });
@@ -167,7 +192,9 @@ describe('sync', () => {
     const first = await sync(api, dir, { product: 'vestibulares' });
     expect(first.report.status).toBe('quota-exhausted');
     expect(first.workspace.store.size).toBe(200);
-    const firstPages = questionRequests(api).filter((r) => r.status === 200).map((r) => r.query.page);
+    const firstPages = questionRequests(api)
+      .filter((r) => r.status === 200)
+      .map((r) => r.query.page);
     expect(firstPages).toEqual(['1', '2']);
     api.resetLimits();
     api.log.length = 0;
@@ -201,7 +228,19 @@ describe('sync', () => {
   it('survives kill -9 at any moment: the next run re-fetches no stored page and ends complete', async () => {
     const { api, dir } = await setup({ questions: 1500, faults: { latencyMs: 15 } });
     const env = { ...process.env, EXAM_API_KEY: api.keys.vestibulares };
-    const args = ['--import', 'tsx', 'main/cli.ts', 'sync', '--base-url', api.baseUrl, '--product', 'vestibulares', '--data-dir', dir, '--json'];
+    const args = [
+      '--import',
+      'tsx',
+      'main/cli.ts',
+      'sync',
+      '--base-url',
+      api.baseUrl,
+      '--product',
+      'vestibulares',
+      '--data-dir',
+      dir,
+      '--json',
+    ];
     const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
@@ -217,14 +256,18 @@ describe('sync', () => {
     const storedPages = new Set<string>();
     // Only finished chunks count: a temp file cut by the kill was never visible to the store.
     for (const name of chunkFiles.filter((file) => /^\d{8}\.json$/.test(file))) {
-      const chunk = JSON.parse(await readFile(join(dir, 'catalog', 'chunks', name), 'utf8')) as { pages: { page: number }[] };
+      const chunk = JSON.parse(await readFile(join(dir, 'catalog', 'chunks', name), 'utf8')) as {
+        pages: { page: number }[];
+      };
       for (const { page } of chunk.pages) storedPages.add(String(page));
     }
     expect(storedPages.size).toBeGreaterThan(0);
     api.log.length = 0;
     const second = await sync(api, dir, { product: 'vestibulares' });
     expect(second.report.status).toBe('done');
-    const refetched = questionRequests(api).map((r) => r.query.page).filter((page) => storedPages.has(page ?? ''));
+    const refetched = questionRequests(api)
+      .map((r) => r.query.page)
+      .filter((page) => storedPages.has(page ?? ''));
     expect(refetched).toEqual([]);
     expect(storedIds(second.workspace)).toEqual(expectedIds(api, 'vestibulares'));
   });

@@ -79,9 +79,15 @@ function serve(services: AppServices): Promise<Server> {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://harness');
       if (url.pathname.startsWith('/exam-image/')) {
-        const answer = resolveImageRequest(`exam-image://${url.pathname.slice('/exam-image/'.length)}`, services.workspace().images);
+        const answer = resolveImageRequest(
+          `exam-image://${url.pathname.slice('/exam-image/'.length)}`,
+          services.workspace().images,
+        );
         if (answer.status !== 200) return res.writeHead(answer.status).end();
-        res.writeHead(200, { 'Content-Type': answer.mime, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
+        res.writeHead(200, {
+          'Content-Type': answer.mime,
+          'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+        });
         return res.end(await readFile(answer.path));
       }
       const path = resolveBundlePath(`app://bundle${url.pathname}`, RENDERER);
@@ -120,7 +126,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     emit: <E extends EventName>(event: E, payload: Events[E]) => {
       if (!EVENTS.includes(event)) return;
       ipcLog.push({ type: 'event', event, payload });
-      const delivery = page?.evaluate(([e, p]) => window.__examAppDispatch(e, p), [event, payload] as const).catch(() => undefined);
+      const delivery = page
+        ?.evaluate(([e, p]) => window.__examAppDispatch(e, p), [event, payload] as const)
+        .catch(() => undefined);
       if (delivery) pendingEvents.push(delivery);
     },
     openExternal: (url) => {
@@ -131,7 +139,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const server = await serve(services);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const context = await (await browser(options.headless ?? true)).newContext({
+  const context = await (
+    await browser(options.headless ?? true)
+  ).newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: 'pt-BR',
   });

@@ -60,7 +60,10 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     electronApp = await _electron.launch({
       executablePath,
       args: [ROOT],
-      env: { ...process.env, EXAM_PRACTICE_DATA_DIR: dataDir, EXAM_PRACTICE_IPC_LOG: ipcLogFile } as Record<string, string>,
+      env: { ...process.env, EXAM_PRACTICE_DATA_DIR: dataDir, EXAM_PRACTICE_IPC_LOG: ipcLogFile } as Record<
+        string,
+        string
+      >,
     });
     page = await electronApp.firstWindow();
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -22,7 +22,8 @@ describe('electron-builder configuration', () => {
 
   it('targets nsis, dmg + zip, AppImage + deb with the education categories and a hardened runtime', () => {
     const config = load('electron-builder.yml');
-    const targets = (list: unknown) => (list as ({ target: string } | string)[]).map((t) => (typeof t === 'string' ? t : t.target));
+    const targets = (list: unknown) =>
+      (list as ({ target: string } | string)[]).map((t) => (typeof t === 'string' ? t : t.target));
     expect(targets(config.win?.target)).toEqual(['nsis']);
     expect(targets(config.mac?.target)).toEqual(['dmg', 'zip']);
     expect(config.mac).toMatchObject({ category: 'public.app-category.education', hardenedRuntime: true });
@@ -32,7 +33,11 @@ describe('electron-builder configuration', () => {
   it('flips the fuses for release and keeps only inspect on for the Playwright build', () => {
     const release = load('electron-builder.yml').electronFuses;
     const e2e = load('electron-builder.e2e.yml').electronFuses;
-    expect(release).toMatchObject({ runAsNode: false, enableNodeCliInspectArguments: false, onlyLoadAppFromAsar: true });
+    expect(release).toMatchObject({
+      runAsNode: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+    });
     expect(e2e).toEqual({ ...release, enableNodeCliInspectArguments: true });
   });
 });

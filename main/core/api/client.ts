@@ -82,7 +82,12 @@ export class CatalogClient {
     return this.get('/exams', {}, signal).then((body) => this.parse(examListSchema, body).data);
   }
 
-  async listQuestions(filters: QuestionFilters, page: number, limit: number, signal?: AbortSignal): Promise<QuestionPage> {
+  async listQuestions(
+    filters: QuestionFilters,
+    page: number,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<QuestionPage> {
     const query: Record<string, string> = { page: String(page), limit: String(limit) };
     for (const [name, value] of Object.entries(filters)) if (value !== undefined) query[name] = String(value);
     const envelope = this.parse(questionListSchema, await this.get('/questions', query, signal));

@@ -18,7 +18,10 @@ export const catalogQuerySchema = z.object({
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 const searchText = new WeakMap<StoredQuestion, string>();

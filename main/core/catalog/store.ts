@@ -44,7 +44,12 @@ const chunkSchema = z.object({
   seq: z.number().int(),
   run: z.string().nullable(),
   pages: z.array(
-    z.object({ listing: z.string(), page: z.number().int(), total: z.number().int(), count: z.number().int().nonnegative() }),
+    z.object({
+      listing: z.string(),
+      page: z.number().int(),
+      total: z.number().int(),
+      count: z.number().int().nonnegative(),
+    }),
   ),
   questions: z.array(z.custom<StoredQuestion>((v) => typeof (v as StoredQuestion | null)?.id === 'string')),
 });
@@ -97,7 +102,10 @@ const COMPACT_FILES = 1_000;
 
 export class CatalogStore {
   private readonly questions = new Map<string, StoredQuestion>();
-  private readonly chunkMeta = new Map<number, { run: string | null; pages: (PageMeta & { ids: string[] })[]; records: number }>();
+  private readonly chunkMeta = new Map<
+    number,
+    { run: string | null; pages: (PageMeta & { ids: string[] })[]; records: number }
+  >();
   private exams: Record<string, ApiExam[]> = {};
   private nextSeq = 1;
   private subjectCache: Subject[] | null = null;
@@ -122,7 +130,9 @@ export class CatalogStore {
     await mkdir(store.chunkDir, { recursive: true });
     const names = await readdir(store.chunkDir);
     // Leftovers of a write cut short by a crash: never renamed into place, never part of the catalog.
-    await Promise.all(names.filter((name) => name.endsWith('.tmp')).map((name) => rm(join(store.chunkDir, name), { force: true })));
+    await Promise.all(
+      names.filter((name) => name.endsWith('.tmp')).map((name) => rm(join(store.chunkDir, name), { force: true })),
+    );
     const seqs = names
       .map((name) => CHUNK_NAME.exec(name)?.[1])
       .filter((seq): seq is string => seq !== undefined)
@@ -217,7 +227,12 @@ export class CatalogStore {
   examList(): { id: string; name: string; institution: string | null; type: string | null }[] {
     const byId = new Map<string, { id: string; name: string; institution: string | null; type: string | null }>();
     for (const exam of Object.values(this.exams).flat()) {
-      byId.set(exam.id, { id: exam.id, name: exam.name, institution: exam.institution ?? null, type: exam.type ?? null });
+      byId.set(exam.id, {
+        id: exam.id,
+        name: exam.name,
+        institution: exam.institution ?? null,
+        type: exam.type ?? null,
+      });
     }
     for (const { q } of this.questions.values()) {
       const id = q.exam?.id ?? q.exam?.name;
@@ -235,7 +250,9 @@ export class CatalogStore {
           byId.set(q.subject.id, q.subject.name ?? q.subject.id);
         }
       }
-      this.subjectCache = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+      this.subjectCache = [...byId]
+        .map(([id, name]) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
     }
     return this.subjectCache;
   }

@@ -18,7 +18,10 @@ export function sniffImage(bytes: Uint8Array): ImageMime | null {
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
   if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'image/webp';
-  const head = new TextDecoder().decode(bytes.slice(0, 512)).replace(/^\uFEFF/, '').trimStart();
+  const head = new TextDecoder()
+    .decode(bytes.slice(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if ((head.startsWith('<svg') || head.startsWith('<?xml')) && head.includes('<svg')) return 'image/svg+xml';
   return null;
 }
@@ -93,7 +96,12 @@ export class ImageCache {
 
   async download(
     urls: string[],
-    options: { concurrency?: number; signal?: AbortSignal; timeoutMs?: number; onProgress?: (p: ImageProgress) => void } = {},
+    options: {
+      concurrency?: number;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      onProgress?: (p: ImageProgress) => void;
+    } = {},
   ): Promise<ImageResult> {
     const limit = pLimit(options.concurrency ?? 6);
     const result: ImageResult = { downloaded: 0, failed: 0, failedUrls: [] };

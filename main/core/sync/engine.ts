@@ -80,7 +80,16 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   const resumed = previous !== undefined && previous.status !== 'done';
   let run: RunState = resumed
     ? { ...previous, status: 'running' }
-    : { run: randomUUID(), scope, status: 'running', startedAt: started, finishedAt: null, examsFetched: false, plan: null, yearTotals: {} };
+    : {
+        run: randomUUID(),
+        scope,
+        status: 'running',
+        startedAt: started,
+        finishedAt: null,
+        examsFetched: false,
+        plan: null,
+        yearTotals: {},
+      };
   const saveRun = (change: Partial<RunState>) => {
     run = { ...run, ...change };
     return state.update((data) => ({ ...data, runs: { ...data.runs, [key]: run } }));
@@ -141,7 +150,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
           const next = page + 1;
           const wouldComplete = ids.size + result.questions.filter((q) => !ids.has(q.id)).length >= result.total;
           // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
-          if (!isRepair && !stopAfterFirstPage && !wouldComplete && next <= Math.ceil(result.total / PAGE_SIZE) && !done?.has(next)) {
+          if (
+            !isRepair &&
+            !stopAfterFirstPage &&
+            !wouldComplete &&
+            next <= Math.ceil(result.total / PAGE_SIZE) &&
+            !done?.has(next)
+          ) {
             prefetched = { page: next, result: fetchPage(next) };
             prefetched.result.catch(() => undefined); // awaited (and its error thrown) on the next turn
           }
@@ -234,7 +249,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       let sum = 0;
       for (const difficulty of difficulties) {
         const filters = { ...base, ...(year !== undefined && { year }), ...(difficulty && { difficulty }) };
-        sum += (await readListing(filters, { year: year ?? fixed.year, difficulty: difficulty ?? fixed.difficulty })).total;
+        sum += (await readListing(filters, { year: year ?? fixed.year, difficulty: difficulty ?? fixed.difficulty }))
+          .total;
       }
       return sum;
     };

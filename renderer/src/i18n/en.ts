@@ -10,7 +10,8 @@ export const en: Messages = {
   errors: {
     'invalid-argument': 'Some of the data entered is not valid.',
     unauthorized: 'The key was refused: it is wrong, revoked or expired. Check it with whoever gave it to you.',
-    forbidden: 'This key has no access here: it belongs to the other product, or the organization has no active subscription.',
+    forbidden:
+      'This key has no access here: it belongs to the other product, or the organization has no active subscription.',
     'not-found': 'Not found.',
     'rate-limited': 'Too many requests this minute. Wait a little and try again.',
     'quota-exhausted': 'The request quota (daily or monthly) is used up. What was downloaded is saved; continue later.',
@@ -67,7 +68,12 @@ export const en: Messages = {
     resume: 'Resume interrupted sync',
     cancel: 'Cancel',
     noKey: 'Connect a {{product}} key to sync.',
-    phase: { exams: 'Downloading the exam list…', questions: 'Downloading questions…', images: 'Downloading images…', done: 'Done' },
+    phase: {
+      exams: 'Downloading the exam list…',
+      questions: 'Downloading questions…',
+      images: 'Downloading images…',
+      done: 'Done',
+    },
     progress: '{{questions}} of {{total}} questions · {{pages}} pages · {{requests}} requests',
     images: 'Images: {{done}} of {{total}} ({{failed}} failed)',
     waiting: 'Rate limit reached: continuing in {{seconds}} s',

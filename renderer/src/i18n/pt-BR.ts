@@ -8,7 +8,8 @@ export const ptBR = {
   },
   errors: {
     'invalid-argument': 'Algum dado informado é inválido.',
-    unauthorized: 'A chave foi recusada: ela está errada, foi revogada ou expirou. Confira a chave com quem a forneceu.',
+    unauthorized:
+      'A chave foi recusada: ela está errada, foi revogada ou expirou. Confira a chave com quem a forneceu.',
     forbidden:
       'Esta chave não dá acesso a este conteúdo: ela é de outro produto ou a assinatura da organização não está ativa.',
     'not-found': 'Não encontrado.',
@@ -63,13 +64,17 @@ export const ptBR = {
     difficulty: 'Dificuldade',
     any: 'Todos',
     estimate: 'Calcular estimativa',
-    estimateResult:
-      '{{total}} questões, cerca de {{requests}} requisições. Usadas hoje: {{used}} de {{limit}}.',
+    estimateResult: '{{total}} questões, cerca de {{requests}} requisições. Usadas hoje: {{used}} de {{limit}}.',
     start: 'Sincronizar',
     resume: 'Continuar sincronização interrompida',
     cancel: 'Cancelar',
     noKey: 'Conecte uma chave de {{product}} para sincronizar.',
-    phase: { exams: 'Baixando lista de provas…', questions: 'Baixando questões…', images: 'Baixando imagens…', done: 'Concluído' },
+    phase: {
+      exams: 'Baixando lista de provas…',
+      questions: 'Baixando questões…',
+      images: 'Baixando imagens…',
+      done: 'Concluído',
+    },
     progress: '{{questions}} de {{total}} questões · {{pages}} páginas · {{requests}} requisições',
     images: 'Imagens: {{done}} de {{total}} ({{failed}} falharam)',
     waiting: 'Limite de requisições atingido: continuando em {{seconds}} s',

@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { ApiQuestion } from '../../../main/core/api/schemas.js';
 import { correctAlternativeId } from '../../../main/core/catalog/answer-key.js';
 
-function question(correctAlternative: unknown, flags: (boolean | undefined)[] = [undefined, undefined, undefined]): ApiQuestion {
+function question(
+  correctAlternative: unknown,
+  flags: (boolean | undefined)[] = [undefined, undefined, undefined],
+): ApiQuestion {
   return {
     id: 'q',
     statement: 's',
     subject: { id: 'sub' },
     correctAlternative,
-    alternatives: ['A', 'B', 'C'].map((letter, i) => ({ id: `alt-${letter}`, letter, text: letter, isCorrect: flags[i] })),
+    alternatives: ['A', 'B', 'C'].map((letter, i) => ({
+      id: `alt-${letter}`,
+      letter,
+      text: letter,
+      isCorrect: flags[i],
+    })),
   };
 }
 

@@ -33,10 +33,14 @@ async function open() {
 describe('CatalogStore', () => {
   it('persists pages and loads them back identical', async () => {
     const { dir, store } = await open();
-    await store.append([1, 2, 3, 4].map((n) => toStored(q(n), 'api:enem')), 'r', [
-      { listing: 'l', page: 1, total: 4, count: 3 },
-      { listing: 'l', page: 2, total: 4, count: 1 },
-    ]);
+    await store.append(
+      [1, 2, 3, 4].map((n) => toStored(q(n), 'api:enem')),
+      'r',
+      [
+        { listing: 'l', page: 1, total: 4, count: 3 },
+        { listing: 'l', page: 2, total: 4, count: 1 },
+      ],
+    );
     const reopened = await CatalogStore.open(dir);
     expect([...reopened.all()]).toEqual([...store.all()]);
     expect(reopened.pagesOf('r').get('l')?.get(1)).toEqual({ total: 4, ids: ['q1', 'q2', 'q3'] });
@@ -76,7 +80,11 @@ describe('CatalogStore', () => {
     expect(queryCatalog(store, { text: 'funcao 7' }).map((x) => x.id)).toEqual(['q7']);
     expect(queryCatalog(store, { text: '"sobre a funcao"' })).toHaveLength(5);
     expect(queryCatalog(store, { text: '"funcao sobre"' })).toHaveLength(0);
-    expect(catalogStats(store)).toMatchObject({ total: 10, byProduct: { enem: 5 }, bySubject: { Matemática: 5, História: 5 } });
+    expect(catalogStats(store)).toMatchObject({
+      total: 10,
+      byProduct: { enem: 5 },
+      bySubject: { Matemática: 5, História: 5 },
+    });
     expect(store.subjects()).toEqual([
       { id: 'his', name: 'História' },
       { id: 'mat', name: 'Matemática' },

@@ -31,19 +31,26 @@ describe('KeyVault', () => {
     const { vault: v } = await vault();
     await v.set('enem', KEY, 'https://api.example.com');
     const status = await v.status();
-    expect(status.find((s) => s.product === 'enem')).toMatchObject({ present: true, masked: '••••cdef', sessionOnly: false });
+    expect(status.find((s) => s.product === 'enem')).toMatchObject({
+      present: true,
+      masked: '••••cdef',
+      sessionOnly: false,
+    });
     expect(status.find((s) => s.product === 'vestibulares')).toMatchObject({ present: false, masked: null });
     expect(JSON.stringify(status)).not.toContain(KEY.slice(0, -4));
   });
 
-  it.each(['weak', 'unavailable'] as const)('refuses to persist on %s storage, but keeps a session-only key when asked', async (security) => {
-    const { vault: v, path } = await vault(security);
-    await expect(v.set('enem', KEY, 'https://x.test')).rejects.toEqual(new VaultError('insecure-storage'));
-    await v.set('enem', KEY, 'https://x.test', { sessionOnly: true });
-    expect((await v.status()).find((s) => s.product === 'enem')).toMatchObject({ present: true, sessionOnly: true });
-    expect(await v.use('enem')).toMatchObject({ key: KEY });
-    await expect(readFile(path, 'utf8')).rejects.toThrow(); // nothing written
-  });
+  it.each(['weak', 'unavailable'] as const)(
+    'refuses to persist on %s storage, but keeps a session-only key when asked',
+    async (security) => {
+      const { vault: v, path } = await vault(security);
+      await expect(v.set('enem', KEY, 'https://x.test')).rejects.toEqual(new VaultError('insecure-storage'));
+      await v.set('enem', KEY, 'https://x.test', { sessionOnly: true });
+      expect((await v.status()).find((s) => s.product === 'enem')).toMatchObject({ present: true, sessionOnly: true });
+      expect(await v.use('enem')).toMatchObject({ key: KEY });
+      await expect(readFile(path, 'utf8')).rejects.toThrow(); // nothing written
+    },
+  );
 
   it('removes a key', async () => {
     const { vault: v } = await vault();

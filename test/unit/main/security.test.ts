@@ -27,13 +27,20 @@ describe('window preferences', () => {
     });
   });
   it('keeps web security on, no insecure content, no experimental features, no webview', () => {
-    expect(prefs).toMatchObject({ webSecurity: true, allowRunningInsecureContent: false, experimentalFeatures: false, webviewTag: false });
+    expect(prefs).toMatchObject({
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+    });
     expect(prefs.enableBlinkFeatures).toBe('');
   });
 });
 
 describe('content security policy', () => {
-  const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+  const directives = Object.fromEntries(
+    CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+  );
   it('allows scripts from the app bundle only: no remote, inline or eval', () => {
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['default-src']).toEqual(["'none'"]);
@@ -43,7 +50,10 @@ describe('content security policy', () => {
     expect(directives['img-src']).toEqual(["'self'", 'exam-image:', 'data:']);
   });
   it('is set as a response header', () => {
-    expect(withCsp({ 'X-Other': ['1'] })).toEqual({ 'X-Other': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+    expect(withCsp({ 'X-Other': ['1'] })).toEqual({
+      'X-Other': ['1'],
+      'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+    });
   });
 });
 
@@ -71,7 +81,14 @@ describe('navigation, new windows and permissions', () => {
     expect(isSafeExternalUrl('ms-msdt:/id')).toBe(false);
   });
   it('denies every permission request', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+    ]) {
       expect(permissionDecision(permission)).toBe(false);
     }
   });

@@ -70,7 +70,8 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
     setText('');
   };
 
-  const sourceLabel = (s: string) => (s.startsWith('api:') ? `${t('library.sourceApi')} · ${t(`products.${s.slice(4) as Product}`)}` : s);
+  const sourceLabel = (s: string) =>
+    s.startsWith('api:') ? `${t('library.sourceApi')} · ${t(`products.${s.slice(4) as Product}`)}` : s;
 
   if (facets && facets.total === 0) {
     return (
@@ -97,7 +98,11 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         </label>
         <label>
           {t('sync.product')}
-          <select value={product} onChange={(e) => setProduct(e.target.value as Product | '')} data-testid="filter-product">
+          <select
+            value={product}
+            onChange={(e) => setProduct(e.target.value as Product | '')}
+            data-testid="filter-product"
+          >
             <option value="">{t('sync.any')}</option>
             <option value="enem">{t('products.enem')}</option>
             <option value="vestibulares">{t('products.vestibulares')}</option>
@@ -138,7 +143,11 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         </label>
         <label>
           {t('sync.difficulty')}
-          <select value={difficulty} onChange={(e) => setDifficulty(e.target.value as Difficulty | '')} data-testid="filter-difficulty">
+          <select
+            value={difficulty}
+            onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}
+            data-testid="filter-difficulty"
+          >
             <option value="">{t('sync.any')}</option>
             {(['easy', 'medium', 'hard'] as const).map((d) => (
               <option key={d} value={d}>
@@ -166,7 +175,13 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         {total === null ? t('app.loading') : t('library.count', { n: total.toLocaleString(i18n.language) })}
       </p>
       {total === 0 && <p data-testid="library-no-match">{t('library.noMatch')}</p>}
-      <div ref={scrollRef} className="question-list" data-testid="question-list" tabIndex={0} aria-label={t('library.heading')}>
+      <div
+        ref={scrollRef}
+        className="question-list"
+        data-testid="question-list"
+        tabIndex={0}
+        aria-label={t('library.heading')}
+      >
         <ul style={{ height: virtualizer.getTotalSize() }} className="question-list-inner">
           {items.map((item) => {
             const row = rows.get(item.index);
@@ -179,9 +194,16 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
                 data-question-id={row?.id}
               >
                 {row ? (
-                  <button type="button" className="row-button" onClick={() => setOpen(row.id)} aria-label={`${t('library.open')}: ${row.excerpt}`}>
+                  <button
+                    type="button"
+                    className="row-button"
+                    onClick={() => setOpen(row.id)}
+                    aria-label={`${t('library.open')}: ${row.excerpt}`}
+                  >
                     <span className="row-meta">
-                      {[row.exam, row.year, row.subject, row.difficulty && t(`difficulty.${row.difficulty}`)].filter(Boolean).join(' · ')}
+                      {[row.exam, row.year, row.subject, row.difficulty && t(`difficulty.${row.difficulty}`)]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </span>
                     <span className="row-excerpt">{row.excerpt}</span>
                   </button>

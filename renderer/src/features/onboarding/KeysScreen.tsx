@@ -30,7 +30,11 @@ export function KeysScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
     setError(null);
     setConnected(null);
     try {
-      const result = await api['keys:connect']({ baseUrl, apiKey, ...(weak || sessionOnly ? { sessionOnly: true } : {}) });
+      const result = await api['keys:connect']({
+        baseUrl,
+        apiKey,
+        ...(weak || sessionOnly ? { sessionOnly: true } : {}),
+      });
       setOverview(result.keys);
       setApiKey('');
       setConnected(t('keys.connected', { product: t(`products.${result.product}`) }));
@@ -79,7 +83,12 @@ export function KeysScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
         />
         {!weak && (
           <label className="checkbox">
-            <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} data-testid="session-only" />
+            <input
+              type="checkbox"
+              checked={sessionOnly}
+              onChange={(e) => setSessionOnly(e.target.checked)}
+              data-testid="session-only"
+            />
             {t('keys.keepForSession')}
           </label>
         )}
@@ -98,12 +107,15 @@ export function KeysScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
       )}
       <h3>{t('keys.connectedList')}</h3>
       {present.length === 0 ? (
-        <p data-testid="no-keys">{t('keys.none')} {t('keys.noKeyHint')}</p>
+        <p data-testid="no-keys">
+          {t('keys.none')} {t('keys.noKeyHint')}
+        </p>
       ) : (
         <ul className="key-list" data-testid="key-list">
           {present.map((key) => (
             <li key={key.product} data-testid={`key-${key.product}`}>
-              <strong>{t(`products.${key.product}`)}</strong> <code data-testid={`key-${key.product}-masked`}>{key.masked}</code>{' '}
+              <strong>{t(`products.${key.product}`)}</strong>{' '}
+              <code data-testid={`key-${key.product}-masked`}>{key.masked}</code>{' '}
               <span className="muted">{key.baseUrl}</span>
               {key.sessionOnly && <span className="badge">{t('keys.sessionOnly')}</span>}
               <button

@@ -4,7 +4,13 @@ import type { CacheInfo, Settings, StorageSecurity } from '../../../../preload/c
 import { api } from '../../lib/bridge';
 import { formatBytes } from '../../lib/format';
 
-export function SettingsScreen({ settings, onChange }: { settings: Settings; onChange: (change: Partial<Settings>) => Promise<void> }) {
+export function SettingsScreen({
+  settings,
+  onChange,
+}: {
+  settings: Settings;
+  onChange: (change: Partial<Settings>) => Promise<void>;
+}) {
   const { t, i18n } = useTranslation();
   const [cache, setCache] = useState<CacheInfo | null>(null);
   const [security, setSecurity] = useState<StorageSecurity | null>(null);
@@ -63,7 +69,10 @@ export function SettingsScreen({ settings, onChange }: { settings: Settings; onC
             {t('settings.dataDir')}: <code data-testid="settings-data-dir">{cache.dataDir}</code>
           </p>
           <p data-testid="settings-size">
-            {t('settings.size', { size: formatBytes(cache.bytes, i18n.language), questions: cache.questions.toLocaleString(i18n.language) })}
+            {t('settings.size', {
+              size: formatBytes(cache.bytes, i18n.language),
+              questions: cache.questions.toLocaleString(i18n.language),
+            })}
           </p>
         </>
       )}
@@ -72,12 +81,22 @@ export function SettingsScreen({ settings, onChange }: { settings: Settings; onC
           {t('settings.clear')}
         </button>
       ) : (
-        <div className="notice notice-warning" role="alertdialog" aria-label={t('settings.clear')} data-testid="settings-clear-confirm">
+        <div
+          className="notice notice-warning"
+          role="alertdialog"
+          aria-label={t('settings.clear')}
+          data-testid="settings-clear-confirm"
+        >
           <p>{t('settings.confirmClear')}</p>
           <button type="button" className="danger" onClick={() => void clear()} data-testid="settings-clear-yes">
             {t('settings.clear')}
           </button>{' '}
-          <button type="button" className="secondary" onClick={() => setConfirming(false)} data-testid="settings-clear-no">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setConfirming(false)}
+            data-testid="settings-clear-no"
+          >
             {t('library.close')}
           </button>
         </div>

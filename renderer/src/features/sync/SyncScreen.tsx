@@ -52,7 +52,8 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
     setRunning(o.running !== null);
     if (o.running?.progress) setProgress(o.running.progress);
     const first = k.keys.find((key) => key.present);
-    if (first) setProduct((current) => (k.keys.find((key) => key.product === current)?.present ? current : first.product));
+    if (first)
+      setProduct((current) => (k.keys.find((key) => key.product === current)?.present ? current : first.product));
   };
 
   useEffect(() => {
@@ -124,7 +125,12 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
       )}
       <form className="form grid" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="sync-product">{t('sync.product')}</label>
-        <select id="sync-product" value={product} onChange={(e) => setProduct(e.target.value as Product)} data-testid="sync-product">
+        <select
+          id="sync-product"
+          value={product}
+          onChange={(e) => setProduct(e.target.value as Product)}
+          data-testid="sync-product"
+        >
           {(['enem', 'vestibulares'] as const).map((p) => (
             <option key={p} value={p} disabled={!keys?.keys.find((k) => k.product === p)?.present}>
               {t(`products.${p}`)}
@@ -155,7 +161,12 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
           data-testid="sync-year"
         />
         <label htmlFor="sync-subject">{t('sync.subject')}</label>
-        <select id="sync-subject" value={subjectId} onChange={(e) => setSubjectId(e.target.value)} data-testid="sync-subject">
+        <select
+          id="sync-subject"
+          value={subjectId}
+          onChange={(e) => setSubjectId(e.target.value)}
+          data-testid="sync-subject"
+        >
           <option value="">{t('sync.any')}</option>
           {facets?.subjects.map((s) => (
             <option key={s.id} value={s.id}>
@@ -179,14 +190,31 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
         </select>
       </form>
       <div className="actions">
-        <button type="button" className="secondary" disabled={!hasKey || running} onClick={() => void doEstimate()} data-testid="sync-estimate">
+        <button
+          type="button"
+          className="secondary"
+          disabled={!hasKey || running}
+          onClick={() => void doEstimate()}
+          data-testid="sync-estimate"
+        >
           {t('sync.estimate')}
         </button>
-        <button type="button" className="primary" disabled={!hasKey || running} onClick={() => void run(scope())} data-testid="sync-start">
+        <button
+          type="button"
+          className="primary"
+          disabled={!hasKey || running}
+          onClick={() => void run(scope())}
+          data-testid="sync-start"
+        >
           {t('sync.start')}
         </button>
         {running && (
-          <button type="button" className="danger" onClick={() => void api['sync:cancel']({})} data-testid="sync-cancel">
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void api['sync:cancel']({})}
+            data-testid="sync-cancel"
+          >
             {t('sync.cancel')}
           </button>
         )}
@@ -222,7 +250,12 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
       {progress && (running || progress.phase !== 'done') && (
         <div className="progress-block" data-testid="sync-progress" aria-live="polite">
           <p data-testid="sync-phase">{t(`sync.phase.${progress.phase}`)}</p>
-          <progress max={1} value={Math.min(1, ratio)} aria-label={t(`sync.phase.${progress.phase}`)} data-testid="sync-progress-bar" />
+          <progress
+            max={1}
+            value={Math.min(1, ratio)}
+            aria-label={t(`sync.phase.${progress.phase}`)}
+            data-testid="sync-progress-bar"
+          />
           <p data-testid="sync-progress-text">
             {t('sync.progress', {
               questions: n(progress.questions),
@@ -233,7 +266,11 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
           </p>
           {progress.images.total > 0 && (
             <p data-testid="sync-images-text">
-              {t('sync.images', { done: n(progress.images.done), total: n(progress.images.total), failed: n(progress.images.failed) })}
+              {t('sync.images', {
+                done: n(progress.images.done),
+                total: n(progress.images.total),
+                failed: n(progress.images.failed),
+              })}
             </p>
           )}
           {progress.rateLimitWait && waitSeconds > 0 && (
@@ -245,7 +282,12 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
       )}
       <ErrorNotice error={error} testId="sync-error" />
       {report && (
-        <div className={`notice ${report.status === 'done' ? 'notice-success' : 'notice-warning'}`} role="status" data-testid="sync-report" data-status={report.status}>
+        <div
+          className={`notice ${report.status === 'done' ? 'notice-success' : 'notice-warning'}`}
+          role="status"
+          data-testid="sync-report"
+          data-status={report.status}
+        >
           <strong>{t(`sync.report.${report.status}`)}</strong>
           <p>
             {t('sync.report.details', {
