@@ -37,6 +37,10 @@ interface Chunk {
   run: string | null;
   pages: PageMeta[];
   questions: StoredQuestion[];
+  /** Records here replace earlier ones instead of merging with them (source removal). */
+  replace?: boolean;
+  /** Ids deleted from the catalog by this chunk (a pack removed). */
+  removed?: string[];
 }
 
 // Chunks are our own files: the envelope is checked, the questions were validated when they arrived.
@@ -52,6 +56,8 @@ const chunkSchema = z.object({
     }),
   ),
   questions: z.array(z.custom<StoredQuestion>((v) => typeof (v as StoredQuestion | null)?.id === 'string')),
+  replace: z.boolean().optional(),
+  removed: z.array(z.string()).optional(),
 });
 
 export interface StoredPage {
@@ -145,9 +151,10 @@ export class CatalogStore {
   }
 
   private absorb(chunk: Chunk) {
+    for (const id of chunk.removed ?? []) this.questions.delete(id);
     for (const question of chunk.questions) {
       const existing = this.questions.get(question.id);
-      this.questions.set(question.id, existing ? merge(existing, question) : question);
+      this.questions.set(question.id, existing && !chunk.replace ? merge(existing, question) : question);
     }
     let offset = 0;
     const pages = chunk.pages.map((page) => {
@@ -155,7 +162,7 @@ export class CatalogStore {
       offset += page.count;
       return { ...page, ids };
     });
-    this.chunkMeta.set(chunk.seq, { run: chunk.run, pages, records: chunk.questions.length });
+    this.chunkMeta.set(chunk.seq, { run: chunk.run, pages, records: chunk.questions.length + (chunk.removed?.length ?? 0) });
     this.nextSeq = Math.max(this.nextSeq, chunk.seq + 1);
     this.subjectCache = null;
   }
@@ -165,6 +172,26 @@ export class CatalogStore {
     const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
     await this.chunkFile(chunk.seq).write(chunk);
     this.absorb(chunk);
+  }
+
+  /**
+   * Takes a source away from questions: those it alone provided are deleted, the
+   * others keep their remaining sources. One atomic write, like any other chunk.
+   */
+  async removeSource(source: string): Promise<{ removed: string[]; kept: number }> {
+    const removed: string[] = [];
+    const updated: StoredQuestion[] = [];
+    for (const question of this.questions.values()) {
+      if (!question.sources.includes(source)) continue;
+      const sources = question.sources.filter((s) => s !== source);
+      if (sources.length === 0) removed.push(question.id);
+      else updated.push({ ...question, sources });
+    }
+    if (removed.length === 0 && updated.length === 0) return { removed, kept: 0 };
+    const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: updated, replace: true, removed };
+    await this.chunkFile(chunk.seq).write(chunk);
+    this.absorb(chunk);
+    return { removed, kept: updated.length };
   }
 
   /** Pages already stored for a run: listing key → page → its total and ids. */
@@ -207,7 +234,12 @@ export class CatalogStore {
   }
 
   async setExams(product: Product, exams: ApiExam[]): Promise<void> {
-    this.exams = { ...this.exams, [product]: exams };
+    await this.mergeExams(product, exams);
+  }
+
+  /** Exam lists by origin (a product's /exams, or a pack's). */
+  async mergeExams(origin: string, exams: ApiExam[]): Promise<void> {
+    this.exams = { ...this.exams, [origin]: exams };
     await this.examsFile.write(this.exams);
   }
 

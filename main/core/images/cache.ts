@@ -1,7 +1,7 @@
 // Content-addressed image cache: images/<sha256>, an index from URL to hash, bytes
 // checked by magic number and capped in size. Images never carry the API key.
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { z } from 'zod';
@@ -127,6 +127,19 @@ export class ImageCache {
     await Promise.all(urls.map((url) => limit(() => one(url))));
     await this.save();
     return result;
+  }
+
+  /** Forgets URLs not in `keep` and deletes files no remaining URL points to. */
+  async prune(keep: Set<string>): Promise<void> {
+    this.index = Object.fromEntries(Object.entries(this.index).filter(([url]) => keep.has(url)));
+    const used = new Set<string>();
+    for (const entry of Object.values(this.index)) if ('sha256' in entry) used.add(entry.sha256);
+    for (const sha of [...this.hashes.keys()]) {
+      if (used.has(sha)) continue;
+      this.hashes.delete(sha);
+      await rm(join(this.dir, sha), { force: true });
+    }
+    await this.save();
   }
 
   save(): Promise<void> {

@@ -1,0 +1,100 @@
+// The .exampack format (docs/pack-format.md): a zip with manifest.json,
+// questions.json and images/<sha256>. The zod schemas here are the format's
+// definition; the JSON Schema in the docs is generated from them.
+import { z } from 'zod';
+import { difficultySchema, productSchema, questionSchema } from '../api/schemas.js';
+
+export const PACK_FORMAT = 'exam-practice-pack';
+/** major.minor: a newer minor adds optional fields only; a newer major is refused. */
+export const PACK_VERSION = { major: 1, minor: 0 } as const;
+export const PACK_EXTENSION = '.exampack';
+
+export const LIMITS = {
+  entries: 20_000,
+  manifestBytes: 1024 * 1024,
+  questionsBytes: 256 * 1024 * 1024,
+  imageBytes: 5 * 1024 * 1024,
+  totalBytes: 1024 * 1024 * 1024,
+  /** Uncompressed / compressed, per entry: above it, a zip bomb. */
+  ratio: 200,
+} as const;
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const examConfigSchema = z.strictObject({
+  /** Fixed question order (when `count` is absent) or the pool to draw from. */
+  questionIds: z.array(z.string().min(1)).max(10_000).optional(),
+  count: z.number().int().min(1).max(500).optional(),
+  timeLimitMinutes: z.number().int().min(1).max(24 * 60).optional(),
+  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  strictTimer: z.boolean().optional(),
+});
+export type ExamConfig = z.infer<typeof examConfigSchema>;
+
+export const manifestSchema = z.looseObject({
+  format: z.literal(PACK_FORMAT),
+  formatVersion: z.string().regex(/^\d+\.\d+$/),
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{2,63}$/),
+  title: z.string().min(1).max(200),
+  description: z.string().max(5000),
+  author: z.string().max(200),
+  createdAt: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+  appVersion: z.string().max(50),
+  products: z.array(productSchema),
+  exams: z.array(z.object({ id: z.string(), name: z.string() })),
+  questionCount: z.number().int().nonnegative(),
+  /** sha256 of every other entry, by entry name. */
+  files: z.record(z.string(), sha256),
+  examConfig: examConfigSchema.optional(),
+});
+export type PackManifest = z.infer<typeof manifestSchema>;
+
+export const packQuestionSchema = z.strictObject({
+  id: z.string().min(1),
+  q: questionSchema,
+  year: z.number().int().nullable(),
+  difficulty: difficultySchema.nullable(),
+});
+export type PackQuestion = z.infer<typeof packQuestionSchema>;
+
+export const questionsFileSchema = z.strictObject({
+  questions: z.array(packQuestionSchema),
+  exams: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+  subjects: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Image URL as it appears in the questions → its file, images/<sha256>. */
+  images: z.record(z.string(), sha256),
+});
+export type QuestionsFile = z.infer<typeof questionsFileSchema>;
+
+export type PackErrorCode =
+  | 'not-a-zip'
+  | 'too-many-entries'
+  | 'too-large'
+  | 'size-mismatch'
+  | 'zip-bomb'
+  | 'unsafe-name'
+  | 'symlink'
+  | 'duplicate-entry'
+  | 'nested-archive'
+  | 'unknown-entry'
+  | 'missing-entry'
+  | 'hash-mismatch'
+  | 'invalid-json'
+  | 'invalid-schema'
+  | 'future-version'
+  | 'not-an-image';
+
+export class PackError extends Error {
+  constructor(
+    readonly code: PackErrorCode,
+    readonly detail = '',
+  ) {
+    super(`${code}${detail ? `: ${detail}` : ''}`);
+    this.name = 'PackError';
+  }
+}
+
+export function parseVersion(version: string): { major: number; minor: number } {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return { major, minor };
+}

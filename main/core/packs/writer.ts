@@ -1,0 +1,128 @@
+// Builds a .exampack from cached questions. Deterministic: the same selection and
+// metadata give the same bytes (sorted entries and questions, fixed timestamps,
+// a created date of day precision or SOURCE_DATE_EPOCH), so tutors can version packs.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import yazl from 'yazl';
+import type { ApiExam, Product } from '../api/schemas.js';
+import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
+import type { ImageCache } from '../images/cache.js';
+import {
+  PACK_FORMAT,
+  PACK_VERSION,
+  type ExamConfig,
+  type PackManifest,
+  type PackQuestion,
+  type QuestionsFile,
+} from './format.js';
+
+export interface PackMeta {
+  title: string;
+  description?: string;
+  author?: string;
+  /** Defaults to a slug of the title and a hash of the selection. */
+  id?: string;
+  /** ISO date; defaults to SOURCE_DATE_EPOCH or today (UTC, day precision). */
+  createdAt?: string;
+  appVersion: string;
+  examConfig?: ExamConfig;
+}
+
+export interface BuiltPack {
+  bytes: Buffer;
+  manifest: PackManifest;
+  /** Image URLs of the selection that were not in the cache (the pack shows placeholders for them). */
+  missingImages: string[];
+}
+
+const FIXED_TIME = new Date(Date.UTC(2020, 0, 1));
+
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+function slug(text: string): string {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'pack'
+  );
+}
+
+function createdDate(): string {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  const date = Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date();
+  return date.toISOString().slice(0, 10);
+}
+
+export async function buildPack(
+  selection: Iterable<StoredQuestion>,
+  store: CatalogStore,
+  images: ImageCache,
+  meta: PackMeta,
+): Promise<BuiltPack> {
+  const questions = [...selection].sort((a, b) => a.id.localeCompare(b.id));
+  const imageUrls = new Set<string>();
+  for (const { q } of questions) {
+    if (q.imageUrl) imageUrls.add(q.imageUrl);
+    for (const alternative of q.alternatives) if (alternative.imageUrl) imageUrls.add(alternative.imageUrl);
+  }
+  const imageMap: Record<string, string> = {};
+  const imageFiles = new Map<string, { bytes: Buffer; mime: string }>();
+  const missingImages: string[] = [];
+  for (const url of [...imageUrls].sort()) {
+    const cached = images.resolve(url);
+    if (!cached) {
+      missingImages.push(url);
+      continue;
+    }
+    imageMap[url] = cached.sha256;
+    if (!imageFiles.has(cached.sha256)) imageFiles.set(cached.sha256, { bytes: await readFile(cached.path), mime: cached.mime });
+  }
+  const examIds = new Set(questions.map(({ q }) => q.exam?.id ?? q.exam?.name).filter((id): id is string => Boolean(id)));
+  const exams: ApiExam[] = store.examList().filter((exam) => examIds.has(exam.id));
+  const subjectIds = new Set(questions.map(({ q }) => q.subject.id));
+  const content: QuestionsFile = {
+    questions: questions.map(({ id, q, year, difficulty }): PackQuestion => ({ id, q, year, difficulty })),
+    exams,
+    subjects: store.subjects().filter((s) => subjectIds.has(s.id)),
+    images: imageMap,
+  };
+  const questionsBytes = Buffer.from(JSON.stringify(content));
+  const files: Record<string, string> = { 'questions.json': sha256(questionsBytes) };
+  for (const sha of [...imageFiles.keys()].sort()) files[`images/${sha}`] = sha;
+  const products = new Set<Product>();
+  for (const { sources } of questions) {
+    for (const source of sources) if (source === 'api:enem' || source === 'api:vestibulares') products.add(source.slice(4) as Product);
+  }
+  const manifest: PackManifest = {
+    format: PACK_FORMAT,
+    formatVersion: `${PACK_VERSION.major}.${PACK_VERSION.minor}`,
+    id: meta.id ?? `${slug(meta.title)}-${sha256(questions.map((q) => q.id).join(',')).slice(0, 8)}`,
+    title: meta.title,
+    description: meta.description ?? '',
+    author: meta.author ?? '',
+    createdAt: meta.createdAt ?? createdDate(),
+    appVersion: meta.appVersion,
+    products: [...products].sort(),
+    exams: exams.map(({ id, name }) => ({ id, name })),
+    questionCount: questions.length,
+    files,
+    ...(meta.examConfig && { examConfig: meta.examConfig }),
+  };
+  const zip = new yazl.ZipFile();
+  const options = { mtime: FIXED_TIME, mode: 0o100644 };
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json', options);
+  zip.addBuffer(questionsBytes, 'questions.json', options);
+  // Raster images are compressed already: stored as they are; SVG text is deflated.
+  for (const sha of [...imageFiles.keys()].sort()) {
+    const image = imageFiles.get(sha);
+    if (image) zip.addBuffer(image.bytes, `images/${sha}`, { ...options, compress: image.mime === 'image/svg+xml' });
+  }
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const part of zip.outputStream) parts.push(part as Buffer);
+  return { bytes: Buffer.concat(parts), manifest, missingImages };
+}

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { PackError, type PackErrorCode } from '../../main/core/packs/format.js';
+import { readPack } from '../../main/core/packs/reader.js';
+import { importPack, listPacks, removePack } from '../../main/core/packs/registry.js';
+import { buildPack } from '../../main/core/packs/writer.js';
+import { runSync } from '../../main/core/sync/engine.js';
+import { openWorkspace, type Workspace } from '../../main/core/workspace.js';
+import { startFakeApi, type FakeApi } from '../fake-api/server.js';
+import { pngFor } from '../fake-api/images.js';
+import { rawZip, type RawEntry } from '../support/raw-zip.js';
+import { tempDir } from '../support/temp.js';
+
+const sha = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function workspace(): Promise<Workspace> {
+  const { dir, cleanup } = await tempDir();
+  const ws = await openWorkspace(dir);
+  cleanups.push(cleanup, () => ws.close());
+  return ws;
+}
+
+/** Every file of a folder with its hash: "byte-identical" made checkable. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    out[path.slice(dir.length)] = sha(await readFile(path));
+  }
+  return out;
+}
+
+let api: FakeApi;
+let source: Workspace;
+let sourceDir: string;
+let sourceCleanup: () => Promise<void>;
+beforeAll(async () => {
+  api = await startFakeApi({ questions: 200, seed: 21 });
+  const temp = await tempDir();
+  sourceDir = temp.dir;
+  sourceCleanup = temp.cleanup;
+  source = await openWorkspace(sourceDir);
+  const client = source.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
+  await runSync({ product: 'vestibulares' }, { client, store: source.store, images: source.images, state: source.state });
+});
+afterAll(async () => {
+  await source.close();
+  await sourceCleanup();
+  await api.close();
+});
+
+const build = (selection = [...source.store.all()], title = 'Revisão de Matemática') =>
+  buildPack(selection, source.store, source.images, { title, author: 'Prof. Ana', appVersion: '0.1.0', createdAt: '2026-11-22' });
+
+describe('packs: build and import', () => {
+  it('round-trips questions, keys and images byte for byte into an empty data dir', async () => {
+    const pack = await build();
+    expect(pack.missingImages).toEqual([]);
+    const target = await workspace();
+    const result = await importPack(target, pack.bytes);
+    expect(result.added).toBe(200);
+    for (const original of source.store.all()) {
+      const copy = target.store.get(original.id);
+      expect(copy?.q).toEqual(original.q);
+      expect(copy?.correctId).toBe(original.correctId);
+      expect(copy).toMatchObject({ year: original.year, difficulty: original.difficulty, sources: [`pack:${result.entry.id}`] });
+      for (const url of [original.q.imageUrl, ...original.q.alternatives.map((a) => a.imageUrl)]) {
+        if (!url) continue;
+        const a = source.images.resolve(url);
+        const b = target.images.resolve(url);
+        expect(b?.sha256).toBe(a?.sha256);
+        expect(await readFile(b?.path ?? '')).toEqual(await readFile(a?.path ?? ''));
+      }
+    }
+    expect(await listPacks(target)).toMatchObject([{ title: 'Revisão de Matemática', author: 'Prof. Ana', questionCount: 200 }]);
+  });
+
+  it('builds byte-identical packs from the same selection', async () => {
+    const selection = [...source.store.all()].slice(0, 50);
+    const one = await build(selection);
+    const two = await build([...selection].reverse());
+    expect(sha(one.bytes)).toBe(sha(two.bytes));
+    const other = await build(selection.slice(1));
+    expect(sha(other.bytes)).not.toBe(sha(one.bytes));
+  });
+
+  it('re-imports idempotently and never duplicates questions already in the cache', async () => {
+    const pack = await build([...source.store.all()].slice(0, 30));
+    const target = await workspace();
+    await importPack(target, pack.bytes);
+    const again = await importPack(target, pack.bytes);
+    expect(again.added).toBe(0);
+    expect(target.store.size).toBe(30);
+    expect(await listPacks(target)).toHaveLength(1);
+  });
+
+  it('removes a pack with its questions and images, keeping what another source still has', async () => {
+    const all = [...source.store.all()];
+    const a = await build(all.slice(0, 40), 'Pacote A');
+    const b = await build(all.slice(20, 60), 'Pacote B');
+    const target = await workspace();
+    const first = await importPack(target, a.bytes);
+    await importPack(target, b.bytes);
+    expect(target.store.size).toBe(60);
+    const { removed } = await removePack(target, first.entry.id);
+    expect(removed).toBe(20);
+    expect(target.store.size).toBe(40);
+    expect(target.store.get(all[25]?.id ?? '')?.sources).toEqual([`pack:${(await listPacks(target))[0]?.id}`]);
+    // Images only pack A used are gone from disk; pack B's remain.
+    for (const question of all.slice(0, 20)) {
+      const url = question.q.imageUrl;
+      const stillUsed = all.slice(20, 60).some((q) => q.q.imageUrl === url || q.q.alternatives.some((x) => x.imageUrl === url));
+      if (url && !stillUsed) expect(target.images.resolve(url)).toBeNull();
+    }
+    const reopened = await openWorkspace(target.dataDir, { lock: false });
+    expect(reopened.store.size).toBe(40);
+  });
+
+  it('validates a pack it built: manifest hashes, counts and exam config', async () => {
+    const selection = [...source.store.all()].slice(0, 10);
+    const pack = await buildPack(selection, source.store, source.images, {
+      title: 'Simulado fixo',
+      appVersion: '0.1.0',
+      examConfig: { questionIds: selection.map((q) => q.id), timeLimitMinutes: 30, seed: 42, strictTimer: true },
+    });
+    const read = await readPack(pack.bytes);
+    cleanups.push(read.dispose);
+    expect(read.manifest).toMatchObject({ questionCount: 10, examConfig: { timeLimitMinutes: 30, seed: 42 } });
+    expect(read.manifest.files['questions.json']).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('packs: hostile input', () => {
+  const png = pngFor('hostile');
+  const baseQuestions = () => {
+    const question = [...source.store.all()][0];
+    if (!question) throw new Error('no question');
+    return Buffer.from(
+      JSON.stringify({
+        questions: [{ id: question.id, q: question.q, year: question.year, difficulty: question.difficulty }],
+        exams: [],
+        subjects: [],
+        images: { 'https://cdn.example/x.png': sha(png) },
+      }),
+    );
+  };
+  const manifestFor = (files: Record<string, string>, extra: Record<string, unknown> = {}) =>
+    Buffer.from(
+      JSON.stringify({
+        format: 'exam-practice-pack',
+        formatVersion: '1.0',
+        id: 'hostile-pack',
+        title: 'Hostile',
+        description: '',
+        author: '',
+        createdAt: '2026-11-22',
+        appVersion: '0.1.0',
+        products: [],
+        exams: [],
+        questionCount: 1,
+        files,
+        ...extra,
+      }),
+    );
+  const valid = (questions = baseQuestions(), extraEntries: RawEntry[] = [], manifestExtra: Record<string, unknown> = {}): RawEntry[] => {
+    const files: Record<string, string> = { 'questions.json': sha(questions), [`images/${sha(png)}`]: sha(png) };
+    for (const entry of extraEntries) files[entry.name] = sha(entry.data);
+    return [
+      { name: 'manifest.json', data: manifestFor(files, manifestExtra) },
+      { name: 'questions.json', data: questions, deflate: true },
+      { name: `images/${sha(png)}`, data: png },
+      ...extraEntries,
+    ];
+  };
+
+  it('accepts the well-formed base of the corpus (so every rejection below is specific)', async () => {
+    const target = await workspace();
+    await expect(importPack(target, rawZip(valid()))).resolves.toMatchObject({ added: 1 });
+  });
+
+  const notImage = Buffer.from('MZ this is a program, not a picture');
+  const innerZip = rawZip([{ name: 'a.txt', data: Buffer.from('x') }]);
+  const cases: [string, () => Buffer, PackErrorCode][] = [
+    ['zip slip', () => rawZip([...valid(), { name: '../../evil.sh', data: Buffer.from('x') }]), 'unsafe-name'],
+    ['absolute path', () => rawZip([...valid(), { name: '/etc/cron.d/evil', data: Buffer.from('x') }]), 'unsafe-name'],
+    ['backslash path', () => rawZip([...valid(), { name: 'images\\..\\..\\evil', data: Buffer.from('x') }]), 'unsafe-name'],
+    ['symlink', () => rawZip([{ name: 'images/link', data: Buffer.from('/etc/passwd'), mode: 0o120777 }, ...valid()]), 'symlink'],
+    ['bomb by ratio', () => rawZip([{ name: 'questions.json', data: Buffer.alloc(50 * 1024 * 1024, 0x20), deflate: true }]), 'zip-bomb'],
+    ['bomb by size', () => rawZip([{ name: `images/${'a'.repeat(64)}`, data: Buffer.alloc(6 * 1024 * 1024, 7) }]), 'too-large'],
+    ['lying sizes', () => rawZip(valid().map((e) => (e.name === 'questions.json' ? { ...e, declaredSize: 10 } : e))), 'size-mismatch'],
+    ['100k entries', () => rawZip(Array.from({ length: 100_000 }, (_, i) => ({ name: `images/${sha(String(i))}`, data: Buffer.alloc(0) }))), 'too-many-entries'],
+    ['duplicate names', () => rawZip([...valid(), { name: 'questions.json', data: Buffer.from('{}') }]), 'duplicate-entry'],
+    ['nested archive by name', () => rawZip([...valid(), { name: 'more.zip', data: innerZip }]), 'nested-archive'],
+    ['nested archive by bytes', () => rawZip(valid(undefined, [{ name: `images/${sha(innerZip)}`, data: innerZip }])), 'nested-archive'],
+    ['unknown entry', () => rawZip([...valid(), { name: 'readme.txt', data: Buffer.from('hi') }]), 'unknown-entry'],
+    ['bad JSON', () => rawZip(valid(Buffer.from('{"questions": [oops'))), 'invalid-json'],
+    ['wrong schema', () => rawZip(valid(Buffer.from(JSON.stringify({ questions: 'none' })))), 'invalid-schema'],
+    ['wrong hash', () => rawZip(valid().map((e) => (e.name === 'manifest.json' ? { ...e, data: manifestFor({ 'questions.json': '0'.repeat(64), [`images/${sha(png)}`]: sha(png) }) } : e))), 'hash-mismatch'],
+    ['future version', () => rawZip(valid(undefined, [], { formatVersion: '2.0' })), 'future-version'],
+    ['non-image bytes named as an image', () => rawZip(valid(undefined, [{ name: `images/${sha(notImage)}`, data: notImage }])), 'not-an-image'],
+    ['missing manifest', () => rawZip(valid().filter((e) => e.name !== 'manifest.json')), 'missing-entry'],
+    ['not a zip at all', () => Buffer.from('PK\u0003\u0004 truncated nonsense'), 'not-a-zip'],
+  ];
+
+  for (const [label, make, code] of cases) {
+    it(`refuses ${label} with "${code}" and leaves the data dir byte-identical`, async () => {
+      const target = await workspace();
+      await target.images.save();
+      const before = await snapshot(target.dataDir);
+      const error = await importPack(target, make()).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PackError);
+      expect((error as PackError).code).toBe(code);
+      expect(await snapshot(target.dataDir)).toEqual(before);
+      expect(target.store.size).toBe(0);
+    });
+  }
+});
