@@ -4,7 +4,13 @@
 import { parseArgs } from 'node:util';
 import { ApiError } from './core/api/errors.js';
 import { DIFFICULTIES } from './core/api/schemas.js';
-import { catalogStats } from './core/catalog/query.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import { catalogQuerySchema, catalogStats, queryCatalog } from './core/catalog/query.js';
+import { PackError } from './core/packs/format.js';
+import { readPack } from './core/packs/reader.js';
+import { importPack } from './core/packs/registry.js';
+import { buildPack } from './core/packs/writer.js';
+import { APP_VERSION } from './core/version.js';
 import { runSync, type SyncProgress } from './core/sync/engine.js';
 import { syncScopeSchema } from './core/sync/scope.js';
 import { DataDirLockedError } from './core/util/data-lock.js';
@@ -13,9 +19,13 @@ import { openWorkspace } from './core/workspace.js';
 const USAGE = `usage:
   cli sync --base-url URL --product enem|vestibulares --data-dir DIR [--exam ID] [--year N]
            [--subject ID] [--difficulty easy|medium|hard] [--json]      (key: EXAM_API_KEY)
-  cli stats --data-dir DIR [--json]`;
+  cli stats --data-dir DIR [--json]
+  cli pack build --data-dir DIR --out FILE --title T [--description D] [--author A] [--product P]
+           [--exam ID] [--year N] [--subject ID] [--difficulty D] [--limit N] [--json]
+  cli pack inspect FILE [--json]
+  cli pack import FILE --data-dir DIR [--json]`;
 
-export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4 } as const;
+export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5 } as const;
 
 class UsageError extends Error {}
 
@@ -160,11 +170,129 @@ async function stats(args: string[]): Promise<number> {
   return EXIT.ok;
 }
 
+async function pack(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' },
+      out: { type: 'string' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      author: { type: 'string' },
+      product: { type: 'string' },
+      exam: { type: 'string' },
+      year: { type: 'string' },
+      subject: { type: 'string' },
+      difficulty: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const print = (value: unknown, human: string) =>
+    process.stdout.write(values.json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+  if (sub === 'build') {
+    if (!values['data-dir'] || !values.out || !values.title)
+      throw new UsageError('pack build needs --data-dir, --out and --title');
+    const filter = catalogQuerySchema.safeParse({
+      ...(values.product && { product: values.product }),
+      ...(values.exam && { examId: values.exam }),
+      ...(values.year && { year: Number(values.year) }),
+      ...(values.subject && { subjectId: values.subject }),
+      ...(values.difficulty && { difficulty: values.difficulty }),
+    });
+    if (!filter.success) throw new UsageError(`invalid filter: ${filter.error.issues[0]?.message ?? ''}`);
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+      throw new UsageError('--limit must be a positive integer');
+    const workspace = await openWorkspace(values['data-dir'], { lock: false });
+    const selection = queryCatalog(workspace.store, filter.data)
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .slice(0, limit);
+    const built = await buildPack(selection, workspace.store, workspace.images, {
+      title: values.title,
+      ...(values.description && { description: values.description }),
+      ...(values.author && { author: values.author }),
+      appVersion: APP_VERSION,
+    });
+    await writeFile(values.out, built.bytes);
+    print(
+      {
+        file: values.out,
+        bytes: built.bytes.length,
+        id: built.manifest.id,
+        questions: built.manifest.questionCount,
+        images: Object.keys(built.manifest.files).length - 1,
+        missingImages: built.missingImages.length,
+      },
+      `Wrote ${values.out}: ${built.manifest.questionCount} questions, ${built.bytes.length} bytes` +
+        (built.missingImages.length ? ` (${built.missingImages.length} images were not cached and are left out)` : ''),
+    );
+    return EXIT.ok;
+  }
+  if (sub === 'inspect' || sub === 'import') {
+    const file = positionals[0];
+    if (!file || positionals.length > 1) throw new UsageError(`pack ${sub} takes one FILE`);
+    if (sub === 'import' && !values['data-dir']) throw new UsageError('pack import needs --data-dir');
+    const bytes = await readFile(file).catch(() => null);
+    if (!bytes) throw new UsageError(`cannot read ${file}`);
+    try {
+      if (sub === 'inspect') {
+        const read = await readPack(bytes);
+        await read.dispose();
+        const bySubject: Record<string, number> = {};
+        const names = new Map(read.content.subjects.map((s) => [s.id, s.name]));
+        for (const { q } of read.content.questions) {
+          const name = names.get(q.subject.id) ?? q.subject.name ?? q.subject.id;
+          bySubject[name] = (bySubject[name] ?? 0) + 1;
+        }
+        const summary = {
+          manifest: read.manifest,
+          counts: { questions: read.content.questions.length, images: read.images.size, bySubject },
+          integrity: 'ok',
+        };
+        print(
+          summary,
+          `${read.manifest.title} (${read.manifest.id}): ${read.content.questions.length} questions, ${read.images.size} images, integrity ok`,
+        );
+        return EXIT.ok;
+      }
+      const workspace = await openWorkspace(values['data-dir'] ?? '');
+      try {
+        const result = await importPack(workspace, bytes);
+        print(
+          {
+            id: result.entry.id,
+            title: result.entry.title,
+            questions: result.entry.questionCount,
+            added: result.added,
+          },
+          `Imported ${result.entry.title}: ${result.entry.questionCount} questions (${result.added} new)`,
+        );
+        return EXIT.ok;
+      } finally {
+        await workspace.close();
+      }
+    } catch (error) {
+      if (!(error instanceof PackError)) throw error;
+      print(
+        { integrity: 'invalid', error: error.code, detail: error.detail },
+        `cli: invalid pack (${error.code}) ${error.detail}`,
+      );
+      return EXIT.invalidPack;
+    }
+  }
+  throw new UsageError(`unknown pack command: ${sub ?? ''}`);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'sync') return await sync(rest);
     if (command === 'stats') return await stats(rest);
+    if (command === 'pack') return await pack(rest);
     if (command === '--help' || command === 'help') {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.ok;

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../fake-api/server.js';
@@ -133,5 +135,64 @@ describe('fake-api CLI contract', () => {
     expect(response.status).toBe(200);
     child.kill('SIGTERM');
     expect(await new Promise((r) => child.once('exit', r))).toBe(0);
+  });
+});
+
+describe('cli pack', () => {
+  it('builds a filtered pack, inspects it, and imports it into an empty data dir', async () => {
+    const { api, dir } = await setup();
+    await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'vestibulares', '--data-dir', dir],
+      api.keys.vestibulares,
+    );
+    const out = join(dir, 'revisao.exampack');
+    const sample = api.catalog()[0];
+    const built = await cli([
+      'pack',
+      'build',
+      '--data-dir',
+      dir,
+      '--out',
+      out,
+      '--title',
+      'Revisão',
+      '--year',
+      String(sample?.year),
+      '--limit',
+      '5',
+      '--json',
+    ]);
+    expect(built.code).toBe(0);
+    expect(JSON.parse(built.stdout)).toMatchObject({ questions: 5, missingImages: 0 });
+    const inspected = await cli(['pack', 'inspect', out, '--json']);
+    expect(inspected.code).toBe(0);
+    expect(JSON.parse(inspected.stdout)).toMatchObject({
+      integrity: 'ok',
+      manifest: { title: 'Revisão', questionCount: 5 },
+      counts: { questions: 5 },
+    });
+    const { dir: fresh, cleanup } = await tempDir();
+    cleanups.push(cleanup);
+    const imported = await cli(['pack', 'import', out, '--data-dir', fresh, '--json']);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ questions: 5, added: 5 });
+    const stats = JSON.parse((await cli(['stats', '--data-dir', fresh, '--json'])).stdout) as {
+      total: number;
+      byYear: Record<string, number>;
+    };
+    expect(stats.total).toBe(5);
+    expect(stats.byYear).toEqual({ [String(sample?.year)]: 5 });
+  });
+
+  it('exits 5 for an invalid pack and 2 for bad usage', async () => {
+    const { dir } = await setup();
+    const bogus = join(dir, 'bogus.exampack');
+    await writeFile(bogus, 'not a zip');
+    const inspected = await cli(['pack', 'inspect', bogus, '--json']);
+    expect(inspected.code).toBe(5);
+    expect(JSON.parse(inspected.stdout)).toMatchObject({ integrity: 'invalid', error: 'not-a-zip' });
+    expect((await cli(['pack', 'import', bogus, '--data-dir', dir])).code).toBe(5);
+    expect((await cli(['pack', 'build', '--data-dir', dir])).code).toBe(2);
+    expect((await cli(['pack', 'inspect'])).code).toBe(2);
+    expect((await cli(['pack', 'frobnicate'])).code).toBe(2);
   });
 });
