@@ -29,3 +29,10 @@ describe('the bundled demo pack', () => {
     }
   });
 });
+
+describe('pack format documentation', () => {
+  it('ships JSON Schemas generated from the zod schemas, up to date', async () => {
+    const { packSchemas } = await import('../../scripts/pack-schema.js');
+    for (const [file, text] of Object.entries(packSchemas())) expect(await readFile(file, 'utf8'), file).toBe(text);
+  });
+});
