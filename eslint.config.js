@@ -1,6 +1,7 @@
 // Layer boundaries live here so that tools, not memory, keep them (docs/architecture.md).
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const noElectron = {
@@ -48,7 +49,9 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
+      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
         {

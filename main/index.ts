@@ -11,6 +11,7 @@ import { installMenu } from './electron/menu.js';
 import { safeStorageCipher } from './electron/safe-storage-cipher.js';
 import { electronSettings, electronVaultStorage } from './electron/stores.js';
 import { registerIpc, trust, type IpcTrust } from './ipc/register.js';
+import { packOpener, packPathsFrom } from './app/pack-opener.js';
 import { createMainWindow } from './window.js';
 import { IMAGE_SCHEME, isSafeExternalUrl, permissionDecision } from './window-policy.js';
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
@@ -26,9 +27,16 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
-  app.on('second-instance', () => {
+  const opener = packOpener();
+  packPathsFrom(process.argv).forEach(opener.open);
+  app.on('second-instance', (_event, argv) => {
+    packPathsFrom(argv).forEach(opener.open);
     if (window?.isMinimized()) window.restore();
     window?.focus();
+  });
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    opener.open(path);
   });
 
   void app.whenReady().then(async () => {
@@ -54,6 +62,7 @@ if (!app.requestSingleInstanceLock()) {
       openExternal: async (url) => {
         if (isSafeExternalUrl(url)) await shell.openExternal(url);
       },
+      demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
     });
     const ipcTrust: IpcTrust = { trusted: new Set() };
     registerIpc(services.handlers, ipcTrust, logger, record);
@@ -65,6 +74,10 @@ if (!app.requestSingleInstanceLock()) {
     installMenu('https://github.com/');
     window = createMainWindow(join(here, '../preload/index.cjs'));
     trust(ipcTrust, window.webContents);
+    // Packs opened from the OS wait until the page listens, then the student confirms each.
+    window.webContents.once('did-finish-load', () => {
+      opener.ready((path) => services.offerPackFile(path));
+    });
     logger.info('app ready', { version: app.getVersion() });
     app.on('before-quit', () => void services.close());
   });

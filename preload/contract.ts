@@ -30,6 +30,29 @@ export const libraryFilterSchema = z.strictObject({
 });
 export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
 
+/** A pack file's bytes: at most 512 MiB over the bridge. */
+const packBytes = z
+  .instanceof(Uint8Array)
+  .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= 512 * 1024 * 1024);
+
+export const packExamConfigSchema = z.strictObject({
+  questionIds: z.array(z.string().min(1)).max(10_000).optional(),
+  count: z.number().int().min(1).max(500).optional(),
+  timeLimitMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
+  strictTimer: z.boolean().optional(),
+});
+
 export const settingsSchema = z.strictObject({
   language: z.enum(['pt-BR', 'en']),
   theme: z.enum(['system', 'light', 'dark']),
@@ -150,6 +173,44 @@ export interface QuestionView {
   alternatives: { id: string; letter: string; text: string; image: string | null }[];
 }
 
+export interface PackExamConfig {
+  questionIds?: string[] | undefined;
+  count?: number | undefined;
+  timeLimitMinutes?: number | undefined;
+  seed?: number | undefined;
+  strictTimer?: boolean | undefined;
+}
+
+export interface PackSummary {
+  id: string;
+  title: string;
+  description: string;
+  author: string;
+  createdAt: string;
+  importedAt: number;
+  questionCount: number;
+  products: string[];
+  examConfig?: PackExamConfig | undefined;
+}
+
+export interface PackImportResult {
+  pack: PackSummary;
+  /** Questions new to this cache (the rest were already there from another source). */
+  added: number;
+}
+
+export interface PackPreview {
+  questions: number;
+  images: number;
+  missingImages: number;
+  bytes: number;
+}
+
+export interface BuiltPackFile extends PackPreview {
+  fileName: string;
+  data: Uint8Array;
+}
+
 export interface CacheInfo {
   dataDir: string;
   questions: number;
@@ -177,6 +238,8 @@ export const ERROR_CODES = [
   'no-key',
   'unreadable-key',
   'sync-running',
+  'invalid-pack',
+  'empty-selection',
   'locked-by-exam',
   'external-url-refused',
   'internal',
@@ -243,6 +306,23 @@ export const requestSchemas = {
   'cache:info': z.strictObject({}),
   'cache:clear': z.strictObject({}),
   'shell:open-external': z.strictObject({ url: z.string().url().max(2000) }),
+  'packs:list': z.strictObject({}),
+  'packs:import': z.strictObject({ data: packBytes }),
+  'packs:import-demo': z.strictObject({}),
+  'packs:import-pending': z.strictObject({ token: z.string().uuid() }),
+  'packs:remove': z.strictObject({ id: z.string().min(1).max(64) }),
+  'packs:preview': z.strictObject({
+    filter: libraryFilterSchema,
+    ids: z.array(z.string().min(1)).max(50_000).optional(),
+  }),
+  'packs:build': z.strictObject({
+    filter: libraryFilterSchema,
+    ids: z.array(z.string().min(1)).max(50_000).optional(),
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(5000).optional(),
+    author: z.string().max(200).optional(),
+    examConfig: packExamConfigSchema.optional(),
+  }),
 } as const;
 
 export type Channel = keyof typeof requestSchemas;
@@ -266,6 +346,13 @@ export interface Responses {
   'cache:info': CacheInfo;
   'cache:clear': CacheInfo;
   'shell:open-external': { opened: boolean };
+  'packs:list': PackSummary[];
+  'packs:import': PackImportResult;
+  'packs:import-demo': PackImportResult;
+  'packs:import-pending': PackImportResult;
+  'packs:remove': PackSummary[];
+  'packs:preview': PackPreview;
+  'packs:build': BuiltPackFile;
 }
 
 export const CHANNELS = Object.keys(requestSchemas) as Channel[];
@@ -273,9 +360,11 @@ export const CHANNELS = Object.keys(requestSchemas) as Channel[];
 export interface Events {
   'sync:progress': SyncProgress;
   'sync:done': SyncReport;
+  /** The OS asked to open a pack (file association, command line): the renderer confirms first. */
+  'packs:open-request': { token: string; name: string };
 }
 export type EventName = keyof Events;
-export const EVENTS: readonly EventName[] = ['sync:progress', 'sync:done'];
+export const EVENTS: readonly EventName[] = ['sync:progress', 'sync:done', 'packs:open-request'];
 
 // ---- the bridge -------------------------------------------------------------
 

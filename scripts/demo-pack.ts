@@ -47,14 +47,22 @@ export async function buildDemoPack(): Promise<Buffer> {
         alternatives,
         correctAlternative: alternatives[source.correct]?.letter,
       };
-      questions.push({ id, q, correctId: correctAlternativeId(q), year: null, difficulty: source.difficulty, sources: ['demo'] });
+      questions.push({
+        id,
+        q,
+        correctId: correctAlternativeId(q),
+        year: null,
+        difficulty: source.difficulty,
+        sources: ['demo'],
+      });
     }
     await store.append(questions);
     await store.mergeExams('demo', [{ ...DEMO_EXAM, institution: null, type: null }]);
     const built = await buildPack(store.all(), store, images, {
       id: 'demo-pack',
       title: 'Pacote de demonstração',
-      description: '44 questões originais no estilo do ENEM, nas quatro áreas do conhecimento, para experimentar o app sem chave de API.',
+      description:
+        '44 questões originais no estilo do ENEM, nas quatro áreas do conhecimento, para experimentar o app sem chave de API.',
       author: 'Exam Practice',
       createdAt: '2026-11-22',
       appVersion: APP_VERSION,

@@ -71,8 +71,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'linguagens',
     difficulty: 'easy',
-    statement:
-      'Ao transformar a frase “Os alunos entregaram os trabalhos” para a voz passiva analítica, obtém-se:',
+    statement: 'Ao transformar a frase “Os alunos entregaram os trabalhos” para a voz passiva analítica, obtém-se:',
     alternatives: [
       'Os trabalhos foram entregues pelos alunos.',
       'Entregaram-se os trabalhos.',
@@ -107,8 +106,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'linguagens',
     difficulty: 'easy',
-    statement:
-      'Read the sign: “Please keep your phone on silent during the show.” The sign was most likely found in',
+    statement: 'Read the sign: “Please keep your phone on silent during the show.” The sign was most likely found in',
     alternatives: ['a supermarket.', 'a theater.', 'a swimming pool.', 'a bus stop.', 'a gas station.'],
     correct: 1,
   },
@@ -137,8 +135,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'linguagens',
     difficulty: 'hard',
-    statement:
-      'Em “Os moradores, cujas casas alagaram, pediram ajuda”, o pronome “cujas” estabelece relação de',
+    statement: 'Em “Os moradores, cujas casas alagaram, pediram ajuda”, o pronome “cujas” estabelece relação de',
     alternatives: ['tempo.', 'lugar.', 'posse.', 'modo.', 'comparação.'],
     correct: 2,
   },
@@ -165,7 +162,13 @@ export const QUESTIONS: DemoQuestion[] = [
     statement:
       'O gráfico mostra a participação das fontes na matriz elétrica de um país hipotético. A leitura do gráfico permite afirmar que a maior parte da eletricidade desse país vem de fonte',
     image: 'matriz-eletrica.svg',
-    alternatives: ['fóssil, com o carvão em primeiro lugar.', 'nuclear.', 'hídrica, uma fonte renovável.', 'solar, que supera as demais somadas.', 'eólica, com mais de 60% do total.'],
+    alternatives: [
+      'fóssil, com o carvão em primeiro lugar.',
+      'nuclear.',
+      'hídrica, uma fonte renovável.',
+      'solar, que supera as demais somadas.',
+      'eólica, com mais de 60% do total.',
+    ],
     correct: 2,
   },
   {
@@ -173,7 +176,13 @@ export const QUESTIONS: DemoQuestion[] = [
     difficulty: 'hard',
     statement:
       'Durante a Primeira República (1889–1930), o arranjo em que o governo federal apoiava as oligarquias estaduais em troca do apoio delas ao presidente ficou conhecido como',
-    alternatives: ['política dos governadores.', 'Estado Novo.', 'poder moderador.', 'parlamentarismo às avessas.', 'milagre econômico.'],
+    alternatives: [
+      'política dos governadores.',
+      'Estado Novo.',
+      'poder moderador.',
+      'parlamentarismo às avessas.',
+      'milagre econômico.',
+    ],
     correct: 0,
   },
   {
@@ -200,16 +209,14 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'humanas',
     difficulty: 'medium',
-    statement:
-      'Em uma escala cartográfica de 1:100.000, uma distância de 3 cm no mapa corresponde, no terreno, a',
+    statement: 'Em uma escala cartográfica de 1:100.000, uma distância de 3 cm no mapa corresponde, no terreno, a',
     alternatives: ['300 m.', '3 km.', '30 km.', '300 km.', '30 m.'],
     correct: 1,
   },
   {
     area: 'humanas',
     difficulty: 'hard',
-    statement:
-      'A Revolução Industrial, iniciada na Inglaterra no século XVIII, alterou as relações de trabalho porque',
+    statement: 'A Revolução Industrial, iniciada na Inglaterra no século XVIII, alterou as relações de trabalho porque',
     alternatives: [
       'eliminou o trabalho assalariado nas cidades.',
       'concentrou a produção em fábricas, com ritmo ditado pelas máquinas.',
@@ -222,7 +229,8 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'humanas',
     difficulty: 'easy',
-    statement: 'O bioma brasileiro caracterizado por vegetação adaptada à seca, com plantas que perdem folhas no período sem chuvas, é',
+    statement:
+      'O bioma brasileiro caracterizado por vegetação adaptada à seca, com plantas que perdem folhas no período sem chuvas, é',
     alternatives: ['a Mata Atlântica.', 'o Pampa.', 'a Caatinga.', 'a Amazônia.', 'o Pantanal.'],
     correct: 2,
   },
@@ -231,14 +239,19 @@ export const QUESTIONS: DemoQuestion[] = [
     difficulty: 'medium',
     statement:
       'Para um sociólogo, quando uma pessoa nascida em família de baixa renda alcança, ao longo da vida, uma posição econômica mais alta, ocorre',
-    alternatives: ['mobilidade social vertical ascendente.', 'anomia.', 'estratificação horizontal.', 'aculturação.', 'mobilidade pendular.'],
+    alternatives: [
+      'mobilidade social vertical ascendente.',
+      'anomia.',
+      'estratificação horizontal.',
+      'aculturação.',
+      'mobilidade pendular.',
+    ],
     correct: 0,
   },
   {
     area: 'humanas',
     difficulty: 'hard',
-    statement:
-      'O fuso horário de Brasília é UTC−3. Quando são 15h em Brasília, em um local no fuso UTC+2 são',
+    statement: 'O fuso horário de Brasília é UTC−3. Quando são 15h em Brasília, em um local no fuso UTC+2 são',
     alternatives: ['10h.', '13h.', '17h.', '20h.', '22h.'],
     correct: 3,
   },
@@ -307,15 +320,21 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'natureza',
     difficulty: 'medium',
-    statement:
-      'Em uma cadeia alimentar formada por capim → gafanhoto → sapo → cobra, o sapo ocupa o nível trófico de',
-    alternatives: ['produtor.', 'consumidor primário.', 'consumidor secundário.', 'consumidor terciário.', 'decompositor.'],
+    statement: 'Em uma cadeia alimentar formada por capim → gafanhoto → sapo → cobra, o sapo ocupa o nível trófico de',
+    alternatives: [
+      'produtor.',
+      'consumidor primário.',
+      'consumidor secundário.',
+      'consumidor terciário.',
+      'decompositor.',
+    ],
     correct: 2,
   },
   {
     area: 'natureza',
     difficulty: 'easy',
-    statement: 'A mudança do estado líquido para o estado gasoso que ocorre lentamente, na superfície de um líquido, é chamada de',
+    statement:
+      'A mudança do estado líquido para o estado gasoso que ocorre lentamente, na superfície de um líquido, é chamada de',
     alternatives: ['fusão.', 'solidificação.', 'evaporação.', 'sublimação.', 'condensação.'],
     correct: 2,
   },
@@ -330,8 +349,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'natureza',
     difficulty: 'medium',
-    statement:
-      'A queima de combustíveis fósseis contribui para o aumento do efeito estufa principalmente por liberar',
+    statement: 'A queima de combustíveis fósseis contribui para o aumento do efeito estufa principalmente por liberar',
     alternatives: ['oxigênio.', 'dióxido de carbono.', 'gás hélio.', 'vapor de mercúrio.', 'ozônio na estratosfera.'],
     correct: 1,
   },
@@ -339,16 +357,14 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'matematica',
     difficulty: 'easy',
-    statement:
-      'Uma camiseta custava R$ 80,00 e teve um desconto de 15%. O novo preço da camiseta é',
+    statement: 'Uma camiseta custava R$ 80,00 e teve um desconto de 15%. O novo preço da camiseta é',
     alternatives: ['R$ 65,00.', 'R$ 68,00.', 'R$ 70,00.', 'R$ 72,00.', 'R$ 76,00.'],
     correct: 1,
   },
   {
     area: 'matematica',
     difficulty: 'medium',
-    statement:
-      'O gráfico representa a função f(x) = 2x − 4. O ponto em que o gráfico corta o eixo x tem abscissa',
+    statement: 'O gráfico representa a função f(x) = 2x − 4. O ponto em que o gráfico corta o eixo x tem abscissa',
     image: 'funcao-afim.svg',
     alternatives: ['−4.', '−2.', '0.', '2.', '4.'],
     correct: 3,
@@ -364,8 +380,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'matematica',
     difficulty: 'hard',
-    statement:
-      'O triângulo retângulo da figura tem catetos de 6 cm e 8 cm. A medida da hipotenusa é',
+    statement: 'O triângulo retângulo da figura tem catetos de 6 cm e 8 cm. A medida da hipotenusa é',
     image: 'triangulo.svg',
     alternatives: ['7 cm.', '9 cm.', '10 cm.', '12 cm.', '14 cm.'],
     correct: 2,
@@ -380,8 +395,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'matematica',
     difficulty: 'medium',
-    statement:
-      'Uma progressão aritmética tem primeiro termo 5 e razão 3. O décimo termo dessa progressão é',
+    statement: 'Uma progressão aritmética tem primeiro termo 5 e razão 3. O décimo termo dessa progressão é',
     alternatives: ['29.', '30.', '32.', '35.', '38.'],
     correct: 2,
   },
@@ -396,8 +410,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'matematica',
     difficulty: 'medium',
-    statement:
-      'Uma caixa-d’água tem a forma de um paralelepípedo de 2 m × 1,5 m × 1 m. Sua capacidade, em litros, é',
+    statement: 'Uma caixa-d’água tem a forma de um paralelepípedo de 2 m × 1,5 m × 1 m. Sua capacidade, em litros, é',
     alternatives: ['300 L.', '1.500 L.', '2.000 L.', '3.000 L.', '4.500 L.'],
     correct: 3,
   },
@@ -412,8 +425,7 @@ export const QUESTIONS: DemoQuestion[] = [
   {
     area: 'matematica',
     difficulty: 'hard',
-    statement:
-      'De quantas maneiras diferentes 4 amigos podem se sentar em 4 cadeiras enfileiradas?',
+    statement: 'De quantas maneiras diferentes 4 amigos podem se sentar em 4 cadeiras enfileiradas?',
     alternatives: ['4.', '8.', '12.', '16.', '24.'],
     correct: 4,
   },

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import {
   BridgeError,
   requestSchemas,
-  type Args,
   type BridgeErrorValue,
   type Channel,
   type Events,
@@ -30,6 +29,9 @@ import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/va
 import { dataPaths, openWorkspace, type Workspace } from '../core/workspace.js';
 import { checkBaseUrl, detectProduct } from './keys.js';
 import { AnswerGuard, Library, type ImageUrl } from './library.js';
+import { createPackHandlers } from './packs.js';
+import { PackError } from '../core/packs/format.js';
+import type { Handlers } from './types.js';
 import type { SettingsStore } from './settings.js';
 
 export interface ServiceOptions {
@@ -46,12 +48,16 @@ export interface ServiceOptions {
   openExternal: (url: string) => Promise<void>;
   /** Rate-limit window for fakes with short windows (tests); the real API's is a minute. */
   rateWindowMs?: number;
+  /** The bundled demo pack (assets/demo.exampack). */
+  demoPackPath: string;
 }
 
-export type Handlers = { [C in Channel]: (args: Args<C>) => Promise<Responses[C]> };
+export type { Handlers } from './types.js';
 
 export interface AppServices {
   handlers: Handlers;
+  /** The OS asked to open a pack file: ask the renderer to confirm the import. */
+  offerPackFile(path: string): void;
   workspace: () => Workspace;
   guard: AnswerGuard;
   close(): Promise<void>;
@@ -97,7 +103,15 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     bytes: await folderBytes(options.dataDir),
   });
 
+  const packs = createPackHandlers({
+    workspace: () => workspace,
+    demoPackPath: options.demoPackPath,
+    changed: () => library.invalidate(),
+    isLocked: (id) => guard.isLocked(id),
+  });
+
   const handlers: Handlers = {
+    ...packs.handlers,
     'app:info': () =>
       Promise.resolve({
         name: 'Exam Practice',
@@ -212,6 +226,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   return {
     handlers,
+    offerPackFile: (path) => options.emit('packs:open-request', packs.offer(path)),
     workspace: () => workspace,
     guard,
     close: async () => {
@@ -234,6 +249,8 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
     return { code: error.code === 'unreadable' ? 'unreadable-key' : error.code };
   }
   if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
+  if (error instanceof PackError)
+    return { code: 'invalid-pack', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
   return { code: 'internal' };
 }
 

@@ -26,7 +26,7 @@ test('every screen, in light and dark, has no serious or critical accessibility 
   for (const theme of ['light', 'dark'] as const) {
     await screen.nav('settings').click();
     await screen.settings.theme.selectOption(theme);
-    for (const name of ['library', 'sync', 'keys', 'settings'] as const) {
+    for (const name of ['library', 'sync', 'packs', 'keys', 'settings'] as const) {
       await screen.nav(name).click();
       await expect(app.page.getByTestId(`screen-${name}`)).toBeVisible();
       expect(await seriousViolations(app.page, electron), `${name} (${theme})`).toEqual([]);
@@ -41,7 +41,7 @@ test('every screen, in light and dark, has no serious or critical accessibility 
 
 test('the main journey works from the keyboard alone', async ({ launch }) => {
   const app = await launch();
-  await expect(ui(app.page).keys.screen).toBeVisible();
+  await expect(ui(app.page).library.empty).toBeVisible();
   await app.page.keyboard.press('Tab');
   await expect(app.page.getByRole('link', { name: 'Pular para o conteúdo' })).toBeFocused();
   await app.page.keyboard.press('Tab');

@@ -2,13 +2,16 @@ import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { connectKey } from './steps.js';
 
-test('first run without a key: the key screen, an empty library, and sync asks for a key', async ({ launch }) => {
+test('first run without a key: an empty library offering the demo pack, no keys, and sync asks for a key', async ({
+  launch,
+}) => {
   const app = await launch();
   const screen = ui(app.page);
+  await expect(screen.library.empty).toBeVisible();
+  await expect(app.page.getByTestId('demo-offer')).toBeVisible();
+  await app.page.getByTestId('empty-connect-key').click();
   await expect(screen.keys.screen).toBeVisible();
   await expect(app.page.getByTestId('no-keys')).toBeVisible();
-  await screen.nav('library').click();
-  await expect(screen.library.empty).toBeVisible();
   await screen.nav('sync').click();
   await expect(app.page.getByTestId('sync-no-key')).toBeVisible();
   await expect(screen.sync.start).toBeDisabled();
@@ -65,6 +68,7 @@ test('on weak secure storage, warns and keeps the key for this session only', as
   test.skip(testInfo.project.name === 'electron', 'in Electron the OS decides the storage backend');
   const app = await launch({ storageSecurity: 'weak' });
   const screen = ui(app.page);
+  await screen.nav('keys').click();
   await expect(screen.keys.weakWarning).toBeVisible();
   await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys.enem);
   await expect(app.page.getByTestId('key-enem')).toContainText('só nesta sessão');

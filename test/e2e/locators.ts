@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 
 export const ui = (page: Page) => ({
   shell: page.getByTestId('app-shell'),
-  nav: (name: 'library' | 'sync' | 'keys' | 'settings') => page.getByTestId(`nav-${name}`),
+  nav: (name: 'library' | 'sync' | 'packs' | 'keys' | 'settings') => page.getByTestId(`nav-${name}`),
   keys: {
     screen: page.getByTestId('screen-keys'),
     baseUrl: page.getByTestId('base-url-input'),
@@ -42,6 +42,22 @@ export const ui = (page: Page) => ({
     dialog: page.getByTestId('question-dialog'),
     showAnswer: page.getByTestId('show-answer'),
     answer: page.getByTestId('answer-revealed'),
+  },
+  packs: {
+    screen: page.getByTestId('screen-packs'),
+    importDemo: page.getByTestId('import-demo'),
+    fileInput: page.getByTestId('pack-file-input'),
+    imported: page.getByTestId('pack-imported'),
+    importError: page.getByTestId('pack-import-error'),
+    item: (id: string) => page.getByTestId(`pack-${id}`),
+    remove: (id: string) => page.getByTestId(`remove-pack-${id}`),
+    build: page.getByTestId('build-pack'),
+    buildDialog: page.getByTestId('build-pack-dialog'),
+    title: page.getByTestId('pack-title'),
+    save: page.getByTestId('pack-save'),
+    preview: page.getByTestId('pack-preview'),
+    confirm: page.getByTestId('confirm-import'),
+    confirmYes: page.getByTestId('confirm-import-yes'),
   },
   settings: {
     screen: page.getByTestId('screen-settings'),

@@ -6,8 +6,9 @@ test('opens the window and renders the shell over the typed bridge', async ({ la
   const screen = ui(app.page);
   await expect(screen.shell).toBeVisible();
   await expect(screen.nav('library')).toHaveText('Biblioteca');
-  // A first run with no key and no questions lands on the key screen.
-  await expect(screen.keys.screen).toBeVisible();
+  // A first run with no key and no questions lands on the library, which offers the demo pack.
+  await expect(screen.library.empty).toBeVisible();
+  await expect(app.page.getByTestId('import-demo')).toBeVisible();
   const info = await app.page.evaluate(() => window.examApp['app:info']({}));
   expect(info).toMatchObject({ name: 'Exam Practice', shell: app.target, dataDir: app.dataDir });
   expect(app.ipcLog().some((entry) => entry.type === 'invoke' && entry.channel === 'app:info')).toBe(true);

@@ -48,7 +48,10 @@ beforeAll(async () => {
   sourceCleanup = temp.cleanup;
   source = await openWorkspace(sourceDir);
   const client = source.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
-  await runSync({ product: 'vestibulares' }, { client, store: source.store, images: source.images, state: source.state });
+  await runSync(
+    { product: 'vestibulares' },
+    { client, store: source.store, images: source.images, state: source.state },
+  );
 });
 afterAll(async () => {
   await source.close();
@@ -57,7 +60,12 @@ afterAll(async () => {
 });
 
 const build = (selection = [...source.store.all()], title = 'Revisão de Matemática') =>
-  buildPack(selection, source.store, source.images, { title, author: 'Prof. Ana', appVersion: '0.1.0', createdAt: '2026-11-22' });
+  buildPack(selection, source.store, source.images, {
+    title,
+    author: 'Prof. Ana',
+    appVersion: '0.1.0',
+    createdAt: '2026-11-22',
+  });
 
 describe('packs: build and import', () => {
   it('round-trips questions, keys and images byte for byte into an empty data dir', async () => {
@@ -70,7 +78,11 @@ describe('packs: build and import', () => {
       const copy = target.store.get(original.id);
       expect(copy?.q).toEqual(original.q);
       expect(copy?.correctId).toBe(original.correctId);
-      expect(copy).toMatchObject({ year: original.year, difficulty: original.difficulty, sources: [`pack:${result.entry.id}`] });
+      expect(copy).toMatchObject({
+        year: original.year,
+        difficulty: original.difficulty,
+        sources: [`pack:${result.entry.id}`],
+      });
       for (const url of [original.q.imageUrl, ...original.q.alternatives.map((a) => a.imageUrl)]) {
         if (!url) continue;
         const a = source.images.resolve(url);
@@ -79,7 +91,9 @@ describe('packs: build and import', () => {
         expect(await readFile(b?.path ?? '')).toEqual(await readFile(a?.path ?? ''));
       }
     }
-    expect(await listPacks(target)).toMatchObject([{ title: 'Revisão de Matemática', author: 'Prof. Ana', questionCount: 200 }]);
+    expect(await listPacks(target)).toMatchObject([
+      { title: 'Revisão de Matemática', author: 'Prof. Ana', questionCount: 200 },
+    ]);
   });
 
   it('builds byte-identical packs from the same selection', async () => {
@@ -116,7 +130,9 @@ describe('packs: build and import', () => {
     // Images only pack A used are gone from disk; pack B's remain.
     for (const question of all.slice(0, 20)) {
       const url = question.q.imageUrl;
-      const stillUsed = all.slice(20, 60).some((q) => q.q.imageUrl === url || q.q.alternatives.some((x) => x.imageUrl === url));
+      const stillUsed = all
+        .slice(20, 60)
+        .some((q) => q.q.imageUrl === url || q.q.alternatives.some((x) => x.imageUrl === url));
       if (url && !stillUsed) expect(target.images.resolve(url)).toBeNull();
     }
     const reopened = await openWorkspace(target.dataDir, { lock: false });
@@ -169,7 +185,11 @@ describe('packs: hostile input', () => {
         ...extra,
       }),
     );
-  const valid = (questions = baseQuestions(), extraEntries: RawEntry[] = [], manifestExtra: Record<string, unknown> = {}): RawEntry[] => {
+  const valid = (
+    questions = baseQuestions(),
+    extraEntries: RawEntry[] = [],
+    manifestExtra: Record<string, unknown> = {},
+  ): RawEntry[] => {
     const files: Record<string, string> = { 'questions.json': sha(questions), [`images/${sha(png)}`]: sha(png) };
     for (const entry of extraEntries) files[entry.name] = sha(entry.data);
     return [
@@ -190,21 +210,71 @@ describe('packs: hostile input', () => {
   const cases: [string, () => Buffer, PackErrorCode][] = [
     ['zip slip', () => rawZip([...valid(), { name: '../../evil.sh', data: Buffer.from('x') }]), 'unsafe-name'],
     ['absolute path', () => rawZip([...valid(), { name: '/etc/cron.d/evil', data: Buffer.from('x') }]), 'unsafe-name'],
-    ['backslash path', () => rawZip([...valid(), { name: 'images\\..\\..\\evil', data: Buffer.from('x') }]), 'unsafe-name'],
-    ['symlink', () => rawZip([{ name: 'images/link', data: Buffer.from('/etc/passwd'), mode: 0o120777 }, ...valid()]), 'symlink'],
-    ['bomb by ratio', () => rawZip([{ name: 'questions.json', data: Buffer.alloc(50 * 1024 * 1024, 0x20), deflate: true }]), 'zip-bomb'],
-    ['bomb by size', () => rawZip([{ name: `images/${'a'.repeat(64)}`, data: Buffer.alloc(6 * 1024 * 1024, 7) }]), 'too-large'],
-    ['lying sizes', () => rawZip(valid().map((e) => (e.name === 'questions.json' ? { ...e, declaredSize: 10 } : e))), 'size-mismatch'],
-    ['100k entries', () => rawZip(Array.from({ length: 100_000 }, (_, i) => ({ name: `images/${sha(String(i))}`, data: Buffer.alloc(0) }))), 'too-many-entries'],
-    ['duplicate names', () => rawZip([...valid(), { name: 'questions.json', data: Buffer.from('{}') }]), 'duplicate-entry'],
+    [
+      'backslash path',
+      () => rawZip([...valid(), { name: 'images\\..\\..\\evil', data: Buffer.from('x') }]),
+      'unsafe-name',
+    ],
+    [
+      'symlink',
+      () => rawZip([{ name: 'images/link', data: Buffer.from('/etc/passwd'), mode: 0o120777 }, ...valid()]),
+      'symlink',
+    ],
+    [
+      'bomb by ratio',
+      () => rawZip([{ name: 'questions.json', data: Buffer.alloc(50 * 1024 * 1024, 0x20), deflate: true }]),
+      'zip-bomb',
+    ],
+    [
+      'bomb by size',
+      () => rawZip([{ name: `images/${'a'.repeat(64)}`, data: Buffer.alloc(6 * 1024 * 1024, 7) }]),
+      'too-large',
+    ],
+    [
+      'lying sizes',
+      () => rawZip(valid().map((e) => (e.name === 'questions.json' ? { ...e, declaredSize: 10 } : e))),
+      'size-mismatch',
+    ],
+    [
+      '100k entries',
+      () =>
+        rawZip(
+          Array.from({ length: 100_000 }, (_, i) => ({ name: `images/${sha(String(i))}`, data: Buffer.alloc(0) })),
+        ),
+      'too-many-entries',
+    ],
+    [
+      'duplicate names',
+      () => rawZip([...valid(), { name: 'questions.json', data: Buffer.from('{}') }]),
+      'duplicate-entry',
+    ],
     ['nested archive by name', () => rawZip([...valid(), { name: 'more.zip', data: innerZip }]), 'nested-archive'],
-    ['nested archive by bytes', () => rawZip(valid(undefined, [{ name: `images/${sha(innerZip)}`, data: innerZip }])), 'nested-archive'],
+    [
+      'nested archive by bytes',
+      () => rawZip(valid(undefined, [{ name: `images/${sha(innerZip)}`, data: innerZip }])),
+      'nested-archive',
+    ],
     ['unknown entry', () => rawZip([...valid(), { name: 'readme.txt', data: Buffer.from('hi') }]), 'unknown-entry'],
     ['bad JSON', () => rawZip(valid(Buffer.from('{"questions": [oops'))), 'invalid-json'],
     ['wrong schema', () => rawZip(valid(Buffer.from(JSON.stringify({ questions: 'none' })))), 'invalid-schema'],
-    ['wrong hash', () => rawZip(valid().map((e) => (e.name === 'manifest.json' ? { ...e, data: manifestFor({ 'questions.json': '0'.repeat(64), [`images/${sha(png)}`]: sha(png) }) } : e))), 'hash-mismatch'],
+    [
+      'wrong hash',
+      () =>
+        rawZip(
+          valid().map((e) =>
+            e.name === 'manifest.json'
+              ? { ...e, data: manifestFor({ 'questions.json': '0'.repeat(64), [`images/${sha(png)}`]: sha(png) }) }
+              : e,
+          ),
+        ),
+      'hash-mismatch',
+    ],
     ['future version', () => rawZip(valid(undefined, [], { formatVersion: '2.0' })), 'future-version'],
-    ['non-image bytes named as an image', () => rawZip(valid(undefined, [{ name: `images/${sha(notImage)}`, data: notImage }])), 'not-an-image'],
+    [
+      'non-image bytes named as an image',
+      () => rawZip(valid(undefined, [{ name: `images/${sha(notImage)}`, data: notImage }])),
+      'not-an-image',
+    ],
     ['missing manifest', () => rawZip(valid().filter((e) => e.name !== 'manifest.json')), 'missing-entry'],
     ['not a zip at all', () => Buffer.from('PK\u0003\u0004 truncated nonsense'), 'not-a-zip'],
   ];

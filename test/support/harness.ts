@@ -17,6 +17,7 @@ import { fileVaultStorage } from '../../main/core/vault/file-storage.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { dataPaths } from '../../main/core/workspace.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/window-policy.js';
+import { decodeBytes, encodeBytes } from './bytes-codec.js';
 import { harnessCipher } from './harness-cipher.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -37,6 +38,8 @@ export interface HarnessOptions {
 
 export interface Harness {
   page: Page;
+  /** What the OS does when a .exampack is opened with the app (file association, argv). */
+  openPackFile(path: string): void;
   services: AppServices;
   ipcLog: IpcEntry[];
   externalOpened: string[];
@@ -136,6 +139,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return Promise.resolve();
     },
     ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
+    demoPackPath: join(ROOT, 'assets/demo.exampack'),
   });
   const server = await serve(services);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -152,14 +156,16 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (source.frame !== mainPage.mainFrame() || !source.frame.url().startsWith(origin)) {
       return { ok: false, error: { code: 'invalid-argument', params: { reason: 'sender' } } };
     }
-    const result = await handle(services.handlers, channel, args);
-    ipcLog.push({ type: 'invoke', channel, args, result });
-    return result;
+    const decoded = decodeBytes(args, (text) => new Uint8Array(Buffer.from(text, 'base64')));
+    const result = await handle(services.handlers, channel, decoded);
+    ipcLog.push({ type: 'invoke', channel, args: decoded, result });
+    return encodeBytes(result, (bytes) => Buffer.from(bytes).toString('base64'));
   });
   await page.addInitScript({ path: BRIDGE });
   await page.goto(`${origin}/`);
   return {
     page,
+    openPackFile: (path) => services.offerPackFile(path),
     services,
     ipcLog,
     externalOpened,

@@ -162,7 +162,11 @@ export class CatalogStore {
       offset += page.count;
       return { ...page, ids };
     });
-    this.chunkMeta.set(chunk.seq, { run: chunk.run, pages, records: chunk.questions.length + (chunk.removed?.length ?? 0) });
+    this.chunkMeta.set(chunk.seq, {
+      run: chunk.run,
+      pages,
+      records: chunk.questions.length + (chunk.removed?.length ?? 0),
+    });
     this.nextSeq = Math.max(this.nextSeq, chunk.seq + 1);
     this.subjectCache = null;
   }

@@ -25,8 +25,18 @@ export const examConfigSchema = z.strictObject({
   /** Fixed question order (when `count` is absent) or the pool to draw from. */
   questionIds: z.array(z.string().min(1)).max(10_000).optional(),
   count: z.number().int().min(1).max(500).optional(),
-  timeLimitMinutes: z.number().int().min(1).max(24 * 60).optional(),
-  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  timeLimitMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
   strictTimer: z.boolean().optional(),
 });
 export type ExamConfig = z.infer<typeof examConfigSchema>;

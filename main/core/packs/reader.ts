@@ -94,7 +94,8 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
   let total = 0;
 
   const consume = async (entry: Entry, name: string, kind: 'manifest' | 'questions' | 'image') => {
-    const cap = kind === 'manifest' ? LIMITS.manifestBytes : kind === 'questions' ? LIMITS.questionsBytes : LIMITS.imageBytes;
+    const cap =
+      kind === 'manifest' ? LIMITS.manifestBytes : kind === 'questions' ? LIMITS.questionsBytes : LIMITS.imageBytes;
     const hash = createHash('sha256');
     const parts: Buffer[] = [];
     let size = 0;
@@ -122,18 +123,24 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
       if (error instanceof PackError) throw error;
       const message = error instanceof Error ? error.message : '';
       // yauzl compares what inflates with the sizes the headers declare.
-      throw new PackError(/bytes in the stream|expected|size/i.test(message) ? 'size-mismatch' : 'not-a-zip', `${name}: ${message}`);
+      throw new PackError(
+        /bytes in the stream|expected|size/i.test(message) ? 'size-mismatch' : 'not-a-zip',
+        `${name}: ${message}`,
+      );
     }
     if (kind !== 'image') jsonBytes.set(kind, Buffer.concat(parts));
     const headBytes: Buffer = head ?? Buffer.alloc(0);
-    if (ARCHIVE_MAGIC.some((magic) => magic.every((b, i) => headBytes[i] === b))) throw new PackError('nested-archive', name);
+    if (ARCHIVE_MAGIC.some((magic) => magic.every((b, i) => headBytes[i] === b)))
+      throw new PackError('nested-archive', name);
     hashes.set(name, hash.digest('hex'));
     if (kind === 'image') images.set(name.slice('images/'.length), file);
   };
 
   try {
     await new Promise<void>((resolve, reject) => {
-      zip.on('error', (error: Error) => reject(error instanceof PackError ? error : new PackError('not-a-zip', error.message)));
+      zip.on('error', (error: Error) =>
+        reject(error instanceof PackError ? error : new PackError('not-a-zip', error.message)),
+      );
       zip.on('end', () => resolve());
       zip.on('entry', (entry: Entry) => {
         void (async () => {
@@ -173,7 +180,8 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
       if (expected === undefined) throw new PackError('unknown-entry', `${name} is not in the manifest`);
       if (expected !== digest) throw new PackError('hash-mismatch', name);
     }
-    for (const name of Object.keys(manifest.data.files)) if (!hashes.has(name)) throw new PackError('missing-entry', name);
+    for (const name of Object.keys(manifest.data.files))
+      if (!hashes.has(name)) throw new PackError('missing-entry', name);
     for (const [sha, file] of images) {
       if (hashes.get(`images/${sha}`) !== sha) throw new PackError('hash-mismatch', `images/${sha}`);
       if (!sniffImage((await readFile(file)).subarray(0, 512))) throw new PackError('not-an-image', `images/${sha}`);

@@ -35,7 +35,11 @@ export async function listPacks(workspace: Workspace): Promise<PackEntry[]> {
 }
 
 /** Validates the whole pack first; only then writes questions, images and the registry entry. */
-export async function importPack(workspace: Workspace, bytes: Buffer, now = Date.now()): Promise<{ entry: PackEntry; manifest: PackManifest; added: number }> {
+export async function importPack(
+  workspace: Workspace,
+  bytes: Buffer,
+  now = Date.now(),
+): Promise<{ entry: PackEntry; manifest: PackManifest; added: number }> {
   const pack = await readPack(bytes);
   try {
     const source = packSource(pack.manifest.id);
@@ -68,7 +72,9 @@ export async function importPack(workspace: Workspace, bytes: Buffer, now = Date
       ...(pack.manifest.examConfig && { examConfig: pack.manifest.examConfig }),
     };
     const others = (await listPacks(workspace)).filter((p) => p.id !== entry.id);
-    await registryFile(workspace).write({ packs: [...others, entry].sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')) });
+    await registryFile(workspace).write({
+      packs: [...others, entry].sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')),
+    });
     return { entry, manifest: pack.manifest, added: workspace.store.size - before };
   } finally {
     await pack.dispose();

@@ -79,9 +79,12 @@ export async function buildPack(
       continue;
     }
     imageMap[url] = cached.sha256;
-    if (!imageFiles.has(cached.sha256)) imageFiles.set(cached.sha256, { bytes: await readFile(cached.path), mime: cached.mime });
+    if (!imageFiles.has(cached.sha256))
+      imageFiles.set(cached.sha256, { bytes: await readFile(cached.path), mime: cached.mime });
   }
-  const examIds = new Set(questions.map(({ q }) => q.exam?.id ?? q.exam?.name).filter((id): id is string => Boolean(id)));
+  const examIds = new Set(
+    questions.map(({ q }) => q.exam?.id ?? q.exam?.name).filter((id): id is string => Boolean(id)),
+  );
   const exams: ApiExam[] = store.examList().filter((exam) => examIds.has(exam.id));
   const subjectIds = new Set(questions.map(({ q }) => q.subject.id));
   const content: QuestionsFile = {
@@ -95,7 +98,8 @@ export async function buildPack(
   for (const sha of [...imageFiles.keys()].sort()) files[`images/${sha}`] = sha;
   const products = new Set<Product>();
   for (const { sources } of questions) {
-    for (const source of sources) if (source === 'api:enem' || source === 'api:vestibulares') products.add(source.slice(4) as Product);
+    for (const source of sources)
+      if (source === 'api:enem' || source === 'api:vestibulares') products.add(source.slice(4) as Product);
   }
   const manifest: PackManifest = {
     format: PACK_FORMAT,

@@ -2,14 +2,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../preload/contract';
 import { KeysScreen } from '../features/onboarding/KeysScreen';
+import { PackDropAndOpen } from '../features/packs/PackDropAndOpen';
+import { PacksScreen } from '../features/packs/PacksScreen';
 import { LibraryScreen } from '../features/library/LibraryScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SyncScreen } from '../features/sync/SyncScreen';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
 
-export type Screen = 'library' | 'sync' | 'keys' | 'settings';
-const SCREENS: Screen[] = ['library', 'sync', 'keys', 'settings'];
+export type Screen = 'library' | 'sync' | 'packs' | 'keys' | 'settings';
+const SCREENS: Screen[] = ['library', 'sync', 'packs', 'keys', 'settings'];
 
 function useTheme(theme: Settings['theme']) {
   useEffect(() => {
@@ -28,6 +30,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   const { t } = useTranslation();
   const [settings, setSettings] = useState(initialSettings);
   const [screen, setScreen] = useState<Screen | null>(null);
+  const [packsVersion, setPacksVersion] = useState(0);
   useTheme(settings.theme);
 
   useEffect(() => {
@@ -36,9 +39,10 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   }, [settings.language, t]);
 
   useEffect(() => {
-    // First run: without questions and keys, start where a student can get some.
+    // With questions, the library; with a key but nothing synced, sync; on a first run, the
+    // library's empty state, which offers the demo pack, a pack import and connecting a key.
     void Promise.all([api['catalog:facets']({}), api['keys:status']({})]).then(([facets, keys]) => {
-      setScreen(facets.total > 0 ? 'library' : keys.keys.some((k) => k.present) ? 'sync' : 'keys');
+      setScreen(facets.total === 0 && keys.keys.some((k) => k.present) ? 'sync' : 'library');
     });
   }, []);
 
@@ -73,11 +77,18 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
       </nav>
       <main id="main" className="content" tabIndex={-1}>
         {screen === null && <p>{t('app.loading')}</p>}
-        {screen === 'library' && <LibraryScreen onNavigate={setScreen} />}
+        {screen === 'library' && <LibraryScreen key={packsVersion} onNavigate={setScreen} />}
         {screen === 'sync' && <SyncScreen onNavigate={setScreen} />}
+        {screen === 'packs' && <PacksScreen key={packsVersion} />}
         {screen === 'keys' && <KeysScreen onNavigate={setScreen} />}
         {screen === 'settings' && <SettingsScreen settings={settings} onChange={changeSettings} />}
       </main>
+      <PackDropAndOpen
+        onImported={() => {
+          setPacksVersion((v) => v + 1);
+          setScreen((current) => (current === 'library' ? current : 'packs'));
+        }}
+      />
     </div>
   );
 }

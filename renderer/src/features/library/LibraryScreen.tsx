@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Difficulty, Facets, LibraryFilter, Product } from '../../../../preload/contract';
 import type { Screen } from '../../app/App';
 import { api } from '../../lib/bridge';
+import { BuildPackDialog } from '../packs/BuildPackDialog';
+import { PackImportControls } from '../packs/PackImportControls';
 import { QuestionDialog } from './QuestionDialog';
 import { useQuestionPages } from './useQuestionPages';
 
@@ -29,6 +31,8 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
   const [source, setSource] = useState('');
   const [text, setText] = useState('');
   const [open, setOpen] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [building, setBuilding] = useState(false);
   const debouncedText = useDebounced(text, 150);
 
   useEffect(() => {
@@ -47,7 +51,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
     }),
     [product, examId, year, subjectId, difficulty, source, debouncedText],
   );
-  const { total, rows, ensure } = useQuestionPages(filter);
+  const { total, rows, ensure } = useQuestionPages(filter, facets?.total ?? 0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: total ?? 0,
@@ -59,6 +63,21 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
   useEffect(() => {
     for (const item of items) ensure(item.index);
   }, [items, ensure]);
+
+  const toggle = (id: string) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const selectAllFiltered = async () => {
+    const page = await api['catalog:query']({ filter, offset: 0, limit: 500 });
+    const all: string[] = page.items.map((item) => item.id);
+    for (let offset = 500; offset < page.total; offset += 500) {
+      all.push(...(await api['catalog:query']({ filter, offset, limit: 500 })).items.map((item) => item.id));
+    }
+    setSelected(new Set(all));
+  };
 
   const clear = () => {
     setProduct('');
@@ -80,8 +99,9 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         <div className="empty" data-testid="library-empty">
           <p>{t('library.empty')}</p>
           <p>{t('library.emptyHint')}</p>
-          <button type="button" className="primary" onClick={() => onNavigate('sync')}>
-            {t('app.nav.sync')}
+          <PackImportControls offerDemo onImported={() => void api['catalog:facets']({}).then(setFacets)} />
+          <button type="button" className="link" onClick={() => onNavigate('keys')} data-testid="empty-connect-key">
+            {t('app.nav.keys')}
           </button>
         </div>
       </section>
@@ -171,6 +191,38 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
           {t('library.clear')}
         </button>
       </div>
+      <div className="selection-bar">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => void selectAllFiltered()}
+          data-testid="select-all-filtered"
+        >
+          {t('packs.selectAll')}
+        </button>
+        {selected.size > 0 && (
+          <>
+            <span data-testid="selection-count">{t('packs.selected', { count: selected.size })}</span>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setSelected(new Set())}
+              data-testid="clear-selection"
+            >
+              {t('packs.clearSelection')}
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="primary"
+          disabled={!total}
+          onClick={() => setBuilding(true)}
+          data-testid="build-pack"
+        >
+          {t('packs.build.open')}
+        </button>
+      </div>
       <p className="muted" aria-live="polite" data-testid="library-count" data-count={total ?? ''}>
         {total === null ? t('app.loading') : t('library.count', { n: total.toLocaleString(i18n.language) })}
       </p>
@@ -188,11 +240,21 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
             return (
               <li
                 key={item.key}
-                className="question-row"
+                className="question-row selectable"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
                 data-testid="question-row"
                 data-question-id={row?.id}
               >
+                {row && (
+                  <input
+                    type="checkbox"
+                    className="row-select"
+                    checked={selected.has(row.id)}
+                    onChange={() => toggle(row.id)}
+                    aria-label={`${t('packs.select')}: ${row.excerpt}`}
+                    data-testid="row-select"
+                  />
+                )}
                 {row ? (
                   <button
                     type="button"
@@ -216,6 +278,14 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         </ul>
       </div>
       {open && <QuestionDialog id={open} onClose={() => setOpen(null)} />}
+      {building && (
+        <BuildPackDialog
+          filter={filter}
+          ids={selected.size > 0 ? [...selected] : null}
+          count={total ?? 0}
+          onClose={() => setBuilding(false)}
+        />
+      )}
     </section>
   );
 }

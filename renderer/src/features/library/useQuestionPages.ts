@@ -6,7 +6,8 @@ import { api } from '../../lib/bridge';
 
 const PAGE = 200;
 
-export function useQuestionPages(filter: LibraryFilter) {
+/** `version` changes when the catalog does (an import): the same filter is then asked again. */
+export function useQuestionPages(filter: LibraryFilter, version: number) {
   const [total, setTotal] = useState<number | null>(null);
   const [rows, setRows] = useState<Map<number, QuestionSummary>>(new Map());
   const pending = useRef(new Set<number>());
@@ -25,7 +26,8 @@ export function useQuestionPages(filter: LibraryFilter) {
         return next;
       });
     },
-    [filter],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version only forces a reload
+    [filter, version],
   );
 
   useEffect(() => {

@@ -1,0 +1,112 @@
+// Bridge handlers for practice packs: list, import (file bytes, the bundled demo,
+// or a file the OS asked to open, after the student confirmed), remove, build.
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { BridgeError, type Handlers, type LibraryFilter, type PackSummary } from './types.js';
+import { queryCatalog } from '../core/catalog/query.js';
+import type { StoredQuestion } from '../core/catalog/store.js';
+import { importPack, listPacks, removePack, type PackEntry } from '../core/packs/registry.js';
+import { buildPack } from '../core/packs/writer.js';
+import { APP_VERSION } from '../core/version.js';
+import type { Workspace } from '../core/workspace.js';
+
+type PackHandlers = Pick<
+  Handlers,
+  | 'packs:list'
+  | 'packs:import'
+  | 'packs:import-demo'
+  | 'packs:import-pending'
+  | 'packs:remove'
+  | 'packs:preview'
+  | 'packs:build'
+>;
+
+export interface PackContext {
+  workspace: () => Workspace;
+  demoPackPath: string;
+  /** Called after the catalog changed, so cached library results are dropped. */
+  changed: () => void;
+  /** Question ids a running exam holds: a pack of them would carry their keys. */
+  isLocked: (id: string) => boolean;
+}
+
+const summary = (entry: PackEntry): PackSummary => ({ ...entry });
+
+export function createPackHandlers(context: PackContext) {
+  const pending = new Map<string, string>();
+
+  // A PackError thrown here reaches the renderer as 'invalid-pack' with its reason (services.toBridgeError).
+  const importBytes = async (bytes: Buffer) => {
+    const result = await importPack(context.workspace(), bytes);
+    context.changed();
+    return { pack: summary(result.entry), added: result.added };
+  };
+
+  const selection = (filter: LibraryFilter, ids?: string[]): StoredQuestion[] => {
+    const store = context.workspace().store;
+    const chosen = ids
+      ? ids.map((id) => store.get(id)).filter((q): q is StoredQuestion => q !== undefined)
+      : queryCatalog(store, filter);
+    if (chosen.length === 0) throw new BridgeError('empty-selection');
+    if (chosen.some((q) => context.isLocked(q.id))) throw new BridgeError('locked-by-exam');
+    return chosen;
+  };
+
+  const handlers: PackHandlers = {
+    'packs:list': async () => (await listPacks(context.workspace())).map(summary),
+    'packs:import': ({ data }) => importBytes(Buffer.from(data)),
+    'packs:import-demo': async () => importBytes(await readFile(context.demoPackPath)),
+    'packs:import-pending': async ({ token }) => {
+      const path = pending.get(token);
+      if (!path) throw new BridgeError('not-found');
+      pending.delete(token);
+      return importBytes(await readFile(path));
+    },
+    'packs:remove': async ({ id }) => {
+      await removePack(context.workspace(), id);
+      context.changed();
+      return (await listPacks(context.workspace())).map(summary);
+    },
+    'packs:preview': async ({ filter, ids }) => {
+      const workspace = context.workspace();
+      const built = await buildPack(selection(filter, ids), workspace.store, workspace.images, {
+        title: 'preview',
+        appVersion: APP_VERSION,
+      });
+      return {
+        questions: built.manifest.questionCount,
+        images: Object.keys(built.manifest.files).length - 1,
+        missingImages: built.missingImages.length,
+        bytes: built.bytes.length,
+      };
+    },
+    'packs:build': async ({ filter, ids, title, description, author, examConfig }) => {
+      const workspace = context.workspace();
+      const built = await buildPack(selection(filter, ids), workspace.store, workspace.images, {
+        title,
+        appVersion: APP_VERSION,
+        ...(description && { description }),
+        ...(author && { author }),
+        ...(examConfig && { examConfig }),
+      });
+      return {
+        fileName: `${built.manifest.id}.exampack`,
+        data: new Uint8Array(built.bytes),
+        questions: built.manifest.questionCount,
+        images: Object.keys(built.manifest.files).length - 1,
+        missingImages: built.missingImages.length,
+        bytes: built.bytes.length,
+      };
+    },
+  };
+
+  /** A file the OS asked to open: remembered under a token until the student confirms. */
+  const offer = (path: string): { token: string; name: string } => {
+    const token = randomUUID();
+    pending.set(token, path);
+    return { token, name: basename(path) };
+  };
+
+  return { handlers, offer };
+}

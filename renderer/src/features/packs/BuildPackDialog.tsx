@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeErrorValue, LibraryFilter, PackPreview } from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+import { formatBytes } from '../../lib/format';
+
+/** Saves bytes through the browser's download flow (Electron shows its save dialog). */
+function save(data: Uint8Array, fileName: string) {
+  const url = URL.createObjectURL(new Blob([data as BlobPart], { type: 'application/x-exampack' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function BuildPackDialog({
+  filter,
+  ids,
+  count,
+  onClose,
+}: {
+  filter: LibraryFilter;
+  ids: string[] | null;
+  count: number;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [author, setAuthor] = useState('');
+  const [fixedExam, setFixedExam] = useState(false);
+  const [minutes, setMinutes] = useState('60');
+  const [preview, setPreview] = useState<PackPreview | null>(null);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    first.current?.focus();
+    void api['packs:preview']({ filter, ...(ids && { ids }) }).then(setPreview, (e: unknown) => setError(errorOf(e)));
+  }, [filter, ids]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const built = await api['packs:build']({
+        filter,
+        ...(ids && { ids }),
+        title,
+        ...(description && { description }),
+        ...(author && { author }),
+        ...(fixedExam && { examConfig: { timeLimitMinutes: Number(minutes), strictTimer: true } }),
+      });
+      save(built.data, built.fileName);
+      setSaved(built.fileName);
+    } catch (caught) {
+      setError(errorOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="overlay" role="presentation" onClick={onClose}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="build-pack-title"
+        data-testid="build-pack-dialog"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <header className="dialog-header">
+          <h3 id="build-pack-title">{t('packs.build.heading')}</h3>
+          <button type="button" className="secondary" onClick={onClose} data-testid="build-pack-close">
+            {t('library.close')}
+          </button>
+        </header>
+        <p>{ids ? t('packs.build.fromSelection', { count: ids.length }) : t('packs.build.fromFilter', { count })}</p>
+        <form className="form" onSubmit={(e) => void submit(e)}>
+          <label htmlFor="pack-title">{t('packs.build.title')}</label>
+          <input
+            id="pack-title"
+            ref={first}
+            required
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            data-testid="pack-title"
+          />
+          <label htmlFor="pack-description">{t('packs.build.description')}</label>
+          <input
+            id="pack-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            data-testid="pack-description"
+          />
+          <label htmlFor="pack-author">{t('packs.build.author')}</label>
+          <input
+            id="pack-author"
+            value={author}
+            onChange={(e) => setAuthor(e.target.value)}
+            data-testid="pack-author"
+          />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={fixedExam}
+              onChange={(e) => setFixedExam(e.target.checked)}
+              data-testid="pack-fixed-exam"
+            />
+            {t('packs.build.fixedExam')}
+          </label>
+          {fixedExam && (
+            <>
+              <label htmlFor="pack-minutes">{t('packs.build.timeLimit')}</label>
+              <input
+                id="pack-minutes"
+                type="number"
+                min={1}
+                max={1440}
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+                data-testid="pack-minutes"
+              />
+            </>
+          )}
+          {preview && (
+            <p className="muted" data-testid="pack-preview">
+              {t('packs.build.preview', {
+                questions: preview.questions,
+                images: preview.images,
+                size: formatBytes(preview.bytes, i18n.language),
+              })}
+              {preview.missingImages > 0 && ` ${t('packs.build.missing', { count: preview.missingImages })}`}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={busy || !title.trim()} data-testid="pack-save">
+            {t('packs.build.save')}
+          </button>
+        </form>
+        <ErrorNotice error={error} testId="build-pack-error" />
+        {saved && (
+          <p className="notice notice-success" role="status" data-testid="pack-saved">
+            {t('packs.build.saved', { file: saved })}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

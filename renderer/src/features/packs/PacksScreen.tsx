@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PackSummary } from '../../../../preload/contract';
+import { api } from '../../lib/bridge';
+import { PackImportControls } from './PackImportControls';
+
+export function PacksScreen() {
+  const { t, i18n } = useTranslation();
+  const [packs, setPacks] = useState<PackSummary[] | null>(null);
+  const refresh = useCallback(() => void api['packs:list']({}).then(setPacks), []);
+  useEffect(refresh, [refresh]);
+
+  const hasDemo = packs?.some((p) => p.id === 'demo-pack') ?? true;
+  return (
+    <section aria-labelledby="packs-heading" data-testid="screen-packs">
+      <h2 id="packs-heading">{t('packs.heading')}</h2>
+      <p>{t('packs.intro')}</p>
+      <PackImportControls onImported={refresh} offerDemo={!hasDemo} />
+      {packs && packs.length === 0 && <p data-testid="no-packs">{t('packs.none')}</p>}
+      <ul className="pack-list" data-testid="pack-list">
+        {packs?.map((pack) => (
+          <li key={pack.id} data-testid={`pack-${pack.id}`}>
+            <div>
+              <strong>{pack.title}</strong>{' '}
+              {pack.author && <span className="muted">{t('packs.by', { author: pack.author })}</span>}
+              <p className="muted">
+                {t('packs.meta', {
+                  count: pack.questionCount.toLocaleString(i18n.language),
+                  date: new Date(`${pack.createdAt.slice(0, 10)}T12:00:00Z`).toLocaleDateString(i18n.language),
+                })}
+              </p>
+              {pack.description && <p>{pack.description}</p>}
+            </div>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void api['packs:remove']({ id: pack.id }).then(setPacks)}
+              data-testid={`remove-pack-${pack.id}`}
+            >
+              {t('packs.remove', { title: pack.title })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+import { connectKey, syncProduct } from './steps.js';
+
+test('first run without a key: the demo pack is one click away and ready to study', async ({ launch }) => {
+  const app = await launch();
+  const screen = ui(app.page);
+  await screen.packs.importDemo.click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await screen.library.text.fill('"matriz elétrica"');
+  await expect(screen.library.count).toHaveAttribute('data-count', '1');
+  await screen.library.rows.first().getByRole('button').click();
+  const size = await app.page
+    .getByTestId('question-image')
+    .locator('img')
+    .evaluate((img: HTMLImageElement) => img.naturalWidth);
+  expect(size).toBeGreaterThan(0);
+  await screen.library.showAnswer.click();
+  await expect(screen.library.answer).toContainText('Resposta correta: C');
+  // Questions from the pack are filterable by their source.
+  await app.page.keyboard.press('Escape');
+  await screen.nav('packs').click();
+  await expect(screen.packs.item('demo-pack')).toContainText('44 questões');
+});
+
+test('a tutor builds a pack from a filter; a student with no key imports it', async ({ launch, fakeApi }, testInfo) => {
+  const tutor = await launch();
+  let screen = ui(tutor.page);
+  await connectKey(tutor.page, fakeApi.baseUrl, fakeApi.keys.enem);
+  await expect(screen.keys.success).toBeVisible();
+  await syncProduct(tutor.page, 'enem');
+  await screen.nav('library').click();
+  const year = fakeApi.catalog().find((q) => q.national)?.year ?? 2015;
+  await screen.library.year.selectOption(String(year));
+  const expected = fakeApi.catalog().filter((q) => q.national && q.year === year).length;
+  await expect(screen.library.count).toHaveAttribute('data-count', String(expected));
+  await screen.packs.build.click();
+  await expect(screen.packs.preview).toContainText(`${expected} questões`);
+  await screen.packs.title.fill(`Revisão ENEM ${year}`);
+  const downloading = tutor.page.waitForEvent('download');
+  await screen.packs.save.click();
+  const download = await downloading;
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  expect(download.suggestedFilename()).toMatch(/^revisao-enem-\d{4}-[0-9a-f]{8}\.exampack$/);
+
+  const student = await launch();
+  screen = ui(student.page);
+  await screen.nav('packs').click();
+  await screen.packs.fileInput.setInputFiles(file);
+  await expect(screen.packs.imported).toContainText(`${expected} questões (${expected} novas)`);
+  await screen.nav('library').click();
+  await expect(screen.library.count).toHaveAttribute('data-count', String(expected));
+  await screen.nav('keys').click();
+  await expect(student.page.getByTestId('no-keys')).toBeVisible();
+});
+
+test('a damaged pack is refused with its reason and changes nothing', async ({ launch }, testInfo) => {
+  const app = await launch();
+  const screen = ui(app.page);
+  const demo = await readFile('assets/demo.exampack');
+  const damaged = Buffer.from(demo);
+  damaged[damaged.length - 300] = (damaged[damaged.length - 300] ?? 0) ^ 0xff; // flip a byte of the last image
+  const file = testInfo.outputPath('damaged.exampack');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, damaged);
+  await screen.nav('packs').click();
+  await screen.packs.fileInput.setInputFiles(file);
+  await expect(screen.packs.importError).toHaveAttribute('data-error-code', 'invalid-pack');
+  await expect(screen.packs.importError).toContainText('não é um pacote de prática válido');
+  await expect(app.page.getByTestId('no-packs')).toBeVisible();
+});
+
+test('a pack opened from the OS is imported after the student confirms', async ({ launch }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', 'the harness stands in for the OS handing a file to the app');
+  const app = await launch();
+  const screen = ui(app.page);
+  await expect(screen.library.empty).toBeVisible();
+  app.harness?.openPackFile('assets/demo.exampack');
+  await expect(screen.packs.confirm).toContainText('demo.exampack');
+  await screen.packs.confirmYes.click();
+  await expect(app.page.getByTestId('drop-imported')).toContainText('44 questões');
+  await screen.nav('library').click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+});
+
+test('removing a pack removes its questions', async ({ launch }) => {
+  const app = await launch();
+  const screen = ui(app.page);
+  await screen.packs.importDemo.click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await screen.nav('packs').click();
+  await screen.packs.remove('demo-pack').click();
+  await expect(app.page.getByTestId('no-packs')).toBeVisible();
+  await screen.nav('library').click();
+  await expect(screen.library.empty).toBeVisible();
+});
