@@ -63,6 +63,10 @@ if (!app.requestSingleInstanceLock()) {
         if (isSafeExternalUrl(url)) await shell.openExternal(url);
       },
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
+      // Testers only (docs/testing.md): a faster exam clock for deadline tests.
+      ...(Number(process.env.EXAM_PRACTICE_CLOCK_SPEED) > 1 && {
+        examClockSpeed: Number(process.env.EXAM_PRACTICE_CLOCK_SPEED),
+      }),
     });
     const ipcTrust: IpcTrust = { trusted: new Set() };
     registerIpc(services.handlers, ipcTrust, logger, record);

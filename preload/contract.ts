@@ -211,6 +211,153 @@ export interface BuiltPackFile extends PackPreview {
   data: Uint8Array;
 }
 
+// ---- exams ------------------------------------------------------------------
+
+export const AREA_IDS = ['linguagens', 'humanas', 'natureza', 'matematica'] as const;
+export type AreaId = (typeof AREA_IDS)[number];
+
+export const examRequestSchema = z.strictObject({
+  /** 'api:enem', 'pack:<id>'…; empty or absent: every source. */
+  sources: z.array(z.string().min(1).max(100)).max(50).optional(),
+  examId: z.string().min(1).max(200).optional(),
+  year: z.number().int().optional(),
+  subjectId: z.string().min(1).max(200).optional(),
+  difficulty: difficultySchema.optional(),
+  /** The national exam's format: `perArea` questions of each area, in area blocks. */
+  areas: z.array(z.enum(AREA_IDS)).min(1).max(4).optional(),
+  perArea: z.number().int().min(1).max(90).optional(),
+  count: z.number().int().min(1).max(500),
+  preferUnseen: z.boolean().optional(),
+  /** A fixed list (a pack's exam, a retry): order kept unless shuffled. */
+  questionIds: z.array(z.string().min(1)).max(500).optional(),
+});
+export type ExamRequest = z.infer<typeof examRequestSchema>;
+
+export const examSettingsSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  mode: z.enum(['timed', 'practice']),
+  timeLimitMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .nullable(),
+  strict: z.boolean(),
+  warnings: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60),
+    )
+    .max(5)
+    .optional(),
+  /** Testers pass one to replay an attempt exactly; otherwise a fresh one is stored with it. */
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
+  shuffleQuestions: z.boolean().optional(),
+});
+export type ExamSettings = z.infer<typeof examSettingsSchema>;
+
+export interface ExamPreset {
+  id: 'enem-day1' | 'enem-day2' | 'enem-area' | 'quick-10';
+  request: Omit<ExamRequest, 'sources'>;
+  settings: Omit<ExamSettings, 'title'>;
+}
+
+export interface ExamCount {
+  matching: number;
+  unseen: number;
+  /** Questions per area among the matching ones (for the national exam's presets). */
+  byArea: Record<AreaId, number>;
+}
+
+/** One question as the student sees it during an attempt: no key, no original letters, no id. */
+export interface ExamQuestionView {
+  index: number;
+  statement: string;
+  image: string | null;
+  subject: string;
+  exam: string | null;
+  year: number | null;
+  alternatives: { letter: string; text: string; image: string | null }[];
+}
+
+export interface ExamState {
+  attemptId: string;
+  title: string;
+  mode: 'timed' | 'practice';
+  strict: boolean;
+  seed: number;
+  /** Epoch ms of main's clock; null when untimed. */
+  deadline: number | null;
+  /** Main's clock when this state was made, and how fast it runs (1 but in tests): for the countdown. */
+  clock: { now: number; speed: number };
+  warnings: number[];
+  current: number;
+  questions: ExamQuestionView[];
+  answers: (number | null)[];
+  flags: boolean[];
+  eliminated: number[][];
+  /** Practice mode: the feedback of questions already checked. */
+  feedback: (PracticeFeedback | null)[];
+}
+
+export interface PracticeFeedback {
+  correct: boolean;
+  correctChoice: number;
+}
+
+export interface ExamReviewQuestion extends ExamQuestionView {
+  alternatives: { letter: string; text: string; image: string | null; originalLetter: string }[];
+  chosen: number | null;
+  correctChoice: number;
+  isCorrect: boolean;
+  flagged: boolean;
+  timeMs: number;
+  difficulty: Difficulty | null;
+}
+
+export interface ScoreLine {
+  key: string;
+  label: string;
+  correct: number;
+  total: number;
+}
+
+export interface ExamResult {
+  attemptId: string;
+  title: string;
+  mode: 'timed' | 'practice';
+  submittedBy: 'student' | 'deadline';
+  startedAt: number;
+  submittedAt: number;
+  timeUsedMs: number;
+  timeLimitMs: number | null;
+  seed: number;
+  score: { correct: number; answered: number; total: number };
+  bySubject: ScoreLine[];
+  byDifficulty: ScoreLine[];
+  questions: ExamReviewQuestion[];
+}
+
+export interface AttemptSummary {
+  attemptId: string;
+  title: string;
+  mode: 'timed' | 'practice';
+  status: 'running' | 'submitted';
+  startedAt: number;
+  submittedAt: number | null;
+  correct: number;
+  total: number;
+  bySubject: ScoreLine[];
+}
+
 export interface CacheInfo {
   dataDir: string;
   questions: number;
@@ -240,6 +387,9 @@ export const ERROR_CODES = [
   'sync-running',
   'invalid-pack',
   'empty-selection',
+  'exam-running',
+  'exam-over',
+  'no-questions',
   'locked-by-exam',
   'external-url-refused',
   'internal',
@@ -315,6 +465,27 @@ export const requestSchemas = {
     filter: libraryFilterSchema,
     ids: z.array(z.string().min(1)).max(50_000).optional(),
   }),
+  'exam:presets': z.strictObject({}),
+  'exam:count': z.strictObject({ request: examRequestSchema }),
+  'exam:start': z.strictObject({ request: examRequestSchema, settings: examSettingsSchema }),
+  'exam:current': z.strictObject({}),
+  'exam:answer': z.strictObject({
+    attemptId: z.string().uuid(),
+    index: z.number().int().min(0),
+    choice: z.number().int().min(0).max(9).nullable(),
+  }),
+  'exam:flag': z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0), flagged: z.boolean() }),
+  'exam:eliminate': z.strictObject({
+    attemptId: z.string().uuid(),
+    index: z.number().int().min(0),
+    choice: z.number().int().min(0).max(9),
+    eliminated: z.boolean(),
+  }),
+  'exam:visit': z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0) }),
+  'exam:submit': z.strictObject({ attemptId: z.string().uuid() }),
+  'exam:result': z.strictObject({ attemptId: z.string().uuid() }),
+  'exam:history': z.strictObject({}),
+  'exam:retry-wrong': z.strictObject({ attemptId: z.string().uuid() }),
   'packs:build': z.strictObject({
     filter: libraryFilterSchema,
     ids: z.array(z.string().min(1)).max(50_000).optional(),
@@ -346,6 +517,18 @@ export interface Responses {
   'cache:info': CacheInfo;
   'cache:clear': CacheInfo;
   'shell:open-external': { opened: boolean };
+  'exam:presets': ExamPreset[];
+  'exam:count': ExamCount;
+  'exam:start': ExamState;
+  'exam:current': ExamState | null;
+  'exam:answer': { saved: true; feedback: PracticeFeedback | null };
+  'exam:flag': { saved: true };
+  'exam:eliminate': { saved: true };
+  'exam:visit': { saved: true };
+  'exam:submit': ExamResult;
+  'exam:result': ExamResult;
+  'exam:history': AttemptSummary[];
+  'exam:retry-wrong': ExamState;
   'packs:list': PackSummary[];
   'packs:import': PackImportResult;
   'packs:import-demo': PackImportResult;
@@ -362,9 +545,19 @@ export interface Events {
   'sync:done': SyncReport;
   /** The OS asked to open a pack (file association, command line): the renderer confirms first. */
   'packs:open-request': { token: string; name: string };
+  /** Main's clock reached a warning mark of the running attempt. */
+  'exam:warning': { attemptId: string; minutesLeft: number };
+  /** Main submitted the attempt itself (the deadline passed). */
+  'exam:submitted': { attemptId: string; by: 'deadline' };
 }
 export type EventName = keyof Events;
-export const EVENTS: readonly EventName[] = ['sync:progress', 'sync:done', 'packs:open-request'];
+export const EVENTS: readonly EventName[] = [
+  'sync:progress',
+  'sync:done',
+  'packs:open-request',
+  'exam:warning',
+  'exam:submitted',
+];
 
 // ---- the bridge -------------------------------------------------------------
 

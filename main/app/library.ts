@@ -68,7 +68,8 @@ export class Library {
     this.cached = null;
   }
 
-  private image(url: string | null | undefined): string | null {
+  /** What the renderer may load for an image URL: the cache protocol URL, 'missing', or null. */
+  imageFor(url: string | null | undefined): string | null {
     if (!url) return null;
     const hit = this.images().resolve(url);
     return hit ? this.imageUrl(hit.sha256) : MISSING_IMAGE;
@@ -83,7 +84,7 @@ export class Library {
     return {
       id: question.id,
       statement: question.q.statement,
-      image: this.image(question.q.imageUrl),
+      image: this.imageFor(question.q.imageUrl),
       exam: question.q.exam?.name ?? null,
       subject: subjects.get(question.q.subject.id) ?? question.q.subject.id,
       year: question.year,
@@ -94,7 +95,7 @@ export class Library {
         id: a.id,
         letter: a.letter,
         text: a.text,
-        image: this.image(a.imageUrl),
+        image: this.imageFor(a.imageUrl),
       })),
     };
   }

@@ -30,6 +30,8 @@ import { dataPaths, openWorkspace, type Workspace } from '../core/workspace.js';
 import { checkBaseUrl, detectProduct } from './keys.js';
 import { AnswerGuard, Library, type ImageUrl } from './library.js';
 import { createPackHandlers } from './packs.js';
+import { createExamHandlers, examClock } from './exams.js';
+import { ExamEngine, ExamError } from '../core/exams/engine.js';
 import { PackError } from '../core/packs/format.js';
 import type { Handlers } from './types.js';
 import type { SettingsStore } from './settings.js';
@@ -50,6 +52,8 @@ export interface ServiceOptions {
   rateWindowMs?: number;
   /** The bundled demo pack (assets/demo.exampack). */
   demoPackPath: string;
+  /** Testers only: the exam clock runs this many times faster (EXAM_PRACTICE_CLOCK_SPEED). */
+  examClockSpeed?: number;
 }
 
 export type { Handlers } from './types.js';
@@ -103,6 +107,21 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     bytes: await folderBytes(options.dataDir),
   });
 
+  const engine = await ExamEngine.open({
+    dir: join(options.dataDir, 'attempts'),
+    store: () => workspace.store,
+    clock: examClock(options.examClockSpeed),
+    image: (url) => library.imageFor(url),
+    guard,
+    onWarning: (attemptId, minutesLeft) => options.emit('exam:warning', { attemptId, minutesLeft }),
+    onDeadline: (attemptId) => options.emit('exam:submitted', { attemptId, by: 'deadline' }),
+  });
+  // The deadline is enforced here, whatever the renderer is doing.
+  const ticker = setInterval(() => {
+    engine.tick().catch((error: unknown) => options.logger.error('exam tick failed', { error: String(error) }));
+  }, 250);
+  ticker.unref();
+
   const packs = createPackHandlers({
     workspace: () => workspace,
     demoPackPath: options.demoPackPath,
@@ -112,6 +131,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   const handlers: Handlers = {
     ...packs.handlers,
+    ...createExamHandlers(() => engine),
     'app:info': () =>
       Promise.resolve({
         name: 'Exam Practice',
@@ -230,7 +250,9 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     workspace: () => workspace,
     guard,
     close: async () => {
+      clearInterval(ticker);
       running?.controller.abort();
+      await engine.suspend();
       await workspace.close();
     },
   };
@@ -249,6 +271,7 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
     return { code: error.code === 'unreadable' ? 'unreadable-key' : error.code };
   }
   if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
+  if (error instanceof ExamError) return { code: error.code };
   if (error instanceof PackError)
     return { code: 'invalid-pack', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
   return { code: 'internal' };

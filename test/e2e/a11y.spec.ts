@@ -26,7 +26,7 @@ test('every screen, in light and dark, has no serious or critical accessibility 
   for (const theme of ['light', 'dark'] as const) {
     await screen.nav('settings').click();
     await screen.settings.theme.selectOption(theme);
-    for (const name of ['library', 'sync', 'packs', 'keys', 'settings'] as const) {
+    for (const name of ['library', 'exams', 'history', 'sync', 'packs', 'keys', 'settings'] as const) {
       await screen.nav(name).click();
       await expect(app.page.getByTestId(`screen-${name}`)).toBeVisible();
       expect(await seriousViolations(app.page, electron), `${name} (${theme})`).toEqual([]);
@@ -39,6 +39,30 @@ test('every screen, in light and dark, has no serious or critical accessibility 
   }
 });
 
+test('the exam, its confirm dialog, results and history have no serious or critical violation', async ({
+  launch,
+}, testInfo) => {
+  const app = await launch();
+  const { page } = app;
+  const electron = testInfo.project.name === 'electron';
+  await page.getByTestId('import-demo').click();
+  await ui(page).nav('exams').click();
+  await page.getByTestId('exam-preset').selectOption('');
+  await page.getByTestId('exam-count').fill('3');
+  await page.getByTestId('exam-start').click();
+  await page.keyboard.press('b');
+  await page.getByTestId('exam-flag').click();
+  expect(await seriousViolations(page, electron), 'exam').toEqual([]);
+  await page.getByTestId('exam-submit').click();
+  expect(await seriousViolations(page, electron), 'confirm').toEqual([]);
+  await page.getByTestId('exam-confirm-yes').click();
+  await expect(page.getByTestId('result-score')).toBeVisible();
+  expect(await seriousViolations(page, electron), 'results').toEqual([]);
+  await page.getByTestId('result-history').click();
+  await expect(page.getByTestId('history-trend')).toBeVisible();
+  expect(await seriousViolations(page, electron), 'history').toEqual([]);
+});
+
 test('the main journey works from the keyboard alone', async ({ launch }) => {
   const app = await launch();
   await expect(ui(app.page).library.empty).toBeVisible();
@@ -48,6 +72,6 @@ test('the main journey works from the keyboard alone', async ({ launch }) => {
   await expect(ui(app.page).nav('library')).toBeFocused();
   await app.page.keyboard.press('Tab');
   await app.page.keyboard.press('Enter');
-  await expect(ui(app.page).sync.screen).toBeVisible();
-  await expect(ui(app.page).nav('sync')).toHaveAttribute('aria-current', 'page');
+  await expect(app.page.getByTestId('screen-exams')).toBeVisible();
+  await expect(ui(app.page).nav('exams')).toHaveAttribute('aria-current', 'page');
 });

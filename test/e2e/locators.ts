@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 
 export const ui = (page: Page) => ({
   shell: page.getByTestId('app-shell'),
-  nav: (name: 'library' | 'sync' | 'packs' | 'keys' | 'settings') => page.getByTestId(`nav-${name}`),
+  nav: (name: 'library' | 'exams' | 'history' | 'sync' | 'packs' | 'keys' | 'settings') =>
+    page.getByTestId(`nav-${name}`),
   keys: {
     screen: page.getByTestId('screen-keys'),
     baseUrl: page.getByTestId('base-url-input'),

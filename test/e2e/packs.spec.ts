@@ -55,6 +55,16 @@ test('a tutor builds a pack from a filter; a student with no key imports it', as
   await expect(screen.library.count).toHaveAttribute('data-count', String(expected));
   await screen.nav('keys').click();
   await expect(student.page.getByTestId('no-keys')).toBeVisible();
+  // …and takes a mock exam from it.
+  await screen.nav('exams').click();
+  await student.page.getByTestId('exam-preset').selectOption('');
+  await student.page.getByTestId('exam-count').fill('5');
+  await expect(student.page.getByTestId('exam-matching')).toHaveAttribute('data-matching', String(expected));
+  await student.page.getByTestId('exam-start').click();
+  await student.page.keyboard.press('b');
+  await student.page.getByTestId('exam-submit').click();
+  await student.page.getByTestId('exam-confirm-yes').click();
+  await expect(student.page.getByTestId('result-score')).toHaveAttribute('data-total', '5');
 });
 
 test('a damaged pack is refused with its reason and changes nothing', async ({ launch }, testInfo) => {

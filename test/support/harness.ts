@@ -32,6 +32,8 @@ export interface HarnessOptions {
   dataDir: string;
   storageSecurity?: StorageSecurity;
   rateWindowMs?: number;
+  /** The exam clock runs this many times faster (deadline tests). */
+  clockSpeed?: number;
   headless?: boolean;
   viewport?: { width: number; height: number };
 }
@@ -140,6 +142,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
     demoPackPath: join(ROOT, 'assets/demo.exampack'),
+    ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
   });
   const server = await serve(services);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -18,6 +18,8 @@ export interface LaunchOptions {
   dataDir?: string;
   storageSecurity?: StorageSecurity;
   rateWindowMs?: number;
+  /** Exam clock speed (both targets: EXAM_PRACTICE_CLOCK_SPEED in Electron). */
+  clockSpeed?: number;
 }
 
 export interface AppHandle {
@@ -51,6 +53,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
         dataDir,
         ...(options.storageSecurity && { storageSecurity: options.storageSecurity }),
         ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
+        ...(options.clockSpeed && { clockSpeed: options.clockSpeed }),
       });
       page = harness.page;
       return;

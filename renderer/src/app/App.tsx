@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Settings } from '../../../preload/contract';
+import type { ExamState, Settings } from '../../../preload/contract';
+import { ExamBuilder } from '../features/exams/ExamBuilder';
+import { ExamScreen } from '../features/exams/ExamScreen';
+import { HistoryScreen } from '../features/exams/HistoryScreen';
+import { ResultsScreen } from '../features/exams/ResultsScreen';
 import { KeysScreen } from '../features/onboarding/KeysScreen';
 import { PackDropAndOpen } from '../features/packs/PackDropAndOpen';
 import { PacksScreen } from '../features/packs/PacksScreen';
@@ -10,8 +14,11 @@ import { SyncScreen } from '../features/sync/SyncScreen';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
 
-export type Screen = 'library' | 'sync' | 'packs' | 'keys' | 'settings';
-const SCREENS: Screen[] = ['library', 'sync', 'packs', 'keys', 'settings'];
+export type Screen = 'library' | 'exams' | 'history' | 'sync' | 'packs' | 'keys' | 'settings';
+const SCREENS: Screen[] = ['library', 'exams', 'history', 'sync', 'packs', 'keys', 'settings'];
+
+/** What the exams screen shows: the builder, an attempt being taken, or a result. */
+type ExamView = { kind: 'builder' } | { kind: 'taking'; state: ExamState } | { kind: 'result'; attemptId: string };
 
 function useTheme(theme: Settings['theme']) {
   useEffect(() => {
@@ -31,6 +38,8 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   const [settings, setSettings] = useState(initialSettings);
   const [screen, setScreen] = useState<Screen | null>(null);
   const [packsVersion, setPacksVersion] = useState(0);
+  const [examView, setExamView] = useState<ExamView>({ kind: 'builder' });
+  const showResult = useCallback((attemptId: string) => setExamView({ kind: 'result', attemptId }), []);
   useTheme(settings.theme);
 
   useEffect(() => {
@@ -39,11 +48,19 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   }, [settings.language, t]);
 
   useEffect(() => {
-    // With questions, the library; with a key but nothing synced, sync; on a first run, the
+    // A running attempt (the app was closed or crashed mid-exam) resumes where it was. Otherwise:
+    // with questions, the library; with a key but nothing synced, sync; on a first run, the
     // library's empty state, which offers the demo pack, a pack import and connecting a key.
-    void Promise.all([api['catalog:facets']({}), api['keys:status']({})]).then(([facets, keys]) => {
+    void (async () => {
+      const running = await api['exam:current']({});
+      if (running) {
+        setExamView({ kind: 'taking', state: running });
+        setScreen('exams');
+        return;
+      }
+      const [facets, keys] = await Promise.all([api['catalog:facets']({}), api['keys:status']({})]);
       setScreen(facets.total === 0 && keys.keys.some((k) => k.present) ? 'sync' : 'library');
-    });
+    })();
   }, []);
 
   const changeSettings = useCallback(async (change: Partial<Settings>) => {
@@ -67,7 +84,11 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
                 className="nav-item"
                 data-testid={`nav-${name}`}
                 aria-current={screen === name ? 'page' : undefined}
-                onClick={() => setScreen(name)}
+                onClick={() => {
+                  // "Simulados" opens the builder again unless an attempt is running.
+                  if (name === 'exams' && examView.kind === 'result') setExamView({ kind: 'builder' });
+                  setScreen(name);
+                }}
               >
                 {t(`app.nav.${name}`)}
               </button>
@@ -79,6 +100,30 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
         {screen === null && <p>{t('app.loading')}</p>}
         {screen === 'library' && <LibraryScreen key={packsVersion} onNavigate={setScreen} />}
         {screen === 'sync' && <SyncScreen onNavigate={setScreen} />}
+        {screen === 'exams' && examView.kind === 'builder' && (
+          <ExamBuilder onStarted={(state) => setExamView({ kind: 'taking', state })} />
+        )}
+        {screen === 'exams' && examView.kind === 'taking' && (
+          <ExamScreen key={examView.state.attemptId} initial={examView.state} onFinished={showResult} />
+        )}
+        {screen === 'exams' && examView.kind === 'result' && (
+          <ResultsScreen
+            key={examView.attemptId}
+            attemptId={examView.attemptId}
+            onRetry={(state) => setExamView({ kind: 'taking', state })}
+            onHistory={() => setScreen('history')}
+          />
+        )}
+        {screen === 'history' && (
+          <HistoryScreen
+            onOpen={(attemptId, running) => {
+              if (running)
+                void api['exam:current']({}).then((state) => state && setExamView({ kind: 'taking', state }));
+              else setExamView({ kind: 'result', attemptId });
+              setScreen('exams');
+            }}
+          />
+        )}
         {screen === 'packs' && <PacksScreen key={packsVersion} />}
         {screen === 'keys' && <KeysScreen onNavigate={setScreen} />}
         {screen === 'settings' && <SettingsScreen settings={settings} onChange={changeSettings} />}

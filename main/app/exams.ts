@@ -1,0 +1,43 @@
+// Bridge handlers of the exam engine, and its clock.
+import type { Handlers } from './types.js';
+import { PRESETS } from '../core/exams/builder.js';
+import type { ExamClock, ExamEngine } from '../core/exams/engine.js';
+
+type ExamHandlers = Pick<Handlers, Extract<keyof Handlers, `exam:${string}`>>;
+
+/** Main's exam clock. `speed` > 1 only for testers (EXAM_PRACTICE_CLOCK_SPEED): it runs from a
+ * fixed epoch so that time keeps moving forward across restarts. */
+export function examClock(speed = 1): ExamClock {
+  if (speed === 1) return { now: () => Date.now(), speed };
+  const epoch = Date.UTC(2026, 0, 1);
+  return { now: () => epoch + (Date.now() - epoch) * speed, speed };
+}
+
+export function createExamHandlers(engine: () => ExamEngine): ExamHandlers {
+  return {
+    'exam:presets': () => Promise.resolve(PRESETS),
+    'exam:count': ({ request }) => Promise.resolve(engine().count(request)),
+    'exam:start': ({ request, settings }) => engine().start(request, settings),
+    'exam:current': () => Promise.resolve(engine().current()),
+    'exam:answer': ({ attemptId, index, choice }) => engine().answer(attemptId, index, choice),
+    'exam:flag': ({ attemptId, index, flagged }) => engine().flag(attemptId, index, flagged),
+    'exam:eliminate': ({ attemptId, index, choice, eliminated }) =>
+      engine().eliminate(attemptId, index, choice, eliminated),
+    'exam:visit': ({ attemptId, index }) => engine().visit(attemptId, index),
+    'exam:submit': ({ attemptId }) => engine().submit(attemptId),
+    'exam:result': ({ attemptId }) => Promise.resolve(engine().result(attemptId)),
+    'exam:history': () => Promise.resolve(engine().history()),
+    'exam:retry-wrong': ({ attemptId }) => {
+      const wrong = engine()
+        .result(attemptId)
+        .questions.filter((q) => !q.isCorrect).length;
+      return engine().retryWrong(attemptId, {
+        title: 'Revisão dos erros',
+        mode: 'timed',
+        timeLimitMinutes: Math.max(5, wrong * 3),
+        strict: true,
+        warnings: [5],
+      });
+    },
+  };
+}

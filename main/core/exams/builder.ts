@@ -1,0 +1,113 @@
+// Chooses an attempt's questions from any mix of sources and filters: gradable
+// questions only, never one twice, unseen ones first when asked.
+import type { AreaId, ExamCount, ExamPreset, ExamRequest } from '../../../preload/contract.js';
+import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
+import { AREAS, areaOf, ENEM_FORMAT } from './areas.js';
+import { shuffle } from './random.js';
+
+function subjectNames(store: CatalogStore): Map<string, string> {
+  return new Map(store.subjects().map((s) => [s.id, s.name]));
+}
+
+export function areaOfQuestion(question: StoredQuestion, names: Map<string, string>): AreaId | null {
+  return areaOf(names.get(question.q.subject.id) ?? question.q.subject.name ?? '');
+}
+
+function matches(question: StoredQuestion, request: ExamRequest): boolean {
+  if (question.correctId === null) return false;
+  if (request.sources?.length && !question.sources.some((s) => request.sources?.includes(s))) return false;
+  if (request.examId && question.q.exam?.id !== request.examId && question.q.exam?.name !== request.examId)
+    return false;
+  if (request.year !== undefined && question.year !== request.year) return false;
+  if (request.subjectId && question.q.subject.id !== request.subjectId) return false;
+  if (request.difficulty && question.difficulty !== request.difficulty) return false;
+  return true;
+}
+
+export function candidates(store: CatalogStore, request: ExamRequest): StoredQuestion[] {
+  if (request.questionIds) {
+    const unique = [...new Set(request.questionIds)];
+    return unique
+      .map((id) => store.get(id))
+      .filter((q): q is StoredQuestion => q !== undefined && q.correctId !== null);
+  }
+  const out: StoredQuestion[] = [];
+  for (const question of store.all()) if (matches(question, request)) out.push(question);
+  return out;
+}
+
+export function countMatching(store: CatalogStore, request: ExamRequest, seen: Set<string>): ExamCount {
+  const names = subjectNames(store);
+  const found = candidates(store, request);
+  const byArea: Record<AreaId, number> = { linguagens: 0, humanas: 0, natureza: 0, matematica: 0 };
+  for (const question of found) {
+    const area = areaOfQuestion(question, names);
+    if (area) byArea[area] += 1;
+  }
+  return { matching: found.length, unseen: found.filter((q) => !seen.has(q.id)).length, byArea };
+}
+
+/** Unseen questions first (each group in random order), then the rest. */
+function pick(pool: StoredQuestion[], count: number, seen: Set<string>, preferUnseen: boolean, random: () => number) {
+  if (!preferUnseen) return shuffle(pool, random).slice(0, count);
+  const unseen = shuffle(
+    pool.filter((q) => !seen.has(q.id)),
+    random,
+  );
+  const rest = shuffle(
+    pool.filter((q) => seen.has(q.id)),
+    random,
+  );
+  return [...unseen, ...rest].slice(0, count);
+}
+
+export function selectQuestions(
+  store: CatalogStore,
+  request: ExamRequest,
+  seen: Set<string>,
+  random: () => number,
+  shuffleOrder = true,
+): StoredQuestion[] {
+  const pool = candidates(store, request);
+  if (request.questionIds && !shuffleOrder) return pool.slice(0, request.count);
+  if (request.areas) {
+    // The national exam keeps its area blocks; order is shuffled inside each block.
+    const names = subjectNames(store);
+    const perArea = request.perArea ?? Math.ceil(request.count / request.areas.length);
+    return request.areas.flatMap((area) =>
+      pick(
+        pool.filter((q) => areaOfQuestion(q, names) === area),
+        perArea,
+        seen,
+        request.preferUnseen ?? false,
+        random,
+      ),
+    );
+  }
+  return pick(pool, request.count, seen, request.preferUnseen ?? false, random);
+}
+
+export const PRESETS: ExamPreset[] = [
+  {
+    id: 'enem-day1',
+    request: { areas: ['linguagens', 'humanas'], perArea: ENEM_FORMAT.perArea, count: 90, preferUnseen: true },
+    settings: { mode: 'timed', timeLimitMinutes: ENEM_FORMAT.day1.minutes, strict: true, warnings: [30, 5] },
+  },
+  {
+    id: 'enem-day2',
+    request: { areas: ['natureza', 'matematica'], perArea: ENEM_FORMAT.perArea, count: 90, preferUnseen: true },
+    settings: { mode: 'timed', timeLimitMinutes: ENEM_FORMAT.day2.minutes, strict: true, warnings: [30, 5] },
+  },
+  {
+    id: 'enem-area',
+    request: { areas: ['matematica'], perArea: ENEM_FORMAT.perArea, count: 45, preferUnseen: true },
+    settings: { mode: 'timed', timeLimitMinutes: ENEM_FORMAT.areaMinutes, strict: true, warnings: [30, 5] },
+  },
+  {
+    id: 'quick-10',
+    request: { count: 10, preferUnseen: true },
+    settings: { mode: 'timed', timeLimitMinutes: 20, strict: true, warnings: [5] },
+  },
+];
+
+export { AREAS };

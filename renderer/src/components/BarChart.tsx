@@ -1,0 +1,122 @@
+// Small SVG charts: no chart library for two chart kinds (horizontal bars, and a
+// line per series), each with a text table for screen readers.
+
+export interface Bar {
+  label: string;
+  value: number;
+  max: number;
+  caption: string;
+}
+
+export function BarChart({ bars, title, testId }: { bars: Bar[]; title: string; testId: string }) {
+  const rowHeight = 26;
+  const height = bars.length * rowHeight + 4;
+  return (
+    <figure className="chart" data-testid={testId}>
+      <figcaption>{title}</figcaption>
+      <svg
+        width="100%"
+        height={height}
+        viewBox={`0 0 600 ${height}`}
+        role="img"
+        aria-label={title}
+        preserveAspectRatio="none"
+      >
+        {bars.map((bar, i) => {
+          const width = bar.max > 0 ? (bar.value / bar.max) * 380 : 0;
+          const y = i * rowHeight + 2;
+          return (
+            <g key={bar.label}>
+              <text x="0" y={y + 17} className="chart-label">
+                {bar.label.length > 28 ? `${bar.label.slice(0, 27)}…` : bar.label}
+              </text>
+              <rect x="200" y={y + 4} width="380" height="16" className="chart-track" />
+              <rect x="200" y={y + 4} width={width} height="16" className="chart-bar" />
+            </g>
+          );
+        })}
+      </svg>
+      <table className="visually-hidden">
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.label}>
+              <th scope="row">{bar.label}</th>
+              <td>{bar.caption}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="chart-legend">
+        {bars.map((bar) => (
+          <li key={bar.label}>
+            {bar.label}: {bar.caption}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+export interface Series {
+  label: string;
+  /** Percentages in time order; null where an attempt had no question of this series. */
+  points: (number | null)[];
+}
+
+const COLORS = ['#1d4ed8', '#b45309', '#047857', '#9333ea', '#be123c', '#0e7490', '#4d7c0f', '#a16207'];
+
+export function TrendChart({
+  series,
+  title,
+  labels,
+  testId,
+}: {
+  series: Series[];
+  title: string;
+  labels: string[];
+  testId: string;
+}) {
+  const width = 600;
+  const height = 220;
+  const n = Math.max(1, labels.length - 1);
+  const x = (i: number) => 40 + (i / n) * (width - 60);
+  const y = (v: number) => height - 20 - (v / 100) * (height - 40);
+  return (
+    <figure className="chart" data-testid={testId}>
+      <figcaption>{title}</figcaption>
+      <svg width="100%" height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
+        {[0, 50, 100].map((v) => (
+          <g key={v}>
+            <line x1="40" x2={width - 20} y1={y(v)} y2={y(v)} className="chart-grid" />
+            <text x="4" y={y(v) + 4} className="chart-label">
+              {v}%
+            </text>
+          </g>
+        ))}
+        {series.map((s, index) => {
+          const points = s.points
+            .map((v, i) => (v === null ? null : `${x(i)},${y(v)}`))
+            .filter((p): p is string => p !== null);
+          const color = COLORS[index % COLORS.length];
+          return (
+            <g key={s.label}>
+              <polyline points={points.join(' ')} fill="none" stroke={color} strokeWidth="2.5" />
+              {points.map((p) => {
+                const [cx, cy] = p.split(',');
+                return <circle key={p} cx={cx} cy={cy} r="3.5" fill={color} />;
+              })}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="chart-legend">
+        {series.map((s, index) => (
+          <li key={s.label}>
+            <span className="swatch" style={{ background: COLORS[index % COLORS.length] }} aria-hidden="true" />{' '}
+            {s.label}: {s.points.map((v) => (v === null ? '–' : `${Math.round(v)}%`)).join(' → ')}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

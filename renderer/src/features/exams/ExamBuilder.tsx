@@ -1,0 +1,290 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  AreaId,
+  BridgeErrorValue,
+  Difficulty,
+  ExamCount,
+  ExamPreset,
+  ExamRequest,
+  ExamState,
+  Facets,
+  PackSummary,
+} from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+
+const AREA_IDS: AreaId[] = ['linguagens', 'humanas', 'natureza', 'matematica'];
+
+export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => void }) {
+  const { t } = useTranslation();
+  const [facets, setFacets] = useState<Facets | null>(null);
+  const [presets, setPresets] = useState<ExamPreset[]>([]);
+  const [packs, setPacks] = useState<PackSummary[]>([]);
+  const [running, setRunning] = useState<ExamState | null>(null);
+  const [preset, setPreset] = useState<ExamPreset['id'] | ''>('quick-10');
+  const [area, setArea] = useState<AreaId>('matematica');
+  const [sources, setSources] = useState<string[]>([]);
+  const [subjectId, setSubjectId] = useState('');
+  const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [count, setCount] = useState('10');
+  const [title, setTitle] = useState('');
+  const [mode, setMode] = useState<'timed' | 'practice'>('timed');
+  const [minutes, setMinutes] = useState('20');
+  const [strict, setStrict] = useState(true);
+  const [preferUnseen, setPreferUnseen] = useState(true);
+  const [seed, setSeed] = useState('');
+  const [matching, setMatching] = useState<ExamCount | null>(null);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void Promise.all([
+      api['catalog:facets']({}),
+      api['exam:presets']({}),
+      api['packs:list']({}),
+      api['exam:current']({}),
+    ]).then(([f, p, k, current]) => {
+      setFacets(f);
+      setPresets(p);
+      setPacks(k);
+      setRunning(current);
+    });
+  }, []);
+
+  const applyPreset = (id: ExamPreset['id'] | '') => {
+    setPreset(id);
+    const chosen = presets.find((p) => p.id === id);
+    if (!chosen) return;
+    setCount(String(chosen.request.count));
+    setMode(chosen.settings.mode);
+    setMinutes(String(chosen.settings.timeLimitMinutes ?? ''));
+    setStrict(chosen.settings.strict);
+  };
+
+  const request = useMemo<ExamRequest>(() => {
+    const chosen = presets.find((p) => p.id === preset);
+    const base: ExamRequest = chosen
+      ? { ...chosen.request, ...(chosen.id === 'enem-area' && { areas: [area] }) }
+      : { count: Math.max(1, Math.min(500, Number(count) || 1)), preferUnseen };
+    return {
+      ...base,
+      preferUnseen,
+      ...(sources.length > 0 && { sources }),
+      ...(subjectId && !base.areas && { subjectId }),
+      ...(difficulty && { difficulty }),
+    };
+  }, [presets, preset, area, count, preferUnseen, sources, subjectId, difficulty]);
+
+  useEffect(() => {
+    void api['exam:count']({ request }).then(setMatching, () => setMatching(null));
+  }, [request]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const state = await api['exam:start']({
+        request,
+        settings: {
+          title: title.trim() || (preset ? t(`exams.preset.${preset}`) : t('exams.defaultTitle')),
+          mode,
+          timeLimitMinutes: mode === 'timed' ? Math.max(1, Number(minutes) || 1) : null,
+          strict: mode === 'timed' ? strict : false,
+          ...(seed.trim() !== '' && { seed: Number(seed) }),
+        },
+      });
+      onStarted(state);
+    } catch (caught) {
+      setError(errorOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleSource = (source: string) =>
+    setSources((current) => (current.includes(source) ? current.filter((s) => s !== source) : [...current, source]));
+  const sourceLabel = (source: string) =>
+    source.startsWith('pack:')
+      ? (packs.find((p) => `pack:${p.id}` === source)?.title ?? source)
+      : source.startsWith('api:')
+        ? t(`products.${source.slice(4) as 'enem' | 'vestibulares'}`)
+        : source;
+
+  return (
+    <section aria-labelledby="exams-heading" data-testid="screen-exams">
+      <h2 id="exams-heading">{t('exams.heading')}</h2>
+      <p>{t('exams.intro')}</p>
+      {running && (
+        <p className="notice notice-warning">
+          <button type="button" className="primary" onClick={() => onStarted(running)} data-testid="exam-resume">
+            {t('exams.resume')}: {running.title}
+          </button>
+        </p>
+      )}
+      <form className="form grid" onSubmit={(e) => void submit(e)}>
+        <label htmlFor="exam-preset">{t('exams.presets')}</label>
+        <select
+          id="exam-preset"
+          value={preset}
+          onChange={(e) => applyPreset(e.target.value as ExamPreset['id'] | '')}
+          data-testid="exam-preset"
+        >
+          <option value="">—</option>
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {t(`exams.preset.${p.id}`)}
+            </option>
+          ))}
+        </select>
+        {preset === 'enem-area' && (
+          <>
+            <label htmlFor="exam-area">{t('exams.areaChoice')}</label>
+            <select
+              id="exam-area"
+              value={area}
+              onChange={(e) => setArea(e.target.value as AreaId)}
+              data-testid="exam-area"
+            >
+              {AREA_IDS.map((a) => (
+                <option key={a} value={a}>
+                  {t(`exams.area.${a}`)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <span id="exam-sources-label">{t('exams.sources')}</span>
+        <div role="group" aria-labelledby="exam-sources-label" className="checkbox-group" data-testid="exam-sources">
+          {facets?.sources.map((source) => (
+            <label key={source} className="checkbox">
+              <input
+                type="checkbox"
+                checked={sources.includes(source)}
+                onChange={() => toggleSource(source)}
+                data-testid={`exam-source-${source}`}
+              />
+              {sourceLabel(source)}
+            </label>
+          ))}
+          {sources.length === 0 && <span className="muted">{t('exams.allSources')}</span>}
+        </div>
+        {!preset && (
+          <>
+            <label htmlFor="exam-subject">{t('sync.subject')}</label>
+            <select
+              id="exam-subject"
+              value={subjectId}
+              onChange={(e) => setSubjectId(e.target.value)}
+              data-testid="exam-subject"
+            >
+              <option value="">{t('sync.any')}</option>
+              {facets?.subjects.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <label htmlFor="exam-count">{t('exams.count')}</label>
+            <input
+              id="exam-count"
+              type="number"
+              min={1}
+              max={500}
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              data-testid="exam-count"
+            />
+          </>
+        )}
+        <label htmlFor="exam-difficulty">{t('sync.difficulty')}</label>
+        <select
+          id="exam-difficulty"
+          value={difficulty}
+          onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}
+          data-testid="exam-difficulty"
+        >
+          <option value="">{t('sync.any')}</option>
+          {(['easy', 'medium', 'hard'] as const).map((d) => (
+            <option key={d} value={d}>
+              {t(`difficulty.${d}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="exam-title">{t('exams.title')}</label>
+        <input id="exam-title" value={title} onChange={(e) => setTitle(e.target.value)} data-testid="exam-title" />
+        <label htmlFor="exam-mode">{t('exams.mode')}</label>
+        <select
+          id="exam-mode"
+          value={mode}
+          onChange={(e) => setMode(e.target.value as 'timed' | 'practice')}
+          data-testid="exam-mode"
+        >
+          <option value="timed">{t('exams.modes.timed')}</option>
+          <option value="practice">{t('exams.modes.practice')}</option>
+        </select>
+        {mode === 'timed' && (
+          <>
+            <label htmlFor="exam-minutes">{t('exams.timeLimit')}</label>
+            <input
+              id="exam-minutes"
+              type="number"
+              min={1}
+              max={1440}
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              data-testid="exam-minutes"
+            />
+            <span />
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={strict}
+                onChange={(e) => setStrict(e.target.checked)}
+                data-testid="exam-strict"
+              />
+              {t('exams.strict')}
+            </label>
+          </>
+        )}
+        <span />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={preferUnseen}
+            onChange={(e) => setPreferUnseen(e.target.checked)}
+            data-testid="exam-prefer-unseen"
+          />
+          {t('exams.preferUnseen')}
+        </label>
+        <label htmlFor="exam-seed">{t('exams.seed')}</label>
+        <input
+          id="exam-seed"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={seed}
+          onChange={(e) => setSeed(e.target.value.replace(/\D/g, ''))}
+          data-testid="exam-seed"
+        />
+        <span />
+        <div>
+          {matching && (
+            <p className="muted" data-testid="exam-matching" data-matching={matching.matching}>
+              {t('exams.matching', { matching: matching.matching, unseen: matching.unseen })}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy || running !== null || matching?.matching === 0}
+            data-testid="exam-start"
+          >
+            {t('exams.start')}
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={error} testId="exam-error" />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AttemptSummary } from '../../../../preload/contract';
+import { TrendChart, type Series } from '../../components/BarChart';
+import { api } from '../../lib/bridge';
+
+export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running: boolean) => void }) {
+  const { t, i18n } = useTranslation();
+  const [history, setHistory] = useState<AttemptSummary[] | null>(null);
+  useEffect(() => void api['exam:history']({}).then(setHistory), []);
+  if (!history) return null;
+
+  const done = history.filter((h) => h.status === 'submitted').reverse(); // oldest first for the trend
+  const subjects = [...new Set(done.flatMap((h) => h.bySubject.map((line) => line.label)))].sort();
+  const series: Series[] = subjects.map((label) => ({
+    label,
+    points: done.map((h) => {
+      const line = h.bySubject.find((l) => l.label === label);
+      return line && line.total > 0 ? (line.correct / line.total) * 100 : null;
+    }),
+  }));
+
+  return (
+    <section aria-labelledby="history-heading" data-testid="screen-history">
+      <h2 id="history-heading">{t('history.heading')}</h2>
+      {history.length === 0 && <p data-testid="history-empty">{t('history.empty')}</p>}
+      {done.length > 0 && (
+        <TrendChart
+          title={t('history.trend')}
+          series={series}
+          labels={done.map((h) => h.title)}
+          testId="history-trend"
+        />
+      )}
+      <ul className="pack-list" data-testid="history-list">
+        {history.map((h) => (
+          <li key={h.attemptId} data-testid="history-item" data-attempt-id={h.attemptId}>
+            <div>
+              <strong>{h.title}</strong>{' '}
+              {h.status === 'running' ? (
+                <span className="badge">{t('history.running')}</span>
+              ) : (
+                <span className="muted">
+                  {t('history.item', {
+                    correct: h.correct,
+                    total: h.total,
+                    date: new Date(h.submittedAt ?? h.startedAt).toLocaleString(i18n.language),
+                  })}
+                </span>
+              )}
+            </div>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => onOpen(h.attemptId, h.status === 'running')}
+              data-testid="history-open"
+            >
+              {h.status === 'running' ? t('exams.resume') : t('history.open')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

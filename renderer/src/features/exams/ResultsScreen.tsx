@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeErrorValue, ExamResult, ExamState } from '../../../../preload/contract';
+import { BarChart } from '../../components/BarChart';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+
+type Filter = 'all' | 'wrong' | 'flagged' | 'unanswered';
+
+const minutes = (ms: number) => {
+  const total = Math.round(ms / 1000);
+  return `${Math.floor(total / 60)} min ${String(total % 60).padStart(2, '0')} s`;
+};
+
+export function ResultsScreen({
+  attemptId,
+  onRetry,
+  onHistory,
+}: {
+  attemptId: string;
+  onRetry: (state: ExamState) => void;
+  onHistory: () => void;
+}) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<ExamResult | null>(null);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+
+  useEffect(() => {
+    void api['exam:result']({ attemptId }).then(setResult, (e: unknown) => setError(errorOf(e)));
+  }, [attemptId]);
+
+  if (!result) return <ErrorNotice error={error} testId="result-error" />;
+  const percent = result.score.total ? Math.round((result.score.correct / result.score.total) * 100) : 0;
+  const shown = result.questions.filter((q) =>
+    filter === 'wrong'
+      ? !q.isCorrect
+      : filter === 'flagged'
+        ? q.flagged
+        : filter === 'unanswered'
+          ? q.chosen === null
+          : true,
+  );
+  const retry = async () => {
+    try {
+      onRetry(await api['exam:retry-wrong']({ attemptId }));
+    } catch (caught) {
+      setError(errorOf(caught));
+    }
+  };
+  const label = (key: string) =>
+    key === 'easy' || key === 'medium' || key === 'hard' ? t(`difficulty.${key}`) : key === 'unknown' ? '—' : key;
+
+  return (
+    <section aria-labelledby="result-heading" data-testid="screen-result" data-attempt-id={attemptId}>
+      <h2 id="result-heading">
+        {t('results.heading')}: {result.title}
+      </h2>
+      <p
+        className="score"
+        data-testid="result-score"
+        data-correct={result.score.correct}
+        data-total={result.score.total}
+      >
+        {t('results.score', { correct: result.score.correct, total: result.score.total, percent })}
+      </p>
+      <p className="muted" data-testid="result-details">
+        {t('results.answered', { answered: result.score.answered })} ·{' '}
+        {t('results.time', { used: minutes(result.timeUsedMs) })} · {t('results.seed', { seed: result.seed })}
+      </p>
+      {result.submittedBy === 'deadline' && (
+        <p className="notice notice-warning" data-testid="result-by-deadline">
+          {t('results.byDeadline')}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={result.score.correct === result.score.total}
+          onClick={() => void retry()}
+          data-testid="result-retry-wrong"
+        >
+          {t('results.retryWrong')}
+        </button>
+        <button type="button" className="secondary" onClick={onHistory} data-testid="result-history">
+          {t('results.history')}
+        </button>
+      </div>
+      <ErrorNotice error={error} testId="result-error" />
+      <div className="charts">
+        <BarChart
+          title={t('results.bySubject')}
+          testId="chart-subject"
+          bars={result.bySubject.map((line) => ({
+            label: line.label,
+            value: line.correct,
+            max: line.total,
+            caption: `${line.correct}/${line.total}`,
+          }))}
+        />
+        <BarChart
+          title={t('results.byDifficulty')}
+          testId="chart-difficulty"
+          bars={result.byDifficulty.map((line) => ({
+            label: label(line.key),
+            value: line.correct,
+            max: line.total,
+            caption: `${line.correct}/${line.total}`,
+          }))}
+        />
+        <BarChart
+          title={t('results.timePerQuestion')}
+          testId="chart-time"
+          bars={result.questions.map((q) => ({
+            label: t('exams.gridItem', { n: q.index + 1 }),
+            value: q.timeMs,
+            max: Math.max(1, ...result.questions.map((x) => x.timeMs)),
+            caption: minutes(q.timeMs),
+          }))}
+        />
+      </div>
+      <h3>{t('results.review')}</h3>
+      <div role="group" aria-label={t('results.review')} className="actions">
+        {(['all', 'wrong', 'flagged', 'unanswered'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="secondary"
+            aria-pressed={filter === name}
+            onClick={() => setFilter(name)}
+            data-testid={`review-filter-${name}`}
+          >
+            {t(`results.filter.${name}`)}
+          </button>
+        ))}
+      </div>
+      <ol className="review-list" data-testid="review-list">
+        {shown.map((q) => (
+          <li
+            key={q.index}
+            className={q.isCorrect ? 'review-right' : 'review-wrong'}
+            data-testid="review-item"
+            data-correct={q.isCorrect}
+          >
+            <h4>
+              {t('exams.gridItem', { n: q.index + 1 })} · {q.subject}
+            </h4>
+            <p className="statement">{q.statement}</p>
+            <ul className="alternatives">
+              {q.alternatives.map((a, i) => (
+                <li key={a.letter} className={i === q.correctChoice ? 'correct' : i === q.chosen ? 'wrong' : undefined}>
+                  <span className="letter">{a.letter}</span> {a.text}{' '}
+                  <span className="muted">({t('results.original', { letter: a.originalLetter })})</span>
+                </li>
+              ))}
+            </ul>
+            <p data-testid="review-answer">
+              {q.chosen === null
+                ? t('results.noAnswer')
+                : t('results.yourAnswer', { letter: q.alternatives[q.chosen]?.letter ?? '' })}{' '}
+              · {t('results.correctAnswer', { letter: q.alternatives[q.correctChoice]?.letter ?? '' })}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

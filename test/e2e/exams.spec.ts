@@ -1,0 +1,221 @@
+import type { Page } from '@playwright/test';
+import { QUESTIONS } from '../../assets/demo/questions.js';
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+
+/** Which displayed letter is right, known only to the test (from the demo pack's sources). */
+async function correctLetter(page: Page): Promise<string> {
+  const statement = await page.getByTestId('exam-statement').innerText();
+  const source = QUESTIONS.find((q) => q.statement === statement);
+  if (!source) throw new Error(`unknown statement: ${statement}`);
+  const right = source.alternatives[source.correct];
+  const letters = await page.getByTestId('exam-choices').locator('.choice').allInnerTexts();
+  const found = letters.find((text) => text.slice(1).trim() === right);
+  if (!found) throw new Error('correct alternative not displayed');
+  return found.charAt(0);
+}
+
+async function startDemoExam(
+  page: Page,
+  options: { preset?: string; mode?: 'timed' | 'practice'; minutes?: string; seed?: string; count?: string } = {},
+) {
+  const screen = ui(page);
+  await screen.packs.importDemo.click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await screen.nav('exams').click();
+  await page.getByTestId('exam-preset').selectOption(options.preset ?? '');
+  if (!options.preset) await page.getByTestId('exam-count').fill(options.count ?? '10');
+  if (options.mode) await page.getByTestId('exam-mode').selectOption(options.mode);
+  if (options.minutes) await page.getByTestId('exam-minutes').fill(options.minutes);
+  await page.getByTestId('exam-seed').fill(options.seed ?? '2026');
+  await expect(page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '44');
+  await page.getByTestId('exam-start').click();
+  await expect(page.getByTestId('exam-screen')).toBeVisible();
+}
+
+test('takes a 10-question exam end to end by keyboard and gets it graded in main', async ({ launch }) => {
+  const app = await launch();
+  const { page } = app;
+  await startDemoExam(page, { preset: 'quick-10' });
+  await expect(page.getByTestId('exam-countdown')).toHaveText(/^(20:00|19:5\d)$/);
+  for (let n = 1; n <= 10; n++) {
+    await expect(page.getByTestId('exam-question-number')).toContainText(`Questão ${n} de 10`);
+    // Questions 9 and 10 are answered wrong on purpose.
+    const right = await correctLetter(page);
+    const letter = n <= 8 ? right : (['A', 'B', 'C', 'D', 'E'].find((l) => l !== right) ?? 'A');
+    await page.keyboard.press(letter.toLowerCase());
+    await expect(page.getByTestId(`exam-choice-${letter}`)).toHaveAttribute('aria-pressed', 'true');
+    if (n < 10) await page.keyboard.press('ArrowRight');
+  }
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('exam-shortcuts')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('exam-confirm')).toContainText('Todas as questões foram respondidas');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('result-score')).toHaveAttribute('data-correct', '8');
+  await expect(page.getByTestId('result-score')).toContainText('8 de 10 acertos (80%)');
+  await expect(page.getByTestId('chart-subject')).toBeVisible();
+  await expect(page.getByTestId('chart-difficulty')).toBeVisible();
+  await page.getByTestId('review-filter-wrong').click();
+  await expect(page.getByTestId('review-item')).toHaveCount(2);
+  await expect(page.getByTestId('review-item').first()).toContainText('alternativa original');
+});
+
+test('flags, leaves some blank, sees them listed before submitting, and reviews them', async ({ launch }) => {
+  const { page } = await launch();
+  await startDemoExam(page, { count: '5' });
+  await page.getByTestId('exam-choice-A').click();
+  await page.getByTestId('exam-grid-3').click();
+  await page.getByTestId('exam-flag').click();
+  await expect(page.getByTestId('exam-grid-3')).toHaveAttribute('data-flagged', 'true');
+  await page.getByTestId('exam-strike-B').click();
+  await expect(page.getByTestId('exam-strike-B')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('exam-choice-C').click();
+  await page.getByTestId('exam-submit').click();
+  await expect(page.getByTestId('exam-confirm-unanswered')).toContainText('2, 4, 5');
+  await expect(page.getByTestId('exam-confirm-flagged')).toContainText('3');
+  await page.getByTestId('exam-confirm-yes').click();
+  await expect(page.getByTestId('result-details')).toContainText('2 respondidas');
+  await page.getByTestId('review-filter-unanswered').click();
+  await expect(page.getByTestId('review-item')).toHaveCount(3);
+  await page.getByTestId('review-filter-flagged').click();
+  await expect(page.getByTestId('review-item')).toHaveCount(1);
+  await expect(page.getByTestId('review-item')).toContainText('Questão 3');
+});
+
+test('main submits the attempt at the deadline by itself (fast clock)', async ({ launch }) => {
+  const app = await launch({ clockSpeed: 60 });
+  const { page } = app;
+  await startDemoExam(page, { count: '5', minutes: '6' }); // 6 s of real time
+  await page.getByTestId('exam-choice-B').click();
+  await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
+  await expect(page.getByTestId('exam-warning')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('exam-time-up')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('result-by-deadline')).toBeVisible();
+  await expect(page.getByTestId('result-details')).toContainText('1 respondidas');
+  const submitted = app.ipcLog().filter((e) => e.type === 'event' && e.event === 'exam:submitted');
+  expect(submitted).toHaveLength(1);
+});
+
+test('resumes a running exam after the app restarts, with every answer and flag', async ({ launch }) => {
+  const app = await launch();
+  let page = app.page;
+  await startDemoExam(page, { count: '6', seed: '77' });
+  const first = await page.getByTestId('exam-statement').innerText();
+  await page.keyboard.press('d');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('f');
+  await page.keyboard.press('b');
+  await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
+  await app.restart();
+  page = app.page;
+  await expect(page.getByTestId('exam-screen')).toBeVisible();
+  await expect(page.getByTestId('exam-question-number')).toContainText('Questão 2 de 6');
+  await expect(page.getByTestId('exam-choice-B')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('exam-grid-2')).toHaveAttribute('data-flagged', 'true');
+  await page.getByTestId('exam-grid-1').click();
+  await expect(page.getByTestId('exam-statement')).toHaveText(first);
+  await expect(page.getByTestId('exam-choice-D')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('practice mode shows right or wrong at once, then the key', async ({ launch }) => {
+  const { page } = await launch();
+  await startDemoExam(page, { count: '3', mode: 'practice' });
+  await expect(page.getByTestId('exam-countdown')).toHaveText('Sem limite de tempo');
+  const right = await correctLetter(page);
+  await page.keyboard.press(right.toLowerCase());
+  await expect(page.getByTestId('exam-feedback')).toHaveAttribute('data-correct', 'true');
+  await page.keyboard.press('ArrowRight');
+  const rightTwo = await correctLetter(page);
+  const wrong = ['A', 'B', 'C', 'D', 'E'].find((l) => l !== rightTwo) ?? 'A';
+  await page.keyboard.press(wrong.toLowerCase());
+  await expect(page.getByTestId('exam-feedback')).toContainText(`A resposta correta é ${rightTwo}`);
+  await page.getByTestId('exam-finish-practice').click();
+  await expect(page.getByTestId('result-score')).toHaveAttribute('data-correct', '1');
+});
+
+test('nothing delivered to the renderer before submission contains or implies the key', async ({ launch }) => {
+  const app = await launch();
+  const { page } = app;
+  await startDemoExam(page, { count: '10', seed: '5' });
+  const from = app.ipcLog().findIndex((e) => e.type === 'invoke' && e.channel === 'exam:start');
+  for (let n = 0; n < 10; n++) {
+    await page.keyboard.press('c');
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.keyboard.press('f');
+  await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
+  // Which demo questions are in the attempt: known to the test only, from the texts shown.
+  const state = await page.evaluate(() => window.examApp['exam:current']({}));
+  const shown = new Set(state?.questions.map((q) => q.statement));
+  const ids = QUESTIONS.flatMap((q, i) => (shown.has(q.statement) ? [`demo-${String(i + 1).padStart(3, '0')}`] : []));
+  expect(ids).toHaveLength(10);
+  // Main refuses to reveal them in the library while the attempt runs.
+  for (const id of ids) {
+    const answer = await page.evaluate(
+      (questionId) =>
+        window.examApp['catalog:reveal']({ id: questionId }).then(
+          () => 'revealed',
+          (e: Error) => e.message,
+        ),
+      id,
+    );
+    expect(JSON.parse(answer)).toMatchObject({ code: 'locked-by-exam' });
+  }
+  // Pack export of those questions is refused too (it would carry their keys).
+  const exported = await page.evaluate(
+    (list) =>
+      window.examApp['packs:build']({ filter: {}, ids: list, title: 'x' }).then(
+        () => 'built',
+        (e: Error) => e.message,
+      ),
+    ids,
+  );
+  expect(JSON.parse(exported)).toMatchObject({ code: 'locked-by-exam' });
+
+  const during = app.ipcLog().slice(from);
+  const delivered = JSON.stringify(during.map((e) => (e.type === 'invoke' ? e.result : e.payload)));
+  expect(delivered).not.toMatch(/isCorrect|correctAlternative|correctId|correctChoice|originalLetter|"feedback":\{/);
+  for (const id of ids) expect(delivered).not.toContain(id); // no question or alternative id (the demo's encode letters)
+  for (const entry of during) {
+    if (entry.type !== 'invoke' || entry.channel !== 'exam:start') continue;
+    const value = (entry.result as { value: { questions: { alternatives: object[] }[] } }).value;
+    for (const q of value.questions)
+      for (const a of q.alternatives) expect(Object.keys(a).sort()).toEqual(['image', 'letter', 'text']);
+  }
+  // The displayed order is shuffled: the correct one is not always at its original letter.
+  const movedOff = state?.questions.filter((q) => {
+    const source = QUESTIONS.find((s) => s.statement === q.statement);
+    return source && q.alternatives[source.correct]?.text !== source.alternatives[source.correct];
+  });
+  expect(movedOff?.length).toBeGreaterThan(4);
+
+  await page.getByTestId('exam-submit').click();
+  await page.getByTestId('exam-confirm-yes').click();
+  await expect(page.getByTestId('result-score')).toBeVisible();
+  // After submission the key is delivered, and the library reveals again.
+  const after = await page.evaluate(
+    (id) => window.examApp['catalog:reveal']({ id }).then((r) => r.correctAlternativeId),
+    ids[0] ?? '',
+  );
+  expect(after).toMatch(/^demo-\d{3}-[A-E]$/);
+});
+
+test('history lists attempts with a trend per subject, and retries the misses', async ({ launch }) => {
+  const { page } = await launch();
+  await startDemoExam(page, { count: '4', seed: '11' });
+  await page.keyboard.press('a');
+  await page.getByTestId('exam-submit').click();
+  await page.getByTestId('exam-confirm-yes').click();
+  const wrong = 4 - Number(await page.getByTestId('result-score').getAttribute('data-correct'));
+  await page.getByTestId('result-retry-wrong').click();
+  await expect(page.getByTestId('exam-question-number')).toContainText(`de ${wrong}`);
+  await page.getByTestId('exam-submit').click();
+  await page.getByTestId('exam-confirm-yes').click();
+  await page.getByTestId('result-history').click();
+  await expect(page.getByTestId('history-item')).toHaveCount(2);
+  await expect(page.getByTestId('history-trend')).toBeVisible();
+  await page.getByTestId('history-open').last().click();
+  await expect(page.getByTestId('result-score')).toHaveAttribute('data-total', '4');
+});
