@@ -51,6 +51,41 @@ try {
   await shoot('library-dark');
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('settings-theme').selectOption('system');
+
+  await page.getByTestId('nav-packs').click();
+  await page.getByTestId('import-demo').click();
+  await page.getByTestId('pack-demo-pack').waitFor();
+  await shoot('packs');
+
+  await page.getByTestId('nav-exams').click();
+  await page.getByTestId('exam-preset').selectOption('');
+  await page.getByTestId('exam-count').fill('10');
+  await page.getByTestId('exam-source-pack:demo-pack').check();
+  await page.getByTestId('exam-seed').fill('2026');
+  await page.getByTestId('exam-start').click();
+  await page.getByTestId('exam-screen').waitFor();
+  for (const [index, key] of ['b', 'a', 'c', 'd'].entries()) {
+    await page.keyboard.press(key);
+    if (index === 1) await page.keyboard.press('f');
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.getByTestId('exam-strike-A').click();
+  await shoot('exam');
+  await page.getByTestId('exam-submit').click();
+  await page.getByTestId('exam-confirm').waitFor();
+  await shoot('exam-confirm');
+  await page.getByTestId('exam-confirm-yes').click();
+  await page.getByTestId('result-score').waitFor();
+  await shoot('results');
+
+  await page.getByTestId('result-retry-wrong').click();
+  await page.getByTestId('exam-screen').waitFor();
+  await page.keyboard.press('c');
+  await page.getByTestId('exam-submit').click();
+  await page.getByTestId('exam-confirm-yes').click();
+  await page.getByTestId('result-history').click();
+  await page.getByTestId('history-trend').waitFor();
+  await shoot('history');
 } finally {
   await app.close();
   await api.close();

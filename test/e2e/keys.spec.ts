@@ -1,6 +1,10 @@
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
+import type { Page } from '@playwright/test';
 import { connectKey } from './steps.js';
+
+const productOption = (page: Page, product: string) =>
+  page.getByTestId('sync-product').locator(`option[value="${product}"]`);
 
 test('first run without a key: an empty library offering the demo pack, no keys, and sync asks for a key', async ({
   launch,
@@ -26,6 +30,11 @@ for (const product of ['enem', 'vestibulares'] as const) {
     await expect(screen.keys.masked(product)).toHaveText(`••••${fakeApi.keys[product].slice(-4)}`);
     await expect(screen.keys.apiKey).toHaveValue('');
     await expect(app.page.getByText(fakeApi.keys[product])).toHaveCount(0);
+    // Only the key's own product can be synced.
+    await screen.nav('sync').click();
+    const other = product === 'enem' ? 'vestibulares' : 'enem';
+    await expect(productOption(app.page, other)).toBeDisabled();
+    await expect(productOption(app.page, product)).toBeEnabled();
     // The base URL was checked through the public OpenAPI document, without the key.
     const openapi = fakeApi.log.find((r) => r.path.endsWith('/openapi.json'));
     expect(openapi?.hasApiKey).toBe(false);

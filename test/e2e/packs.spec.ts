@@ -107,3 +107,50 @@ test('removing a pack removes its questions', async ({ launch }) => {
   await screen.nav('library').click();
   await expect(screen.library.empty).toBeVisible();
 });
+
+test('a pack with a fixed exam offers that exam to the student, with its time limit', async ({ launch }, testInfo) => {
+  const tutor = await launch();
+  let screen = ui(tutor.page);
+  await screen.packs.importDemo.click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await screen.library.subject.selectOption('demo-matematica');
+  await expect(screen.library.count).toHaveAttribute('data-count', '11');
+  await screen.packs.build.click();
+  await screen.packs.title.fill('Prova de Matemática');
+  await tutor.page.getByTestId('pack-fixed-exam').check();
+  await tutor.page.getByTestId('pack-minutes').fill('15');
+  const downloading = tutor.page.waitForEvent('download');
+  await screen.packs.save.click();
+  const file = testInfo.outputPath('prova.exampack');
+  await (await downloading).saveAs(file);
+
+  const student = await launch();
+  screen = ui(student.page);
+  await screen.nav('packs').click();
+  await screen.packs.fileInput.setInputFiles(file);
+  await expect(screen.packs.imported).toBeVisible();
+  await screen.nav('exams').click();
+  const option = student.page.getByTestId('exam-preset').locator('option', { hasText: 'Prova de Matemática' });
+  await student.page.getByTestId('exam-preset').selectOption({ value: (await option.getAttribute('value')) ?? '' });
+  await expect(student.page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '11');
+  await student.page.getByTestId('exam-start').click();
+  await expect(student.page.getByTestId('exam-question-number')).toContainText('de 11');
+  await expect(student.page.getByTestId('exam-countdown')).toHaveText(/^(15:00|14:5\d)$/);
+});
+
+test('a pack dropped on the window is imported after a confirmation', async ({ launch }) => {
+  const app = await launch();
+  const screen = ui(app.page);
+  await expect(screen.library.empty).toBeVisible();
+  const base64 = (await readFile('assets/demo.exampack')).toString('base64');
+  await app.page.evaluate((data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'aula-3.exampack'));
+    window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+  }, base64);
+  await expect(screen.packs.confirm).toContainText('aula-3.exampack');
+  await screen.packs.confirmYes.click();
+  await expect(app.page.getByTestId('drop-imported')).toContainText('44 questões');
+});

@@ -22,7 +22,9 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
   const [presets, setPresets] = useState<ExamPreset[]>([]);
   const [packs, setPacks] = useState<PackSummary[]>([]);
   const [running, setRunning] = useState<ExamState | null>(null);
-  const [preset, setPreset] = useState<ExamPreset['id'] | ''>('quick-10');
+  /** A built-in preset, a pack's fixed exam (`pack:<id>`), or '' for a custom exam. */
+  const [preset, setPreset] = useState<string>('quick-10');
+  const [warnings, setWarnings] = useState('30, 5');
   const [area, setArea] = useState<AreaId>('matematica');
   const [sources, setSources] = useState<string[]>([]);
   const [subjectId, setSubjectId] = useState('');
@@ -52,8 +54,20 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
     });
   }, []);
 
-  const applyPreset = (id: ExamPreset['id'] | '') => {
+  const packExams = packs.filter((p) => p.examConfig);
+  const packExam = packExams.find((p) => `pack:${p.id}` === preset);
+
+  const applyPreset = (id: string) => {
     setPreset(id);
+    const pack = packExams.find((p) => `pack:${p.id}` === id);
+    if (pack?.examConfig) {
+      setTitle(pack.title);
+      setMode('timed');
+      setMinutes(String(pack.examConfig.timeLimitMinutes ?? 60));
+      setStrict(pack.examConfig.strictTimer ?? true);
+      setSeed(pack.examConfig.seed === undefined ? '' : String(pack.examConfig.seed));
+      return;
+    }
     const chosen = presets.find((p) => p.id === id);
     if (!chosen) return;
     setCount(String(chosen.request.count));
@@ -63,6 +77,16 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
   };
 
   const request = useMemo<ExamRequest>(() => {
+    if (packExam?.examConfig) {
+      // The tutor's fixed exam: that pack's questions (or the chosen pool), its count.
+      const config = packExam.examConfig;
+      const count = config.count ?? config.questionIds?.length ?? packExam.questionCount;
+      return {
+        sources: [`pack:${packExam.id}`],
+        count: Math.min(500, Math.max(1, count)),
+        ...(config.questionIds && { questionIds: config.questionIds }),
+      };
+    }
     const chosen = presets.find((p) => p.id === preset);
     const base: ExamRequest = chosen
       ? { ...chosen.request, ...(chosen.id === 'enem-area' && { areas: [area] }) }
@@ -74,7 +98,7 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
       ...(subjectId && !base.areas && { subjectId }),
       ...(difficulty && { difficulty }),
     };
-  }, [presets, preset, area, count, preferUnseen, sources, subjectId, difficulty]);
+  }, [packExam, presets, preset, area, count, preferUnseen, sources, subjectId, difficulty]);
 
   useEffect(() => {
     void api['exam:count']({ request }).then(setMatching, () => setMatching(null));
@@ -88,10 +112,19 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
       const state = await api['exam:start']({
         request,
         settings: {
-          title: title.trim() || (preset ? t(`exams.preset.${preset}`) : t('exams.defaultTitle')),
+          title:
+            title.trim() ||
+            (presets.some((p) => p.id === preset)
+              ? t(`exams.preset.${preset as ExamPreset['id']}`)
+              : t('exams.defaultTitle')),
           mode,
           timeLimitMinutes: mode === 'timed' ? Math.max(1, Number(minutes) || 1) : null,
           strict: mode === 'timed' ? strict : false,
+          warnings: warnings
+            .split(/[^\d]+/)
+            .map(Number)
+            .filter((n) => n > 0)
+            .slice(0, 5),
           ...(seed.trim() !== '' && { seed: Number(seed) }),
         },
       });
@@ -125,16 +158,16 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
       )}
       <form className="form grid" onSubmit={(e) => void submit(e)}>
         <label htmlFor="exam-preset">{t('exams.presets')}</label>
-        <select
-          id="exam-preset"
-          value={preset}
-          onChange={(e) => applyPreset(e.target.value as ExamPreset['id'] | '')}
-          data-testid="exam-preset"
-        >
-          <option value="">—</option>
+        <select id="exam-preset" value={preset} onChange={(e) => applyPreset(e.target.value)} data-testid="exam-preset">
+          <option value="">{t('exams.custom')}</option>
           {presets.map((p) => (
             <option key={p.id} value={p.id}>
               {t(`exams.preset.${p.id}`)}
+            </option>
+          ))}
+          {packExams.map((p) => (
+            <option key={p.id} value={`pack:${p.id}`}>
+              {t('exams.packExam', { title: p.title })}
             </option>
           ))}
         </select>
@@ -170,7 +203,7 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
           ))}
           {sources.length === 0 && <span className="muted">{t('exams.allSources')}</span>}
         </div>
-        {!preset && (
+        {preset === '' && (
           <>
             <label htmlFor="exam-subject">{t('sync.subject')}</label>
             <select
@@ -246,6 +279,13 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
               />
               {t('exams.strict')}
             </label>
+            <label htmlFor="exam-warnings">{t('exams.warnings')}</label>
+            <input
+              id="exam-warnings"
+              value={warnings}
+              onChange={(e) => setWarnings(e.target.value)}
+              data-testid="exam-warnings"
+            />
           </>
         )}
         <span />
