@@ -1,5 +1,6 @@
 // Regenerates docs/screenshots/*.png (1280×800) in the harness against the fake API.
 //   npm run screenshots
+import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
 import { launchApp } from './support/launch-app.js';
 
@@ -14,7 +15,9 @@ const shoot = async (name: string) => {
 };
 
 try {
-  await page.getByTestId('screen-keys').waitFor();
+  await page.getByTestId('library-empty').waitFor();
+  await shoot('first-run');
+  await page.getByTestId('nav-keys').click();
   await page.getByTestId('base-url-input').fill(api.baseUrl);
   await page.getByTestId('api-key-input').fill(api.keys.vestibulares);
   await page.getByTestId('connect-button').click();
@@ -64,13 +67,27 @@ try {
   await page.getByTestId('exam-seed').fill('2026');
   await page.getByTestId('exam-start').click();
   await page.getByTestId('exam-screen').waitFor();
-  for (const [index, key] of ['b', 'a', 'c', 'd'].entries()) {
-    await page.keyboard.press(key);
-    if (index === 1) await page.keyboard.press('f');
-    await page.keyboard.press('ArrowRight');
+  // Answer like a good student: right on most, wrong on two, two left blank.
+  for (let n = 0; n < 10; n++) {
+    const statement = await page.getByTestId('exam-statement').innerText();
+    const source = QUESTIONS.find((q) => q.statement === statement);
+    const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+    const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
+    if (n < 8) await page.keyboard.press('abcde'.charAt(n === 3 || n === 6 ? (right + 1) % 5 : right));
+    if (n === 1) await page.keyboard.press('f');
+    if (n < 4) await page.keyboard.press('ArrowRight');
+    else if (n === 4) break;
   }
   await page.getByTestId('exam-strike-A').click();
   await shoot('exam');
+  for (let n = 5; n < 10; n++) {
+    await page.getByTestId(`exam-grid-${n + 1}`).click();
+    const statement = await page.getByTestId('exam-statement').innerText();
+    const source = QUESTIONS.find((q) => q.statement === statement);
+    const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+    const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
+    if (n < 8) await page.keyboard.press('abcde'.charAt(n === 6 ? (right + 1) % 5 : right));
+  }
   await page.getByTestId('exam-submit').click();
   await page.getByTestId('exam-confirm').waitFor();
   await shoot('exam-confirm');
@@ -80,7 +97,14 @@ try {
 
   await page.getByTestId('result-retry-wrong').click();
   await page.getByTestId('exam-screen').waitFor();
-  await page.keyboard.press('c');
+  const count = await page.getByTestId('exam-grid').getByRole('button').count();
+  for (let n = 0; n < count; n++) {
+    const statement = await page.getByTestId('exam-statement').innerText();
+    const source = QUESTIONS.find((q) => q.statement === statement);
+    const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+    await page.keyboard.press('abcde'.charAt(texts.findIndex((text) => text === source?.alternatives[source.correct])));
+    await page.keyboard.press('ArrowRight');
+  }
   await page.getByTestId('exam-submit').click();
   await page.getByTestId('exam-confirm-yes').click();
   await page.getByTestId('result-history').click();

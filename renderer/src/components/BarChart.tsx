@@ -84,7 +84,7 @@ export function TrendChart({
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
-      <svg width="100%" height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
         {[0, 50, 100].map((v) => (
           <g key={v}>
             <line x1="40" x2={width - 20} y1={y(v)} y2={y(v)} className="chart-grid" />
