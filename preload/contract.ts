@@ -35,21 +35,25 @@ const packBytes = z
   .instanceof(Uint8Array)
   .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= 512 * 1024 * 1024);
 
+const minutesSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
+/** Seeds are 32-bit: the exam engine's generator takes one word. */
+const seedSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1);
+
+/** A tutor's fixed exam inside a pack (also the pack format's `examConfig`). */
 export const packExamConfigSchema = z.strictObject({
+  /** Fixed question order (when `count` is absent) or the pool to draw from. */
   questionIds: z.array(z.string().min(1)).max(10_000).optional(),
   count: z.number().int().min(1).max(500).optional(),
-  timeLimitMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .optional(),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1)
-    .optional(),
+  timeLimitMinutes: minutesSchema.optional(),
+  seed: seedSchema.optional(),
   strictTimer: z.boolean().optional(),
 });
 
@@ -236,30 +240,11 @@ export type ExamRequest = z.infer<typeof examRequestSchema>;
 export const examSettingsSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
   mode: z.enum(['timed', 'practice']),
-  timeLimitMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .nullable(),
+  timeLimitMinutes: minutesSchema.nullable(),
   strict: z.boolean(),
-  warnings: z
-    .array(
-      z
-        .number()
-        .int()
-        .min(1)
-        .max(24 * 60),
-    )
-    .max(5)
-    .optional(),
+  warnings: z.array(minutesSchema).max(5).optional(),
   /** Testers pass one to replay an attempt exactly; otherwise a fresh one is stored with it. */
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1)
-    .optional(),
+  seed: seedSchema.optional(),
   shuffleQuestions: z.boolean().optional(),
 });
 export type ExamSettings = z.infer<typeof examSettingsSchema>;

@@ -1,6 +1,7 @@
 // Paces requests with the X-RateLimit-* headers so that a sync never causes an
 // avoidable 429 (spec §8), and tells a per-minute 429 from an exhausted daily or
 // monthly quota. The window length is the spec's minute; tests pass a shorter one.
+import type { RateWait } from '../../../preload/contract.js';
 import { ApiError } from './errors.js';
 import { systemClock, type Clock } from '../util/clock.js';
 
@@ -12,11 +13,7 @@ export interface DailyUsage {
   used: number;
 }
 
-export interface RateWait {
-  reason: 'minute-budget' | 'retry-after';
-  /** Epoch ms at which requests resume. */
-  until: number;
-}
+export type { RateWait };
 
 export interface GovernorOptions {
   windowMs?: number;

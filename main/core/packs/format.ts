@@ -2,6 +2,7 @@
 // questions.json and images/<sha256>. The zod schemas here are the format's
 // definition; the JSON Schema in the docs is generated from them.
 import { z } from 'zod';
+import { packExamConfigSchema } from '../../../preload/contract.js';
 import { difficultySchema, productSchema, questionSchema } from '../api/schemas.js';
 
 export const PACK_FORMAT = 'exam-practice-pack';
@@ -21,24 +22,8 @@ export const LIMITS = {
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const examConfigSchema = z.strictObject({
-  /** Fixed question order (when `count` is absent) or the pool to draw from. */
-  questionIds: z.array(z.string().min(1)).max(10_000).optional(),
-  count: z.number().int().min(1).max(500).optional(),
-  timeLimitMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .optional(),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1)
-    .optional(),
-  strictTimer: z.boolean().optional(),
-});
+/** The contract's schema: the app's bridge and the pack format share one definition. */
+export const examConfigSchema = packExamConfigSchema;
 export type ExamConfig = z.infer<typeof examConfigSchema>;
 
 export const manifestSchema = z.looseObject({

@@ -6,12 +6,12 @@
 // (docs/sync.md gives the cost). Every page is one atomic chunk write tagged with
 // its run and listing, so a run killed at any point resumes at the first missing page.
 import { randomUUID } from 'node:crypto';
+import type { SyncProgress, SyncReport } from '../../../preload/contract.js';
 import { ApiError } from '../api/errors.js';
 import type { CatalogClient } from '../api/client.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
 import { toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
-import type { RateWait } from '../api/governor.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import type { RunState, SyncStateStore } from './state.js';
 
@@ -20,38 +20,9 @@ export const PAGE_SIZE = 100;
 export const MIN_YEAR = 1990;
 const MAX_REPAIR_PASSES = 2;
 
-export interface SyncProgress {
-  phase: 'exams' | 'questions' | 'images' | 'done';
-  scope: string;
-  pages: number;
-  questions: number;
-  /** meta.total of the scope, once known. */
-  total: number | null;
-  images: { done: number; total: number; failed: number };
-  requests: number;
-  rateLimitWait: RateWait | null;
-  dailyUsed: number;
-}
-
-export type SyncStatus = 'done' | 'quota-exhausted' | 'cancelled';
-
-export interface SyncReport {
-  product: string;
-  scope: string;
-  status: SyncStatus;
-  total: number;
-  questions: number;
-  requests: number;
-  retries: number;
-  rateLimitWaits: number;
-  images: { downloaded: number; failed: number };
-  /** Questions stored but not gradable (key undeterminable) plus items that failed validation. */
-  skipped: number;
-  /** Ids the listing promised (meta.total) but never delivered, after repair passes. */
-  missing: number;
-  resumed: boolean;
-  durationMs: number;
-}
+// The progress and report shapes are the bridge's: the UI and the CLI read the same values.
+export type { SyncProgress, SyncReport };
+export type SyncStatus = SyncReport['status'];
 
 export interface SyncDeps {
   client: CatalogClient;

@@ -2,9 +2,10 @@
 // safeStorage in the app; tests pass their own). Keys leave this module only
 // through `use()`, for the API client in main; the renderer sees status only.
 import { z } from 'zod';
+import type { KeyStatus as ContractKeyStatus, StorageSecurity } from '../../../preload/contract.js';
 import { productSchema, type Product } from '../api/schemas.js';
 
-export type StorageSecurity = 'secure' | 'weak' | 'unavailable';
+export type { StorageSecurity };
 
 export interface Cipher {
   /** 'weak' = encryption with a hard-coded password (Linux basic_text). */
@@ -24,15 +25,8 @@ export interface VaultStorage {
   write(record: VaultRecord): Promise<void>;
 }
 
-export interface KeyStatus {
-  product: Product;
-  present: boolean;
-  /** `••••ab12`: enough to recognise a key, useless to use it. */
-  masked: string | null;
-  baseUrl: string | null;
-  sessionOnly: boolean;
-  addedAt: number | null;
-}
+/** The bridge's key status, plus when the key was added (kept in main). */
+export type KeyStatus = ContractKeyStatus & { addedAt: number | null };
 
 export class VaultError extends Error {
   constructor(readonly code: 'insecure-storage' | 'no-key' | 'unreadable') {

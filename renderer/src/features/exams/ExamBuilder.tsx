@@ -11,6 +11,7 @@ import type {
   Facets,
   PackSummary,
 } from '../../../../preload/contract';
+import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 
@@ -39,6 +40,7 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
   const [matching, setMatching] = useState<ExamCount | null>(null);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [busy, setBusy] = useState(false);
+  const difficulties = useDifficultyChoices();
 
   useEffect(() => {
     void Promise.all([
@@ -206,19 +208,13 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
         {preset === '' && (
           <>
             <label htmlFor="exam-subject">{t('sync.subject')}</label>
-            <select
+            <AnySelect
               id="exam-subject"
+              testId="exam-subject"
               value={subjectId}
-              onChange={(e) => setSubjectId(e.target.value)}
-              data-testid="exam-subject"
-            >
-              <option value="">{t('sync.any')}</option>
-              {facets?.subjects.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
+              onChange={setSubjectId}
+              options={named(facets?.subjects)}
+            />
             <label htmlFor="exam-count">{t('exams.count')}</label>
             <input
               id="exam-count"
@@ -232,19 +228,13 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
           </>
         )}
         <label htmlFor="exam-difficulty">{t('sync.difficulty')}</label>
-        <select
+        <AnySelect
           id="exam-difficulty"
+          testId="exam-difficulty"
           value={difficulty}
-          onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}
-          data-testid="exam-difficulty"
-        >
-          <option value="">{t('sync.any')}</option>
-          {(['easy', 'medium', 'hard'] as const).map((d) => (
-            <option key={d} value={d}>
-              {t(`difficulty.${d}`)}
-            </option>
-          ))}
-        </select>
+          onChange={(v) => setDifficulty(v as Difficulty | '')}
+          options={difficulties}
+        />
         <label htmlFor="exam-title">{t('exams.title')}</label>
         <input id="exam-title" value={title} onChange={(e) => setTitle(e.target.value)} data-testid="exam-title" />
         <label htmlFor="exam-mode">{t('exams.mode')}</label>

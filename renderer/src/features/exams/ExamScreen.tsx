@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, ExamState, PracticeFeedback } from '../../../../preload/contract';
+import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 
@@ -327,70 +328,59 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
       </div>
       <ErrorNotice error={error} testId="exam-error" />
       {help && (
-        <div className="overlay" role="presentation" onClick={() => setHelp(false)}>
-          <div
-            className="dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="shortcuts-title"
-            data-testid="exam-shortcuts"
-            onClick={(e) => e.stopPropagation()}
-          >
-            <h3 id="shortcuts-title">{t('exams.shortcuts.title')}</h3>
-            <ul>
-              <li>{t('exams.shortcuts.answer')}</li>
-              <li>{t('exams.shortcuts.move')}</li>
-              <li>{t('exams.shortcuts.flag')}</li>
-              <li>{t('exams.shortcuts.submit')}</li>
-              <li>{t('exams.shortcuts.help')}</li>
-            </ul>
-            <button type="button" className="secondary" onClick={() => setHelp(false)}>
-              {t('library.close')}
-            </button>
-          </div>
-        </div>
+        <Dialog
+          titleId="shortcuts-title"
+          title={t('exams.shortcuts.title')}
+          testId="exam-shortcuts"
+          onClose={() => setHelp(false)}
+          close={{ label: t('library.close'), testId: 'exam-shortcuts-close' }}
+        >
+          <ul>
+            <li>{t('exams.shortcuts.answer')}</li>
+            <li>{t('exams.shortcuts.move')}</li>
+            <li>{t('exams.shortcuts.flag')}</li>
+            <li>{t('exams.shortcuts.submit')}</li>
+            <li>{t('exams.shortcuts.help')}</li>
+          </ul>
+        </Dialog>
       )}
       {confirming && (
-        <div className="overlay" role="presentation">
-          <div
-            className="dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="confirm-submit-title"
-            data-testid="exam-confirm"
-          >
-            <h3 id="confirm-submit-title">{t('exams.confirm.title')}</h3>
-            {unanswered.length > 0 ? (
-              <p data-testid="exam-confirm-unanswered">
-                {t('exams.confirm.unanswered', { list: unanswered.join(', ') })}
-              </p>
-            ) : (
-              <p>{t('exams.confirm.allAnswered')}</p>
-            )}
-            {flagged.length > 0 && (
-              <p data-testid="exam-confirm-flagged">{t('exams.confirm.flagged', { list: flagged.join(', ') })}</p>
-            )}
-            <div className="actions">
-              <button
-                type="button"
-                className="primary"
-                autoFocus
-                onClick={() => void submit()}
-                data-testid="exam-confirm-yes"
-              >
-                {t('exams.confirm.yes')}
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => setConfirming(false)}
-                data-testid="exam-confirm-no"
-              >
-                {t('exams.confirm.no')}
-              </button>
-            </div>
+        <Dialog
+          titleId="confirm-submit-title"
+          title={t('exams.confirm.title')}
+          testId="exam-confirm"
+          role="alertdialog"
+        >
+          {unanswered.length > 0 ? (
+            <p data-testid="exam-confirm-unanswered">
+              {t('exams.confirm.unanswered', { list: unanswered.join(', ') })}
+            </p>
+          ) : (
+            <p>{t('exams.confirm.allAnswered')}</p>
+          )}
+          {flagged.length > 0 && (
+            <p data-testid="exam-confirm-flagged">{t('exams.confirm.flagged', { list: flagged.join(', ') })}</p>
+          )}
+          <div className="actions">
+            <button
+              type="button"
+              className="primary"
+              autoFocus
+              onClick={() => void submit()}
+              data-testid="exam-confirm-yes"
+            >
+              {t('exams.confirm.yes')}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setConfirming(false)}
+              data-testid="exam-confirm-no"
+            >
+              {t('exams.confirm.no')}
+            </button>
           </div>
-        </div>
+        </Dialog>
       )}
     </section>
   );

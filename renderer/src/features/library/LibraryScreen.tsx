@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Difficulty, Facets, LibraryFilter, Product } from '../../../../preload/contract';
 import type { Screen } from '../../app/App';
+import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { api } from '../../lib/bridge';
 import { BuildPackDialog } from '../packs/BuildPackDialog';
 import { PackImportControls } from '../packs/PackImportControls';
@@ -34,6 +35,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [building, setBuilding] = useState(false);
   const debouncedText = useDebounced(text, 150);
+  const difficulties = useDifficultyChoices();
 
   useEffect(() => {
     void api['catalog:facets']({}).then(setFacets);
@@ -118,74 +120,52 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         </label>
         <label>
           {t('sync.product')}
-          <select
+          <AnySelect
+            testId="filter-product"
             value={product}
-            onChange={(e) => setProduct(e.target.value as Product | '')}
-            data-testid="filter-product"
-          >
-            <option value="">{t('sync.any')}</option>
-            <option value="enem">{t('products.enem')}</option>
-            <option value="vestibulares">{t('products.vestibulares')}</option>
-          </select>
+            onChange={(v) => setProduct(v as Product | '')}
+            options={(['enem', 'vestibulares'] as const).map((p) => ({ value: p, label: t(`products.${p}`) }))}
+          />
         </label>
         <label>
           {t('sync.exam')}
-          <select value={examId} onChange={(e) => setExamId(e.target.value)} data-testid="filter-exam">
-            <option value="">{t('sync.any')}</option>
-            {facets?.exams.map((exam) => (
-              <option key={exam.id} value={exam.id}>
-                {exam.name}
-              </option>
-            ))}
-          </select>
+          <AnySelect testId="filter-exam" value={examId} onChange={setExamId} options={named(facets?.exams)} />
         </label>
         <label>
           {t('sync.year')}
-          <select value={year} onChange={(e) => setYear(e.target.value)} data-testid="filter-year">
-            <option value="">{t('sync.any')}</option>
-            {facets?.years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
+          <AnySelect
+            testId="filter-year"
+            value={year}
+            onChange={setYear}
+            options={(facets?.years ?? []).map((y) => ({ value: String(y), label: String(y) }))}
+          />
         </label>
         <label>
           {t('sync.subject')}
-          <select value={subjectId} onChange={(e) => setSubjectId(e.target.value)} data-testid="filter-subject">
-            <option value="">{t('sync.any')}</option>
-            {facets?.subjects.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+          <AnySelect
+            testId="filter-subject"
+            value={subjectId}
+            onChange={setSubjectId}
+            options={named(facets?.subjects)}
+          />
         </label>
         <label>
           {t('sync.difficulty')}
-          <select
+          <AnySelect
+            testId="filter-difficulty"
             value={difficulty}
-            onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}
-            data-testid="filter-difficulty"
-          >
-            <option value="">{t('sync.any')}</option>
-            {(['easy', 'medium', 'hard'] as const).map((d) => (
-              <option key={d} value={d}>
-                {t(`difficulty.${d}`)}
-              </option>
-            ))}
-          </select>
+            onChange={(v) => setDifficulty(v as Difficulty | '')}
+            options={difficulties}
+          />
         </label>
         <label>
           {t('library.source')}
-          <select value={source} onChange={(e) => setSource(e.target.value)} data-testid="filter-source">
-            <option value="">{t('sync.any')}</option>
-            {facets?.sources.map((s) => (
-              <option key={s} value={s}>
-                {sourceLabel(s)}
-              </option>
-            ))}
-          </select>
+          <AnySelect
+            testId="filter-source"
+            value={source}
+            onChange={setSource}
+            options={(facets?.sources ?? []).map((s) => ({ value: s, label: sourceLabel(s) }))}
+          />
         </label>
         <button type="button" className="secondary" onClick={clear} data-testid="filter-clear">
           {t('library.clear')}

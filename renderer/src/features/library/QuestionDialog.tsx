@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, QuestionView } from '../../../../preload/contract';
+import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 
@@ -34,7 +35,6 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
   const [question, setQuestion] = useState<QuestionView | null>(null);
   const [answer, setAnswer] = useState<string | null | undefined>(undefined);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setAnswer(undefined);
@@ -43,7 +43,6 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
   }, [id]);
 
   useEffect(() => {
-    closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
@@ -62,57 +61,46 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
   const correctLetter = question?.alternatives.find((a) => a.id === answer)?.letter;
 
   return (
-    <div className="overlay" role="presentation" onClick={onClose}>
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="question-title"
-        data-testid="question-dialog"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <header className="dialog-header">
-          <h3 id="question-title">
-            {question ? [question.exam, question.year, question.subject].filter(Boolean).join(' · ') : t('app.loading')}
-          </h3>
-          <button ref={closeRef} type="button" className="secondary" onClick={onClose} data-testid="question-close">
-            {t('library.close')}
-          </button>
-        </header>
-        {question && (
-          <>
-            <p className="statement" data-testid="question-statement">
-              {question.statement}
+    <Dialog
+      titleId="question-title"
+      title={question ? [question.exam, question.year, question.subject].filter(Boolean).join(' · ') : t('app.loading')}
+      testId="question-dialog"
+      onClose={onClose}
+      close={{ label: t('library.close'), testId: 'question-close', autoFocus: true }}
+    >
+      {question && (
+        <>
+          <p className="statement" data-testid="question-statement">
+            {question.statement}
+          </p>
+          <QuestionImage src={question.image} alt={t('library.open')} />
+          <ol className="alternatives" data-testid="question-alternatives">
+            {question.alternatives.map((alternative) => (
+              <li
+                key={alternative.id}
+                className={answer && alternative.id === answer ? 'correct' : undefined}
+                data-testid={`alternative-${alternative.letter}`}
+                data-correct={answer ? String(alternative.id === answer) : undefined}
+              >
+                <span className="letter">{alternative.letter}</span> {alternative.text}
+                <QuestionImage src={alternative.image} alt={alternative.letter} />
+              </li>
+            ))}
+          </ol>
+          {answer === undefined && (
+            <button type="button" className="primary" onClick={() => void reveal()} data-testid="show-answer">
+              {t('library.showAnswer')}
+            </button>
+          )}
+          {answer === null && <p data-testid="answer-unknown">{t('library.notGradable')}</p>}
+          {correctLetter && (
+            <p className="notice notice-success" role="status" data-testid="answer-revealed">
+              {t('library.correct', { letter: correctLetter })}
             </p>
-            <QuestionImage src={question.image} alt={t('library.open')} />
-            <ol className="alternatives" data-testid="question-alternatives">
-              {question.alternatives.map((alternative) => (
-                <li
-                  key={alternative.id}
-                  className={answer && alternative.id === answer ? 'correct' : undefined}
-                  data-testid={`alternative-${alternative.letter}`}
-                  data-correct={answer ? String(alternative.id === answer) : undefined}
-                >
-                  <span className="letter">{alternative.letter}</span> {alternative.text}
-                  <QuestionImage src={alternative.image} alt={alternative.letter} />
-                </li>
-              ))}
-            </ol>
-            {answer === undefined && (
-              <button type="button" className="primary" onClick={() => void reveal()} data-testid="show-answer">
-                {t('library.showAnswer')}
-              </button>
-            )}
-            {answer === null && <p data-testid="answer-unknown">{t('library.notGradable')}</p>}
-            {correctLetter && (
-              <p className="notice notice-success" role="status" data-testid="answer-revealed">
-                {t('library.correct', { letter: correctLetter })}
-              </p>
-            )}
-          </>
-        )}
-        <ErrorNotice error={error} testId="question-error" />
-      </div>
-    </div>
+          )}
+        </>
+      )}
+      <ErrorNotice error={error} testId="question-error" />
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, LibraryFilter, PackPreview } from '../../../../preload/contract';
+import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 import { formatBytes } from '../../lib/format';
@@ -66,90 +67,76 @@ export function BuildPackDialog({
   };
 
   return (
-    <div className="overlay" role="presentation" onClick={onClose}>
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="build-pack-title"
-        data-testid="build-pack-dialog"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <header className="dialog-header">
-          <h3 id="build-pack-title">{t('packs.build.heading')}</h3>
-          <button type="button" className="secondary" onClick={onClose} data-testid="build-pack-close">
-            {t('library.close')}
-          </button>
-        </header>
-        <p>{ids ? t('packs.build.fromSelection', { count: ids.length }) : t('packs.build.fromFilter', { count })}</p>
-        <form className="form" onSubmit={(e) => void submit(e)}>
-          <label htmlFor="pack-title">{t('packs.build.title')}</label>
+    <Dialog
+      titleId="build-pack-title"
+      title={t('packs.build.heading')}
+      testId="build-pack-dialog"
+      onClose={onClose}
+      close={{ label: t('library.close'), testId: 'build-pack-close' }}
+    >
+      <p>{ids ? t('packs.build.fromSelection', { count: ids.length }) : t('packs.build.fromFilter', { count })}</p>
+      <form className="form" onSubmit={(e) => void submit(e)}>
+        <label htmlFor="pack-title">{t('packs.build.title')}</label>
+        <input
+          id="pack-title"
+          ref={first}
+          required
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          data-testid="pack-title"
+        />
+        <label htmlFor="pack-description">{t('packs.build.description')}</label>
+        <input
+          id="pack-description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          data-testid="pack-description"
+        />
+        <label htmlFor="pack-author">{t('packs.build.author')}</label>
+        <input id="pack-author" value={author} onChange={(e) => setAuthor(e.target.value)} data-testid="pack-author" />
+        <label className="checkbox">
           <input
-            id="pack-title"
-            ref={first}
-            required
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            data-testid="pack-title"
+            type="checkbox"
+            checked={fixedExam}
+            onChange={(e) => setFixedExam(e.target.checked)}
+            data-testid="pack-fixed-exam"
           />
-          <label htmlFor="pack-description">{t('packs.build.description')}</label>
-          <input
-            id="pack-description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            data-testid="pack-description"
-          />
-          <label htmlFor="pack-author">{t('packs.build.author')}</label>
-          <input
-            id="pack-author"
-            value={author}
-            onChange={(e) => setAuthor(e.target.value)}
-            data-testid="pack-author"
-          />
-          <label className="checkbox">
+          {t('packs.build.fixedExam')}
+        </label>
+        {fixedExam && (
+          <>
+            <label htmlFor="pack-minutes">{t('packs.build.timeLimit')}</label>
             <input
-              type="checkbox"
-              checked={fixedExam}
-              onChange={(e) => setFixedExam(e.target.checked)}
-              data-testid="pack-fixed-exam"
+              id="pack-minutes"
+              type="number"
+              min={1}
+              max={1440}
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              data-testid="pack-minutes"
             />
-            {t('packs.build.fixedExam')}
-          </label>
-          {fixedExam && (
-            <>
-              <label htmlFor="pack-minutes">{t('packs.build.timeLimit')}</label>
-              <input
-                id="pack-minutes"
-                type="number"
-                min={1}
-                max={1440}
-                value={minutes}
-                onChange={(e) => setMinutes(e.target.value)}
-                data-testid="pack-minutes"
-              />
-            </>
-          )}
-          {preview && (
-            <p className="muted" data-testid="pack-preview">
-              {t('packs.build.preview', {
-                questions: preview.questions,
-                images: preview.images,
-                size: formatBytes(preview.bytes, i18n.language),
-              })}
-              {preview.missingImages > 0 && ` ${t('packs.build.missing', { count: preview.missingImages })}`}
-            </p>
-          )}
-          <button type="submit" className="primary" disabled={busy || !title.trim()} data-testid="pack-save">
-            {t('packs.build.save')}
-          </button>
-        </form>
-        <ErrorNotice error={error} testId="build-pack-error" />
-        {saved && (
-          <p className="notice notice-success" role="status" data-testid="pack-saved">
-            {t('packs.build.saved', { file: saved })}
+          </>
+        )}
+        {preview && (
+          <p className="muted" data-testid="pack-preview">
+            {t('packs.build.preview', {
+              questions: preview.questions,
+              images: preview.images,
+              size: formatBytes(preview.bytes, i18n.language),
+            })}
+            {preview.missingImages > 0 && ` ${t('packs.build.missing', { count: preview.missingImages })}`}
           </p>
         )}
-      </div>
-    </div>
+        <button type="submit" className="primary" disabled={busy || !title.trim()} data-testid="pack-save">
+          {t('packs.build.save')}
+        </button>
+      </form>
+      <ErrorNotice error={error} testId="build-pack-error" />
+      {saved && (
+        <p className="notice notice-success" role="status" data-testid="pack-saved">
+          {t('packs.build.saved', { file: saved })}
+        </p>
+      )}
+    </Dialog>
   );
 }

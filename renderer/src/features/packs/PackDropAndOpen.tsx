@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackImportResult } from '../../../../preload/contract';
+import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { usePackImport } from './usePackImport';
@@ -56,36 +57,27 @@ export function PackDropAndOpen({ onImported }: { onImported: (result: PackImpor
         </div>
       )}
       {offer && (
-        <div className="overlay" role="presentation">
-          <div
-            className="dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="confirm-import-title"
-            data-testid="confirm-import"
-          >
-            <h3 id="confirm-import-title">{t('packs.confirmImport', { name: offer.name })}</h3>
-            <div className="actions">
-              <button
-                type="button"
-                className="primary"
-                disabled={busy}
-                onClick={() => void confirm()}
-                data-testid="confirm-import-yes"
-              >
-                {t('packs.confirm')}
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => setOffer(null)}
-                data-testid="confirm-import-no"
-              >
-                {t('packs.cancel')}
-              </button>
-            </div>
+        <Dialog
+          titleId="confirm-import-title"
+          title={t('packs.confirmImport', { name: offer.name })}
+          testId="confirm-import"
+          role="alertdialog"
+        >
+          <div className="actions">
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void confirm()}
+              data-testid="confirm-import-yes"
+            >
+              {t('packs.confirm')}
+            </button>
+            <button type="button" className="secondary" onClick={() => setOffer(null)} data-testid="confirm-import-no">
+              {t('packs.cancel')}
+            </button>
           </div>
-        </div>
+        </Dialog>
       )}
       <div className="toast-area">
         <ErrorNotice error={error} testId="drop-import-error" />

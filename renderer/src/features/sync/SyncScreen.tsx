@@ -13,6 +13,7 @@ import type {
   SyncReport,
 } from '../../../../preload/contract';
 import type { Screen } from '../../app/App';
+import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 
@@ -41,6 +42,7 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
   const [report, setReport] = useState<SyncReport | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const difficulties = useDifficultyChoices();
   const now = useNow(progress?.rateLimitWait != null);
   const n = (value: number) => value.toLocaleString(i18n.language);
 
@@ -140,14 +142,13 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
         {product === 'vestibulares' && (
           <>
             <label htmlFor="sync-exam">{t('sync.exam')}</label>
-            <select id="sync-exam" value={examId} onChange={(e) => setExamId(e.target.value)} data-testid="sync-exam">
-              <option value="">{t('sync.any')}</option>
-              {overview?.exams.map((exam) => (
-                <option key={exam.id} value={exam.id}>
-                  {exam.name}
-                </option>
-              ))}
-            </select>
+            <AnySelect
+              id="sync-exam"
+              testId="sync-exam"
+              value={examId}
+              onChange={setExamId}
+              options={named(overview?.exams)}
+            />
           </>
         )}
         <label htmlFor="sync-year">{t('sync.year')}</label>
@@ -161,33 +162,21 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
           data-testid="sync-year"
         />
         <label htmlFor="sync-subject">{t('sync.subject')}</label>
-        <select
+        <AnySelect
           id="sync-subject"
+          testId="sync-subject"
           value={subjectId}
-          onChange={(e) => setSubjectId(e.target.value)}
-          data-testid="sync-subject"
-        >
-          <option value="">{t('sync.any')}</option>
-          {facets?.subjects.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
+          onChange={setSubjectId}
+          options={named(facets?.subjects)}
+        />
         <label htmlFor="sync-difficulty">{t('sync.difficulty')}</label>
-        <select
+        <AnySelect
           id="sync-difficulty"
+          testId="sync-difficulty"
           value={difficulty}
-          onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}
-          data-testid="sync-difficulty"
-        >
-          <option value="">{t('sync.any')}</option>
-          {(['easy', 'medium', 'hard'] as const).map((d) => (
-            <option key={d} value={d}>
-              {t(`difficulty.${d}`)}
-            </option>
-          ))}
-        </select>
+          onChange={(v) => setDifficulty(v as Difficulty | '')}
+          options={difficulties}
+        />
       </form>
       <div className="actions">
         <button
