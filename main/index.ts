@@ -75,7 +75,7 @@ if (!app.requestSingleInstanceLock()) {
       callback(permissionDecision(permission)),
     );
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
-    installMenu('https://github.com/');
+    installMenu();
     window = createMainWindow(join(here, '../preload/index.cjs'));
     trust(ipcTrust, window.webContents);
     // Packs opened from the OS wait until the page listens, then the student confirms each.
@@ -83,7 +83,16 @@ if (!app.requestSingleInstanceLock()) {
       opener.ready((path) => services.offerPackFile(path));
     });
     logger.info('app ready', { version: app.getVersion() });
-    app.on('before-quit', () => void services.close());
+    // Quitting waits for the services to save (a running exam's time, pending writes).
+    let closed = false;
+    app.on('before-quit', (event) => {
+      if (closed) return;
+      event.preventDefault();
+      void services.close().finally(() => {
+        closed = true;
+        app.quit();
+      });
+    });
   });
 
   app.on('window-all-closed', () => app.quit());

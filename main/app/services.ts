@@ -6,7 +6,6 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   BridgeError,
-  requestSchemas,
   type BridgeErrorValue,
   type Channel,
   type Events,
@@ -18,6 +17,7 @@ import {
   type SyncOverview,
   type SyncProgress,
 } from '../../preload/contract.js';
+import { requestSchemas } from '../../preload/schemas.js';
 import { ApiError } from '../core/api/errors.js';
 import { DAILY_LIMIT } from '../core/api/governor.js';
 import type { Product } from '../core/api/schemas.js';
@@ -275,6 +275,12 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
   if (error instanceof PackError)
     return { code: 'invalid-pack', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
   return { code: 'internal' };
+}
+
+/** Call arguments as a log may keep them: a key typed by the student is never written anywhere. */
+export function loggableArgs(channel: string, args: unknown): unknown {
+  if (channel === 'keys:connect' && args && typeof args === 'object') return { ...args, apiKey: '[redacted]' };
+  return args;
 }
 
 /** The one entry point for every transport: validate, run, wrap. */

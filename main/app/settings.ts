@@ -1,6 +1,7 @@
 // Settings behind an interface: electron-store in the app, a JSON file in the
 // harness. Both validate with the contract's schema and fall back to defaults.
-import { settingsSchema, type Settings } from '../../preload/contract.js';
+import type { Settings } from '../../preload/contract.js';
+import { settingsSchema } from '../../preload/schemas.js';
 import { JsonFile } from '../core/util/json-file.js';
 
 export const DEFAULT_SETTINGS: Settings = { language: 'pt-BR', theme: 'system' };

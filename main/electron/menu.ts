@@ -1,6 +1,6 @@
-import { app, Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, Menu, type MenuItemConstructorOptions } from 'electron';
 
-export function installMenu(docsUrl: string) {
+export function installMenu() {
   const mac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
     ...(mac ? [{ role: 'appMenu' as const }] : []),
@@ -18,7 +18,7 @@ export function installMenu(docsUrl: string) {
       ],
     },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: 'Documentation', click: () => void shell.openExternal(docsUrl) }] },
+    { role: 'help', submenu: [{ role: 'about' }] },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

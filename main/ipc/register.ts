@@ -2,7 +2,7 @@
 // other than the app's own main frame are refused before their arguments are read.
 import { ipcMain, type WebContents } from 'electron';
 import { CHANNELS, type Channel, type Result } from '../../preload/contract.js';
-import { handle, type Handlers } from '../app/services.js';
+import { handle, loggableArgs, type Handlers } from '../app/services.js';
 import type { Logger } from '../core/util/logger.js';
 import { isTrustedSender, type IpcTrust } from './sender-check.js';
 
@@ -16,7 +16,7 @@ export function registerIpc(handlers: Handlers, trust: IpcTrust, logger: Logger,
         return { ok: false, error: { code: 'invalid-argument', params: { reason: 'sender' } } };
       }
       const result = await handle(handlers, channel as Channel, args, logger);
-      onCall?.({ type: 'invoke', channel, args, result });
+      onCall?.({ type: 'invoke', channel, args: loggableArgs(channel, args), result });
       return result;
     });
   }

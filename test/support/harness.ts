@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { EVENTS, type Channel, type EventName, type Events } from '../../preload/contract.js';
 import { MIME, resolveBundlePath } from '../../main/app/bundle-path.js';
 import { resolveImageRequest } from '../../main/app/image-request.js';
-import { createAppServices, handle, type AppServices } from '../../main/app/services.js';
+import { createAppServices, handle, loggableArgs, type AppServices } from '../../main/app/services.js';
 import { fileSettingsStore } from '../../main/app/settings.js';
 import { createLogger } from '../../main/core/util/logger.js';
 import { fileVaultStorage } from '../../main/core/vault/file-storage.js';
@@ -161,7 +161,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     const decoded = decodeBytes(args, (text) => new Uint8Array(Buffer.from(text, 'base64')));
     const result = await handle(services.handlers, channel, decoded);
-    ipcLog.push({ type: 'invoke', channel, args: decoded, result });
+    ipcLog.push({ type: 'invoke', channel, args: loggableArgs(channel, decoded), result });
     return encodeBytes(result, (bytes) => Buffer.from(bytes).toString('base64'));
   });
   await page.addInitScript({ path: BRIDGE });

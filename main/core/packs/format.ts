@@ -2,7 +2,7 @@
 // questions.json and images/<sha256>. The zod schemas here are the format's
 // definition; the JSON Schema in the docs is generated from them.
 import { z } from 'zod';
-import { packExamConfigSchema } from '../../../preload/contract.js';
+import { packExamConfigSchema } from '../../../preload/schemas.js';
 import { difficultySchema, productSchema, questionSchema } from '../api/schemas.js';
 
 export const PACK_FORMAT = 'exam-practice-pack';

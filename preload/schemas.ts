@@ -1,0 +1,160 @@
+// zod schemas of everything the renderer sends: main validates every bridge argument with
+// them. Kept apart from contract.ts so that the preload and the renderer, which need only
+// types, do not carry zod.
+import { z } from 'zod';
+import { AREA_IDS } from './contract';
+
+export const productSchema = z.enum(['vestibulares', 'enem']);
+export type Product = z.infer<typeof productSchema>;
+export const difficultySchema = z.enum(['easy', 'medium', 'hard']);
+export type Difficulty = z.infer<typeof difficultySchema>;
+
+const uuid = z.string().uuid();
+
+export const scopeSchema = z.strictObject({
+  product: productSchema,
+  examId: uuid.optional(),
+  year: z.number().int().min(1900).max(2100).optional(),
+  subjectId: uuid.optional(),
+  difficulty: difficultySchema.optional(),
+});
+export type Scope = z.infer<typeof scopeSchema>;
+
+export const libraryFilterSchema = z.strictObject({
+  product: productSchema.optional(),
+  examId: z.string().min(1).max(200).optional(),
+  year: z.number().int().optional(),
+  subjectId: z.string().min(1).max(200).optional(),
+  difficulty: difficultySchema.optional(),
+  source: z.string().min(1).max(200).optional(),
+  text: z.string().max(200).optional(),
+});
+export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
+
+/** A pack file's bytes: at most 512 MiB over the bridge. */
+const packBytes = z
+  .instanceof(Uint8Array)
+  .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= 512 * 1024 * 1024);
+
+const minutesSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
+/** Seeds are 32-bit: the exam engine's generator takes one word. */
+const seedSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1);
+
+/** A tutor's fixed exam inside a pack (also the pack format's `examConfig`). */
+export const packExamConfigSchema = z.strictObject({
+  /** Fixed question order (when `count` is absent) or the pool to draw from. */
+  questionIds: z.array(z.string().min(1)).max(10_000).optional(),
+  count: z.number().int().min(1).max(500).optional(),
+  timeLimitMinutes: minutesSchema.optional(),
+  seed: seedSchema.optional(),
+  strictTimer: z.boolean().optional(),
+});
+
+export const settingsSchema = z.strictObject({
+  language: z.enum(['pt-BR', 'en']),
+  theme: z.enum(['system', 'light', 'dark']),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const examRequestSchema = z.strictObject({
+  /** 'api:enem', 'pack:<id>'…; empty or absent: every source. */
+  sources: z.array(z.string().min(1).max(100)).max(50).optional(),
+  examId: z.string().min(1).max(200).optional(),
+  year: z.number().int().optional(),
+  subjectId: z.string().min(1).max(200).optional(),
+  difficulty: difficultySchema.optional(),
+  /** The national exam's format: `perArea` questions of each area, in area blocks. */
+  areas: z.array(z.enum(AREA_IDS)).min(1).max(4).optional(),
+  perArea: z.number().int().min(1).max(90).optional(),
+  count: z.number().int().min(1).max(500),
+  preferUnseen: z.boolean().optional(),
+  /** A fixed list (a pack's exam, a retry): order kept unless shuffled. */
+  questionIds: z.array(z.string().min(1)).max(500).optional(),
+});
+export type ExamRequest = z.infer<typeof examRequestSchema>;
+
+export const examSettingsSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  mode: z.enum(['timed', 'practice']),
+  timeLimitMinutes: minutesSchema.nullable(),
+  strict: z.boolean(),
+  warnings: z.array(minutesSchema).max(5).optional(),
+  /** Testers pass one to replay an attempt exactly; otherwise a fresh one is stored with it. */
+  seed: seedSchema.optional(),
+  shuffleQuestions: z.boolean().optional(),
+});
+export type ExamSettings = z.infer<typeof examSettingsSchema>;
+
+export const requestSchemas = {
+  'app:info': z.strictObject({}),
+  'keys:status': z.strictObject({}),
+  'keys:connect': z.strictObject({
+    baseUrl: z.string().min(1).max(2000),
+    apiKey: z.string().min(1).max(500),
+    sessionOnly: z.boolean().optional(),
+  }),
+  'keys:remove': z.strictObject({ product: productSchema }),
+  'sync:overview': z.strictObject({}),
+  'sync:estimate': z.strictObject({ scope: scopeSchema }),
+  'sync:start': z.strictObject({ scope: scopeSchema }),
+  'sync:cancel': z.strictObject({}),
+  'catalog:facets': z.strictObject({}),
+  'catalog:query': z.strictObject({
+    filter: libraryFilterSchema,
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(500),
+  }),
+  'catalog:question': z.strictObject({ id: z.string().min(1).max(200) }),
+  'catalog:reveal': z.strictObject({ id: z.string().min(1).max(200) }),
+  'settings:get': z.strictObject({}),
+  'settings:set': z.strictObject({ settings: settingsSchema.partial() }),
+  'cache:info': z.strictObject({}),
+  'cache:clear': z.strictObject({}),
+  'shell:open-external': z.strictObject({ url: z.string().url().max(2000) }),
+  'packs:list': z.strictObject({}),
+  'packs:import': z.strictObject({ data: packBytes }),
+  'packs:import-demo': z.strictObject({}),
+  'packs:import-pending': z.strictObject({ token: z.string().uuid() }),
+  'packs:remove': z.strictObject({ id: z.string().min(1).max(64) }),
+  'packs:preview': z.strictObject({
+    filter: libraryFilterSchema,
+    ids: z.array(z.string().min(1)).max(50_000).optional(),
+  }),
+  'exam:presets': z.strictObject({}),
+  'exam:count': z.strictObject({ request: examRequestSchema }),
+  'exam:start': z.strictObject({ request: examRequestSchema, settings: examSettingsSchema }),
+  'exam:current': z.strictObject({}),
+  'exam:answer': z.strictObject({
+    attemptId: z.string().uuid(),
+    index: z.number().int().min(0),
+    choice: z.number().int().min(0).max(9).nullable(),
+  }),
+  'exam:flag': z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0), flagged: z.boolean() }),
+  'exam:eliminate': z.strictObject({
+    attemptId: z.string().uuid(),
+    index: z.number().int().min(0),
+    choice: z.number().int().min(0).max(9),
+    eliminated: z.boolean(),
+  }),
+  'exam:visit': z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0) }),
+  'exam:submit': z.strictObject({ attemptId: z.string().uuid() }),
+  'exam:result': z.strictObject({ attemptId: z.string().uuid() }),
+  'exam:history': z.strictObject({}),
+  'exam:retry-wrong': z.strictObject({ attemptId: z.string().uuid() }),
+  'packs:build': z.strictObject({
+    filter: libraryFilterSchema,
+    ids: z.array(z.string().min(1)).max(50_000).optional(),
+    title: z.string().trim().min(1).max(200),
+    description: z.string().max(5000).optional(),
+    author: z.string().max(200).optional(),
+    examConfig: packExamConfigSchema.optional(),
+  }),
+} as const;
