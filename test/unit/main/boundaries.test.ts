@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { packOpener, packPathsFrom } from '../../../main/app/pack-opener.js';
+import { DEFAULT_SETTINGS, fileSettingsStore, sanitizeSettings } from '../../../main/app/settings.js';
+import { handle, loggableArgs, toBridgeError } from '../../../main/app/services.js';
+import type { Handlers } from '../../../main/app/types.js';
+import { ApiError } from '../../../main/core/api/errors.js';
+import { PackError } from '../../../main/core/packs/format.js';
+import { tempDir } from '../../support/temp.js';
+
+let cleanup: () => Promise<void> = () => Promise.resolve();
+afterEach(() => cleanup());
+
+describe('packs handed over by the OS', () => {
+  it('takes .exampack paths from the command line, not flags or other files', () => {
+    expect(
+      packPathsFrom([
+        '/opt/app/exam-practice',
+        '--inspect=0',
+        '/home/ana/Aula 3.exampack',
+        'notes.txt',
+        'C:\\pacotes\\REVISAO.EXAMPACK',
+      ]),
+    ).toEqual(['/home/ana/Aula 3.exampack', 'C:\\pacotes\\REVISAO.EXAMPACK']);
+  });
+
+  it('holds files opened before the window is ready, then hands each over once', () => {
+    const opener = packOpener();
+    opener.open('a.exampack');
+    opener.open('b.exampack');
+    const seen: string[] = [];
+    opener.ready((path) => seen.push(path));
+    opener.open('c.exampack');
+    expect(seen).toEqual(['a.exampack', 'b.exampack', 'c.exampack']);
+  });
+});
+
+describe('settings from disk', () => {
+  it('keeps valid fields and falls back to defaults for anything else', () => {
+    expect(sanitizeSettings({ language: 'en', theme: 'neon' })).toEqual({ language: 'en', theme: 'system' });
+    expect(sanitizeSettings('garbage')).toEqual(DEFAULT_SETTINGS);
+    expect(sanitizeSettings(null)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('survives a corrupt settings file and writes a valid one on the next change', async () => {
+    const temp = await tempDir();
+    cleanup = temp.cleanup;
+    const path = join(temp.dir, 'settings.json');
+    await writeFile(path, '{ not json');
+    const store = fileSettingsStore(path);
+    expect(await store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(await store.set({ theme: 'dark' })).toEqual({ language: 'pt-BR', theme: 'dark' });
+  });
+});
+
+describe('the bridge entry point', () => {
+  const handlers = {
+    'catalog:question': ({ id }: { id: string }) => {
+      if (id === 'boom') throw new Error(`stack trace with /home/ana secrets`);
+      if (id === 'api') throw new ApiError('forbidden', '403 Forbidden');
+      return Promise.resolve({ id });
+    },
+  } as unknown as Handlers;
+
+  it('refuses arguments that fail the channel’s schema, and unknown channels', async () => {
+    expect(await handle(handlers, 'catalog:question', { id: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
+    expect(await handle(handlers, 'catalog:question', { id: 'x', extra: true })).toMatchObject({ ok: false });
+    expect(await handle(handlers, 'nope' as never, {})).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
+  });
+
+  it('turns failures into codes: never a stack trace or message crosses', async () => {
+    const internal = await handle(handlers, 'catalog:question', { id: 'boom' });
+    expect(internal).toEqual({ ok: false, error: { code: 'internal' } });
+    expect(await handle(handlers, 'catalog:question', { id: 'api' })).toEqual({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(toBridgeError(new PackError('zip-bomb', 'questions.json'))).toEqual({
+      code: 'invalid-pack',
+      params: { reason: 'zip-bomb', detail: 'questions.json' },
+    });
+  });
+
+  it('never logs the key a student typed', () => {
+    expect(loggableArgs('keys:connect', { baseUrl: 'https://x', apiKey: 'enem_live_secret' })).toEqual({
+      baseUrl: 'https://x',
+      apiKey: '[redacted]',
+    });
+    expect(loggableArgs('catalog:question', { id: 'q' })).toEqual({ id: 'q' });
+  });
+});
