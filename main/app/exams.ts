@@ -13,12 +13,17 @@ export function examClock(speed = 1): ExamClock {
   return { now: () => epoch + (Date.now() - epoch) * speed, speed };
 }
 
-export function createExamHandlers(engine: () => ExamEngine): ExamHandlers {
+export function createExamHandlers(engine: () => ExamEngine, catalogReady: () => Promise<void>): ExamHandlers {
   return {
     'exam:presets': () => Promise.resolve(PRESETS),
     'exam:count': ({ request }) => Promise.resolve(engine().count(request)),
     'exam:start': ({ request, settings }) => engine().start(request, settings),
-    'exam:current': () => Promise.resolve(engine().current()),
+    // Asked at every start: with no running attempt it answers at once, without the catalog.
+    'exam:current': async () => {
+      if (!engine().running()) return null;
+      await catalogReady();
+      return engine().current();
+    },
     'exam:answer': ({ attemptId, index, choice }) => engine().answer(attemptId, index, choice),
     'exam:flag': ({ attemptId, index, flagged }) => engine().flag(attemptId, index, flagged),
     'exam:eliminate': ({ attemptId, index, choice, eliminated }) =>

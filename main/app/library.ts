@@ -4,6 +4,7 @@
 import type { Facets, QuestionPage, QuestionSummary, QuestionView } from '../../preload/contract.js';
 import { queryCatalog, type CatalogQuery } from '../core/catalog/query.js';
 import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
+import { excerptOf } from '../core/catalog/summary-index.js';
 import type { ImageCache } from '../core/images/cache.js';
 
 export type ImageUrl = (sha256: string) => string;
@@ -11,10 +12,9 @@ export type ImageUrl = (sha256: string) => string;
 const MISSING_IMAGE = 'missing';
 
 export function summarize(question: StoredQuestion, subjects: Map<string, string>): QuestionSummary {
-  const statement = question.q.statement.replace(/\s+/g, ' ').trim();
   return {
     id: question.id,
-    excerpt: statement.length > 160 ? `${statement.slice(0, 157)}…` : statement,
+    excerpt: excerptOf(question.q.statement),
     exam: question.q.exam?.name ?? null,
     subject: subjects.get(question.q.subject.id) ?? question.q.subject.name ?? question.q.subject.id,
     year: question.year,

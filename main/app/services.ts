@@ -79,7 +79,8 @@ async function folderBytes(dir: string): Promise<number> {
 }
 
 export async function createAppServices(options: ServiceOptions): Promise<AppServices> {
-  let workspace = await openWorkspace(options.dataDir);
+  // Start-up reads the summary index only; the full catalog loads behind it (docs/performance.md).
+  let workspace = await openWorkspace(options.dataDir, { deferCatalog: true });
   const vault = new KeyVault(options.cipher, options.vaultStorage);
   const guard = new AnswerGuard();
   const library = new Library(
@@ -131,7 +132,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   const handlers: Handlers = {
     ...packs.handlers,
-    ...createExamHandlers(() => engine),
+    ...createExamHandlers(
+      () => engine,
+      () => workspace.catalogReady(),
+    ),
     'app:info': () =>
       Promise.resolve({
         name: 'Exam Practice',
@@ -207,8 +211,21 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       running?.controller.abort();
       return Promise.resolve({ cancelled });
     },
-    'catalog:facets': () => Promise.resolve(library.facets()),
-    'catalog:query': ({ filter, offset, limit }) => Promise.resolve(library.query(filter, offset, limit)),
+    'catalog:facets': async () => {
+      const index = workspace.index;
+      if (!workspace.isCatalogLoaded() && index) return index.facets();
+      await workspace.catalogReady();
+      return library.facets();
+    },
+    'catalog:query': async ({ filter, offset, limit }) => {
+      const index = workspace.index;
+      if (!workspace.isCatalogLoaded() && index && !filter.text?.trim()) {
+        const rows = index.query(filter);
+        return { total: rows.length, offset, items: rows.slice(offset, offset + limit) };
+      }
+      await workspace.catalogReady();
+      return library.query(filter, offset, limit);
+    },
     'catalog:question': ({ id }) => {
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
@@ -231,7 +248,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         rm(paths.catalog, { recursive: true, force: true }),
         rm(paths.images, { recursive: true, force: true }),
       ]);
-      workspace = await openWorkspace(options.dataDir);
+      workspace = await openWorkspace(options.dataDir, { deferCatalog: true });
       library.invalidate();
       options.logger.info('cache cleared');
       return cacheInfo();
@@ -245,7 +262,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   };
 
   return {
-    handlers,
+    handlers: waitForCatalog(handlers, () => workspace.catalogReady()),
     offerPackFile: (path) => options.emit('packs:open-request', packs.offer(path)),
     workspace: () => workspace,
     guard,
@@ -256,6 +273,36 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await workspace.close();
     },
   };
+}
+
+/** Channels that never touch the full catalog, or wait for it themselves when they must. */
+const WITHOUT_CATALOG = new Set<Channel>([
+  'app:info',
+  'settings:get',
+  'settings:set',
+  'keys:status',
+  'keys:connect',
+  'keys:remove',
+  'shell:open-external',
+  'packs:list',
+  'exam:presets',
+  'exam:current',
+  'catalog:facets',
+  'catalog:query',
+]);
+
+/** Every other channel runs once the full catalog is in memory. */
+function waitForCatalog(handlers: Handlers, ready: () => Promise<void>): Handlers {
+  const wrapped: Record<string, (args: never) => Promise<unknown>> = { ...handlers };
+  for (const channel of Object.keys(handlers) as Channel[]) {
+    if (WITHOUT_CATALOG.has(channel)) continue;
+    const handler = handlers[channel] as (args: never) => Promise<unknown>;
+    wrapped[channel] = async (args: never) => {
+      await ready();
+      return handler(args);
+    };
+  }
+  return wrapped as unknown as Handlers;
 }
 
 /** Maps any failure to a serialisable, translatable value; never a stack trace, never a key. */

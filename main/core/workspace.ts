@@ -5,6 +5,7 @@ import { CatalogClient } from './api/client.js';
 import { RateGovernor, type DailyUsage, type GovernorOptions } from './api/governor.js';
 import type { Product } from './api/schemas.js';
 import { CatalogStore } from './catalog/store.js';
+import { SummaryIndex, writeSummaryIndex } from './catalog/summary-index.js';
 import { ImageCache } from './images/cache.js';
 import { SyncStateStore } from './sync/state.js';
 import { lockDataDir } from './util/data-lock.js';
@@ -19,7 +20,13 @@ export const dataPaths = (dataDir: string) => ({
 
 export interface Workspace {
   dataDir: string;
+  /** The full catalog; with `deferCatalog`, only once `catalogReady()` has settled. */
   store: CatalogStore;
+  /** Starts loading the full catalog if it has not started, and settles when it is in memory. */
+  catalogReady(): Promise<void>;
+  isCatalogLoaded(): boolean;
+  /** The first screen's data, read at start-up when `deferCatalog` (null when stale or absent). */
+  index: SummaryIndex | null;
   images: ImageCache;
   state: SyncStateStore;
   /** One governor per product: both share the key's limits across every sync of the session. */
@@ -28,14 +35,46 @@ export interface Workspace {
   close(): Promise<void>;
 }
 
-export async function openWorkspace(dataDir: string, options: { lock?: boolean } = {}): Promise<Workspace> {
+/**
+ * Opens a data dir. With `deferCatalog` (the app), it returns once the summary index is read and
+ * loads the full catalog behind it, so that start-up parses only what the first screen shows.
+ */
+export async function openWorkspace(
+  dataDir: string,
+  options: { lock?: boolean; deferCatalog?: boolean } = {},
+): Promise<Workspace> {
   const unlock = options.lock === false ? async () => undefined : await lockDataDir(dataDir);
   const paths = dataPaths(dataDir);
-  const [store, images, state] = await Promise.all([
-    CatalogStore.open(paths.catalog),
-    ImageCache.open(paths.images),
-    SyncStateStore.open(paths.catalog),
-  ]);
+  const [images, state] = await Promise.all([ImageCache.open(paths.images), SyncStateStore.open(paths.catalog)]);
+  const index = options.deferCatalog ? await SummaryIndex.open(paths.catalog) : null;
+
+  // The index follows the catalog a second after its last change (and on close). A crash before
+  // that leaves a stale index, which the next start ignores: slower, never wrong.
+  let loaded: CatalogStore | null = null;
+  let indexTimer: NodeJS.Timeout | null = null;
+  let indexWrite: Promise<void> = Promise.resolve();
+  const writeIndex = () => {
+    if (indexTimer) clearTimeout(indexTimer);
+    indexTimer = null;
+    const store = loaded;
+    if (store) indexWrite = indexWrite.then(() => writeSummaryIndex(store)).catch(() => undefined);
+    return indexWrite;
+  };
+  const scheduleIndex = () => {
+    if (indexTimer) clearTimeout(indexTimer);
+    indexTimer = setTimeout(() => void writeIndex(), 1000).unref();
+  };
+  let loading: Promise<void> | null = null;
+  const catalogReady = () =>
+    (loading ??= CatalogStore.open(paths.catalog).then((store) => {
+      loaded = store;
+      store.onChange = scheduleIndex;
+      if (options.deferCatalog && !index) scheduleIndex(); // next start can be fast
+    }));
+  if (!options.deferCatalog || !index) await catalogReady();
+  // With a fresh index, the first screen is served from it; the catalog loads once something needs
+  // it, or when start-up has settled, so that parsing it never delays the first answers.
+  else setTimeout(() => void catalogReady().catch(() => undefined), 2000).unref();
   const governors = new Map<Product, RateGovernor>();
   // Today's count is saved at most once a second (and on close), not once per request.
   const pendingUsage = new Map<Product, DailyUsage>();
@@ -65,7 +104,13 @@ export async function openWorkspace(dataDir: string, options: { lock?: boolean }
   };
   return {
     dataDir,
-    store,
+    get store(): CatalogStore {
+      if (!loaded) throw new Error('The catalog is still loading');
+      return loaded;
+    },
+    catalogReady,
+    isCatalogLoaded: () => loaded !== null,
+    index,
     images,
     state,
     governor,
@@ -73,6 +118,9 @@ export async function openWorkspace(dataDir: string, options: { lock?: boolean }
       new CatalogClient({ product, baseUrl, apiKey, governor: governor(product, governorOptions) }),
     close: async () => {
       await flushUsage();
+      if (loading) await loading.catch(() => undefined);
+      if (indexTimer) await writeIndex();
+      await indexWrite;
       await unlock();
     },
   };

@@ -154,3 +154,18 @@ test('a pack dropped on the window is imported after a confirmation', async ({ l
   await screen.packs.confirmYes.click();
   await expect(app.page.getByTestId('drop-imported')).toContainText('44 questões');
 });
+
+test('after a restart the library opens from the summary index and everything works as before', async ({ launch }) => {
+  const app = await launch();
+  await ui(app.page).packs.importDemo.click();
+  await expect(ui(app.page).library.count).toHaveAttribute('data-count', '44');
+  await app.restart();
+  const screen = ui(app.page);
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await screen.library.difficulty.selectOption('hard');
+  await expect(screen.library.count).toHaveAttribute('data-count', '12');
+  await screen.library.text.fill('"hipotenusa"');
+  await expect(screen.library.count).toHaveAttribute('data-count', '1');
+  await screen.library.rows.first().getByRole('button').click();
+  await expect(screen.library.dialog).toContainText('catetos de 6 cm e 8 cm');
+});

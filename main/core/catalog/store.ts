@@ -176,6 +176,7 @@ export class CatalogStore {
     const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
     await this.chunkFile(chunk.seq).write(chunk);
     this.absorb(chunk);
+    this.onChange?.();
   }
 
   /**
@@ -195,6 +196,7 @@ export class CatalogStore {
     const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: updated, replace: true, removed };
     await this.chunkFile(chunk.seq).write(chunk);
     this.absorb(chunk);
+    this.onChange?.();
     return { removed, kept: updated.length };
   }
 
@@ -235,6 +237,7 @@ export class CatalogStore {
     await Promise.all(oldSeqs.map((seq) => rm(this.chunkFile(seq).path, { force: true })));
     this.chunkMeta.clear();
     for (const chunk of fresh) this.chunkMeta.set(chunk.seq, { run: null, pages: [], records: chunk.questions.length });
+    this.onChange?.();
   }
 
   async setExams(product: Product, exams: ApiExam[]): Promise<void> {
@@ -245,11 +248,20 @@ export class CatalogStore {
   async mergeExams(origin: string, exams: ApiExam[]): Promise<void> {
     this.exams = { ...this.exams, [origin]: exams };
     await this.examsFile.write(this.exams);
+    this.onChange?.();
   }
 
   get size(): number {
     return this.questions.size;
   }
+
+  /** The chunk files this store has read or written (what a summary index is made from). */
+  chunkSeqs(): number[] {
+    return [...this.chunkMeta.keys()].sort((a, b) => a - b);
+  }
+
+  /** Called after every change on disk (the workspace keeps the summary index up to date). */
+  onChange: (() => void) | null = null;
 
   get(id: string): StoredQuestion | undefined {
     return this.questions.get(id);
