@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncProgress, SyncReport } from '../../../preload/contract.js';
 import { ApiError } from '../api/errors.js';
 import type { CatalogClient } from '../api/client.js';
+import { DAILY_LIMIT } from '../api/governor.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
 import { toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
@@ -201,6 +202,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     client.governor.setWaitListener(undefined);
     return report('done', imageResult);
   } catch (error) {
+    // Pages already fetched are kept: the writes in flight finish before the run is marked stopped.
+    await writer.drain().catch(() => undefined);
     await saveRun({ status: 'stopped' });
     client.governor.setWaitListener(undefined);
     if (error instanceof ApiError && (error.code === 'quota-exhausted' || error.code === 'cancelled')) {
@@ -341,5 +344,5 @@ class PageWriter {
 export async function estimateSync(client: CatalogClient, scope: SyncScope, signal?: AbortSignal) {
   const { total } = await client.listQuestions(filtersOf(scope), 1, 1, signal);
   const requests = Math.ceil(total / PAGE_SIZE) + (scope.product === 'vestibulares' ? 1 : 0);
-  return { total, requests, dailyUsed: client.governor.dailyUsage.used, dailyLimit: 10_000 };
+  return { total, requests, dailyUsed: client.governor.dailyUsage.used, dailyLimit: DAILY_LIMIT };
 }
