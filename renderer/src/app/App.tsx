@@ -51,15 +51,17 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     // A running attempt (the app was closed or crashed mid-exam) resumes where it was. Otherwise:
     // with questions, the library; with a key but nothing synced, sync; on a first run, the
     // library's empty state, which offers the demo pack, a pack import and connecting a key.
+    // A screen the student already chose while this was being decided is kept.
+    const startOn = (first: Screen) => setScreen((current) => current ?? first);
     void (async () => {
       const running = await api['exam:current']({});
       if (running) {
-        setExamView({ kind: 'taking', state: running });
-        setScreen('exams');
+        setExamView((current) => (current.kind === 'builder' ? { kind: 'taking', state: running } : current));
+        startOn('exams');
         return;
       }
       const [facets, keys] = await Promise.all([api['catalog:facets']({}), api['keys:status']({})]);
-      setScreen(facets.total === 0 && keys.keys.some((k) => k.present) ? 'sync' : 'library');
+      startOn(facets.total === 0 && keys.keys.some((k) => k.present) ? 'sync' : 'library');
     })();
   }, []);
 
