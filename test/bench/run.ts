@@ -100,12 +100,26 @@ const api = await remoteFake([
 ]);
 const { dir, cleanup } = await tempDir('exam-bench-');
 await bareFetch(api); // warm-up: the fake's first pass builds its caches
-const baselineA = await bareFetch(api);
 await api.clearLog();
-const { report, syncMs, closeMs } = await syncInto(dir, api, 'vestibulares');
+// The first sync fills `dir` (used below for the cache and UI measures) and counts the requests.
+const { report, syncMs: firstMs, closeMs } = await syncInto(dir, api, 'vestibulares');
 const requests = (await api.log()).filter((r) => r.path.startsWith('/v1/')).length;
-const baselineB = await bareFetch(api);
-const baseline = (baselineA + baselineB) / 2;
+// This machine is noisy: each round is a baseline then a sync into a fresh folder, back to back,
+// and the median of the per-round ratios is reported.
+const ratios: number[] = [];
+const syncTimes: number[] = [firstMs];
+const baselines: number[] = [];
+for (let round = 0; round < 3; round++) {
+  const base = await bareFetch(api);
+  const fresh = await tempDir('exam-bench-round-');
+  const { syncMs: roundMs } = await syncInto(fresh.dir, api, 'vestibulares');
+  await fresh.cleanup();
+  baselines.push(base);
+  syncTimes.push(roundMs);
+  ratios.push(roundMs / base);
+}
+const syncMs = median(syncTimes);
+const baseline = median(baselines);
 const minimum = Math.ceil(QUESTIONS / 100) + 1;
 rows.push({
   measure: 'requests, full vestibulares sync',
@@ -116,9 +130,9 @@ rows.push({
 });
 rows.push({
   measure: 'sync wall time (no images)',
-  value: ms(syncMs),
-  baseline: `${ms(baseline)} bare fetch+parse`,
-  ratio: (syncMs / baseline).toFixed(2),
+  value: `${ms(syncMs)} median`,
+  baseline: `${ms(baseline)} bare fetch+parse, median`,
+  ratio: `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
   target: '≤ 1.50',
 });
 rows.push({
@@ -216,14 +230,25 @@ api.close();
 {
   const cacheBytes = await Promise.all(files.map((f) => readFile(join(chunkDir, f), 'utf8')));
   const [, parseMs] = await timed(() => Promise.resolve(cacheBytes.map((text) => JSON.parse(text) as unknown)));
-  const [app, launchMs] = await timed(async () => {
-    const handle = await launchApp({ dataDir: dir });
-    await handle.page.getByTestId('question-row').first().waitFor({ timeout: 60_000 });
-    return handle;
-  });
+  const launch = () =>
+    timed(async () => {
+      const handle = await launchApp({ dataDir: dir });
+      await handle.page.getByTestId('question-row').first().waitFor({ timeout: 60_000 });
+      return handle;
+    });
+  // Three launches (the index is written by the first close if it was missing); the median is reported.
+  const launches: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const [handle, elapsed] = await launch();
+    launches.push(elapsed);
+    await handle.close();
+  }
+  const [app, lastMs] = await launch();
+  launches.push(lastMs);
+  const launchMs = median(launches);
   rows.push({
     measure: 'launch to interactive library (harness)',
-    value: ms(launchMs),
+    value: `${ms(launchMs)} median`,
     baseline: `${ms(parseMs)} JSON.parse of cache`,
     ratio: (launchMs / parseMs).toFixed(2),
     target: 'reported',
