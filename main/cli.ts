@@ -9,7 +9,7 @@ import { catalogQuerySchema, catalogStats, queryCatalog } from './core/catalog/q
 import { PackError } from './core/packs/format.js';
 import { readPack } from './core/packs/reader.js';
 import { importPack } from './core/packs/registry.js';
-import { buildPack } from './core/packs/writer.js';
+import { buildPack, fetchMissingImages } from './core/packs/writer.js';
 import { APP_VERSION } from './core/version.js';
 import { runSync, type SyncProgress } from './core/sync/engine.js';
 import { syncScopeSchema } from './core/sync/scope.js';
@@ -207,17 +207,23 @@ async function pack(args: string[]): Promise<number> {
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
       throw new UsageError('--limit must be a positive integer');
-    const workspace = await openWorkspace(values['data-dir'], { lock: false });
-    const selection = queryCatalog(workspace.store, filter.data)
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .slice(0, limit);
-    const built = await buildPack(selection, workspace.store, workspace.images, {
-      title: values.title,
-      ...(values.description && { description: values.description }),
-      ...(values.author && { author: values.author }),
-      appVersion: APP_VERSION,
-    });
-    await writeFile(values.out, built.bytes);
+    const workspace = await openWorkspace(values['data-dir']);
+    let built: Awaited<ReturnType<typeof buildPack>>;
+    try {
+      const selection = queryCatalog(workspace.store, filter.data)
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .slice(0, limit);
+      await fetchMissingImages(selection, workspace.images);
+      built = await buildPack(selection, workspace.store, workspace.images, {
+        title: values.title,
+        ...(values.description && { description: values.description }),
+        ...(values.author && { author: values.author }),
+        appVersion: APP_VERSION,
+      });
+      await writeFile(values.out, built.bytes);
+    } finally {
+      await workspace.close();
+    }
     print(
       {
         file: values.out,
@@ -228,7 +234,9 @@ async function pack(args: string[]): Promise<number> {
         missingImages: built.missingImages.length,
       },
       `Wrote ${values.out}: ${built.manifest.questionCount} questions, ${built.bytes.length} bytes` +
-        (built.missingImages.length ? ` (${built.missingImages.length} images were not cached and are left out)` : ''),
+        (built.missingImages.length
+          ? ` (${built.missingImages.length} images could not be downloaded and are left out)`
+          : ''),
     );
     return EXIT.ok;
   }

@@ -7,7 +7,7 @@ import { BridgeError, type Handlers, type LibraryFilter, type PackSummary } from
 import { queryCatalog } from '../core/catalog/query.js';
 import type { StoredQuestion } from '../core/catalog/store.js';
 import { importPack, listPacks, removePack, type PackEntry } from '../core/packs/registry.js';
-import { buildPack } from '../core/packs/writer.js';
+import { buildPack, fetchMissingImages } from '../core/packs/writer.js';
 import { APP_VERSION } from '../core/version.js';
 import type { Workspace } from '../core/workspace.js';
 
@@ -83,7 +83,9 @@ export function createPackHandlers(context: PackContext) {
     },
     'packs:build': async ({ filter, ids, title, description, author, examConfig }) => {
       const workspace = context.workspace();
-      const built = await buildPack(selection(filter, ids), workspace.store, workspace.images, {
+      const chosen = selection(filter, ids);
+      await fetchMissingImages(chosen, workspace.images);
+      const built = await buildPack(chosen, workspace.store, workspace.images, {
         title,
         appVersion: APP_VERSION,
         ...(description && { description }),

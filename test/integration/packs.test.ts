@@ -295,3 +295,28 @@ describe('packs: hostile input', () => {
     });
   }
 });
+
+describe('packs: images not cached yet', () => {
+  it('downloads them before building, so the pack carries every image', async () => {
+    const flaky = await startFakeApi({ questions: 60, seed: 31, faults: { missingImages: ['.png'] } });
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup, () => flaky.close());
+    const ws = await openWorkspace(temp.dir);
+    cleanups.push(() => ws.close());
+    const client = ws.client({ product: 'vestibulares', baseUrl: flaky.baseUrl, apiKey: flaky.keys.vestibulares });
+    const report = await runSync(
+      { product: 'vestibulares' },
+      { client, store: ws.store, images: ws.images, state: ws.state },
+    );
+    expect(report.images.failed).toBeGreaterThan(0);
+    const { fetchMissingImages } = await import('../../main/core/packs/writer.js');
+    expect(
+      (await buildPack(ws.store.all(), ws.store, ws.images, { title: 't', appVersion: '0.1.0' })).missingImages.length,
+    ).toBe(report.images.failed);
+    flaky.setFaults({ missingImages: [] });
+    expect(await fetchMissingImages(ws.store.all(), ws.images)).toBe(report.images.failed);
+    expect(
+      (await buildPack(ws.store.all(), ws.store, ws.images, { title: 't', appVersion: '0.1.0' })).missingImages,
+    ).toEqual([]);
+  });
+});

@@ -72,6 +72,16 @@ export interface Subject {
   name: string;
 }
 
+/** Every image a set of questions shows (statements and alternatives), each once. */
+export function imageUrlsOf(questions: Iterable<StoredQuestion>): Set<string> {
+  const urls = new Set<string>();
+  for (const { q } of questions) {
+    if (q.imageUrl) urls.add(q.imageUrl);
+    for (const alternative of q.alternatives) if (alternative.imageUrl) urls.add(alternative.imageUrl);
+  }
+  return urls;
+}
+
 export function isDifficulty(value: unknown): value is Difficulty {
   return typeof value === 'string' && (DIFFICULTIES as readonly string[]).includes(value);
 }

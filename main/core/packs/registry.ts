@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { isDifficulty, type StoredQuestion } from '../catalog/store.js';
+import { imageUrlsOf, isDifficulty, type StoredQuestion } from '../catalog/store.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
 import { JsonFile } from '../util/json-file.js';
 import type { Workspace } from '../workspace.js';
@@ -84,12 +84,7 @@ export async function importPack(
 /** Removes a pack: its questions unless another source still has them, and images nobody uses any more. */
 export async function removePack(workspace: Workspace, id: string): Promise<{ removed: number }> {
   const { removed } = await workspace.store.removeSource(packSource(id));
-  const keep = new Set<string>();
-  for (const { q } of workspace.store.all()) {
-    if (q.imageUrl) keep.add(q.imageUrl);
-    for (const alternative of q.alternatives) if (alternative.imageUrl) keep.add(alternative.imageUrl);
-  }
-  await workspace.images.prune(keep);
+  await workspace.images.prune(imageUrlsOf(workspace.store.all()));
   await registryFile(workspace).write({ packs: (await listPacks(workspace)).filter((p) => p.id !== id) });
   return { removed: removed.length };
 }

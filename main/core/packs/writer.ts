@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import yazl from 'yazl';
 import type { ApiExam, Product } from '../api/schemas.js';
-import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
+import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
 import {
   PACK_FORMAT,
@@ -57,6 +57,16 @@ function createdDate(): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * Downloads the selection's images that are not cached yet (images need no key), so that a pack
+ * carries them; those that still fail are reported by `buildPack` as missing.
+ */
+export async function fetchMissingImages(selection: Iterable<StoredQuestion>, images: ImageCache): Promise<number> {
+  const missing = images.missing(imageUrlsOf(selection));
+  if (missing.length === 0) return 0;
+  return (await images.download(missing)).downloaded;
+}
+
 export async function buildPack(
   selection: Iterable<StoredQuestion>,
   store: CatalogStore,
@@ -64,11 +74,7 @@ export async function buildPack(
   meta: PackMeta,
 ): Promise<BuiltPack> {
   const questions = [...selection].sort((a, b) => a.id.localeCompare(b.id));
-  const imageUrls = new Set<string>();
-  for (const { q } of questions) {
-    if (q.imageUrl) imageUrls.add(q.imageUrl);
-    for (const alternative of q.alternatives) if (alternative.imageUrl) imageUrls.add(alternative.imageUrl);
-  }
+  const imageUrls = imageUrlsOf(questions);
   const imageMap: Record<string, string> = {};
   const imageFiles = new Map<string, { bytes: Buffer; mime: string }>();
   const missingImages: string[] = [];

@@ -11,7 +11,7 @@ import { ApiError } from '../api/errors.js';
 import type { CatalogClient } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
-import { toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
+import { imageUrlsOf, toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import type { RunState, SyncStateStore } from './state.js';
@@ -246,13 +246,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   }
 
   async function syncImages() {
-    const urls: string[] = [];
-    for (const question of store.all()) {
-      if (!question.sources.includes(source)) continue;
-      if (question.q.imageUrl) urls.push(question.q.imageUrl);
-      for (const alternative of question.q.alternatives) if (alternative.imageUrl) urls.push(alternative.imageUrl);
-    }
-    const missingUrls = deps.images.missing(urls);
+    const ofProduct = [...store.all()].filter((question) => question.sources.includes(source));
+    const missingUrls = deps.images.missing(imageUrlsOf(ofProduct));
     progress.images = { done: 0, total: missingUrls.length, failed: 0 };
     emit({ phase: 'images' });
     const result = await deps.images.download(missingUrls, {

@@ -241,7 +241,7 @@ export const en: Messages = {
       fixedExam: 'Include a fixed mock exam',
       timeLimit: 'Time (minutes)',
       preview: '{{questions}} questions · {{images}} images · {{size}}',
-      missing: '{{count}} images are not cached and will be left out.',
+      missing: '{{count}} images are not cached: they are downloaded when saving; any that fail are left out.',
       save: 'Save pack',
       saved: 'Pack saved as {{file}}.',
     },

@@ -247,7 +247,7 @@ export const ptBR = {
       fixedExam: 'Incluir um simulado fixo',
       timeLimit: 'Tempo (minutos)',
       preview: '{{questions}} questões · {{images}} imagens · {{size}}',
-      missing: '{{count}} imagens não estão no cache e ficarão de fora.',
+      missing: '{{count}} imagens não estão no cache: serão baixadas ao salvar; as que falharem ficarão de fora.',
       save: 'Salvar pacote',
       saved: 'Pacote salvo como {{file}}.',
     },
