@@ -2,7 +2,7 @@
 import { appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow, session, shell } from 'electron';
+import { app, type BrowserWindow, dialog, session, shell } from 'electron';
 import { createAppServices } from './app/services.js';
 import { createLogger } from './core/util/logger.js';
 import { dataPaths } from './core/workspace.js';
@@ -39,7 +39,7 @@ if (!app.requestSingleInstanceLock()) {
     opener.open(path);
   });
 
-  void app.whenReady().then(async () => {
+  const start = async () => {
     const dataDir = app.getPath('userData');
     const logger = createLogger(dataPaths(dataDir).logs);
     const record = (entry: unknown) => {
@@ -93,7 +93,14 @@ if (!app.requestSingleInstanceLock()) {
         app.quit();
       });
     });
-  });
+  };
+  void app.whenReady().then(() =>
+    start().catch((error: unknown) => {
+      // Most likely the data folder is held by the CLI (one writer per folder): say so, then quit.
+      dialog.showErrorBox('Exam Practice', error instanceof Error ? error.message : String(error));
+      app.quit();
+    }),
+  );
 
   app.on('window-all-closed', () => app.quit());
   app.on('web-contents-created', (_event, contents) => {
