@@ -35,16 +35,39 @@ function textOf(question: StoredQuestion): string {
   return text;
 }
 
+/** The fields every non-text filter looks at: a stored question and a summary-index row both have them. */
+export interface FilterFields {
+  sources: readonly string[];
+  examId: string | null | undefined;
+  examName: string | null | undefined;
+  year: number | null;
+  subjectId: string;
+  difficulty: string | null;
+}
+
+/** The library's filters except text: one definition for the full catalog and the start-up index. */
+export function matchesFilters(fields: FilterFields, query: CatalogQuery): boolean {
+  if (query.product && !fields.sources.includes(`api:${query.product}`)) return false;
+  if (query.examId && fields.examId !== query.examId && fields.examName !== query.examId) return false;
+  if (query.year !== undefined && fields.year !== query.year) return false;
+  if (query.subjectId && fields.subjectId !== query.subjectId) return false;
+  if (query.difficulty && fields.difficulty !== query.difficulty) return false;
+  const wanted = query.source;
+  if (wanted && !fields.sources.some((s) => s === wanted || (wanted === 'api' && s.startsWith('api:')))) return false;
+  return true;
+}
+
 export function matches(question: StoredQuestion, query: CatalogQuery, words: string[]): boolean {
-  if (query.product && !question.sources.includes(`api:${query.product}`)) return false;
-  if (query.examId && question.q.exam?.id !== query.examId && question.q.exam?.name !== query.examId) return false;
-  if (query.year !== undefined && question.year !== query.year) return false;
-  if (query.subjectId && question.q.subject.id !== query.subjectId) return false;
-  if (query.difficulty && question.difficulty !== query.difficulty) return false;
-  if (query.source) {
-    const wanted = query.source;
-    if (!question.sources.some((s) => s === wanted || (wanted === 'api' && s.startsWith('api:')))) return false;
-  }
+  const { q } = question;
+  const fields = {
+    sources: question.sources,
+    examId: q.exam?.id,
+    examName: q.exam?.name,
+    year: question.year,
+    subjectId: q.subject.id,
+    difficulty: question.difficulty,
+  };
+  if (!matchesFilters(fields, query)) return false;
   if (words.length > 0) {
     const text = textOf(question);
     if (!words.every((word) => text.includes(word))) return false;

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Facets, QuestionSummary } from '../../../preload/contract.js';
-import type { CatalogQuery } from './query.js';
+import { matchesFilters, type CatalogQuery } from './query.js';
 import type { Difficulty } from '../api/schemas.js';
 import { JsonFile } from '../util/json-file.js';
 import type { CatalogStore, StoredQuestion, Subject } from './store.js';
@@ -109,16 +109,7 @@ export class SummaryIndex {
     const subjects = new Map<string, string>(this.data.subjects.map((s: Subject) => [s.id, s.name]));
     const out: QuestionSummary[] = [];
     for (const [id, excerpt, examId, examName, subjectId, year, difficulty, sources, hasImage] of this.data.rows) {
-      if (filter.product && !sources.includes(`api:${filter.product}`)) continue;
-      if (filter.examId && examId !== filter.examId && examName !== filter.examId) continue;
-      if (filter.year !== undefined && year !== filter.year) continue;
-      if (filter.subjectId && subjectId !== filter.subjectId) continue;
-      if (filter.difficulty && difficulty !== filter.difficulty) continue;
-      if (
-        filter.source &&
-        !sources.some((s) => s === filter.source || (filter.source === 'api' && s.startsWith('api:')))
-      )
-        continue;
+      if (!matchesFilters({ sources, examId, examName, year, subjectId, difficulty }, filter)) continue;
       out.push({
         id,
         excerpt,
