@@ -18,6 +18,9 @@ export const dataPaths = (dataDir: string) => ({
   logs: join(dataDir, 'logs'),
 });
 
+const INDEX_QUIET_MS = 5_000;
+const INDEX_EVERY_MS = 5 * 60_000;
+
 export interface Workspace {
   dataDir: string;
   /** The full catalog; with `deferCatalog`, only once `catalogReady()` has settled. */
@@ -48,21 +51,26 @@ export async function openWorkspace(
   const [images, state] = await Promise.all([ImageCache.open(paths.images), SyncStateStore.open(paths.catalog)]);
   const index = options.deferCatalog ? await SummaryIndex.open(paths.catalog) : null;
 
-  // The index follows the catalog a second after its last change (and on close). A crash before
-  // that leaves a stale index, which the next start ignores: slower, never wrong.
+  // The index is written on close, and while running once the catalog has been quiet for a few
+  // seconds, at most every few minutes: a rate-limited sync, quiet between its windows, must not
+  // rewrite megabytes each time. A crash before a write leaves a stale index, which the next start
+  // ignores: slower, never wrong.
   let loaded: CatalogStore | null = null;
   let indexTimer: NodeJS.Timeout | null = null;
   let indexWrite: Promise<void> = Promise.resolve();
+  let lastIndexWrite = 0;
   const writeIndex = () => {
     if (indexTimer) clearTimeout(indexTimer);
     indexTimer = null;
+    lastIndexWrite = Date.now();
     const store = loaded;
     if (store) indexWrite = indexWrite.then(() => writeSummaryIndex(store)).catch(() => undefined);
     return indexWrite;
   };
   const scheduleIndex = () => {
     if (indexTimer) clearTimeout(indexTimer);
-    indexTimer = setTimeout(() => void writeIndex(), 1000).unref();
+    const delay = Math.max(INDEX_QUIET_MS, lastIndexWrite + INDEX_EVERY_MS - Date.now());
+    indexTimer = setTimeout(() => void writeIndex(), delay).unref();
   };
   let loading: Promise<void> | null = null;
   const catalogReady = () =>
