@@ -11,12 +11,12 @@ export type ImageUrl = (sha256: string) => string;
 
 const MISSING_IMAGE = 'missing';
 
-export function summarize(question: StoredQuestion, subjects: Map<string, string>): QuestionSummary {
+export function summarize(question: StoredQuestion, store: CatalogStore): QuestionSummary {
   return {
     id: question.id,
     excerpt: excerptOf(question.q.statement),
     exam: question.q.exam?.name ?? null,
-    subject: subjects.get(question.q.subject.id) ?? question.q.subject.name ?? question.q.subject.id,
+    subject: store.subjectName(question.q.subject.id),
     year: question.year,
     difficulty: question.difficulty,
     hasImage: Boolean(question.q.imageUrl),
@@ -56,11 +56,10 @@ export class Library {
     if (!this.cached || this.cached.key !== key || this.cached.size !== store.size) {
       this.cached = { key, size: store.size, ids: queryCatalog(store, filter) };
     }
-    const subjects = new Map(store.subjects().map((s) => [s.id, s.name]));
     return {
       total: this.cached.ids.length,
       offset,
-      items: this.cached.ids.slice(offset, offset + limit).map((q) => summarize(q, subjects)),
+      items: this.cached.ids.slice(offset, offset + limit).map((q) => summarize(q, store)),
     };
   }
 
@@ -76,17 +75,12 @@ export class Library {
   }
 
   view(question: StoredQuestion): QuestionView {
-    const subjects = new Map(
-      this.store()
-        .subjects()
-        .map((s) => [s.id, s.name]),
-    );
     return {
       id: question.id,
       statement: question.q.statement,
       image: this.imageFor(question.q.imageUrl),
       exam: question.q.exam?.name ?? null,
-      subject: subjects.get(question.q.subject.id) ?? question.q.subject.id,
+      subject: this.store().subjectName(question.q.subject.id),
       year: question.year,
       difficulty: question.difficulty,
       sources: question.sources,

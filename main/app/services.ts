@@ -19,7 +19,7 @@ import {
 } from '../../preload/contract.js';
 import { requestSchemas } from '../../preload/schemas.js';
 import { ApiError } from '../core/api/errors.js';
-import { DAILY_LIMIT } from '../core/api/governor.js';
+import { DAILY_LIMIT, utcDay } from '../core/api/governor.js';
 import type { Product } from '../core/api/schemas.js';
 import { estimateSync, runSync } from '../core/sync/engine.js';
 import { scopeKey, syncScopeSchema } from '../core/sync/scope.js';
@@ -160,7 +160,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     'sync:overview': async (): Promise<SyncOverview> => {
       const runs = Object.values(workspace.state.state.runs);
       const dailyUsed: Partial<Record<Product, number>> = {};
-      const today = new Date().toISOString().slice(0, 10);
+      const today = utcDay(Date.now());
       for (const [product, usage] of Object.entries(workspace.state.state.usage)) {
         if (usage.day === today) dailyUsed[product as Product] = usage.used;
       }

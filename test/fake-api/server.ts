@@ -230,10 +230,12 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
     if (rest === '/questions') {
       const page = integerParam(query.get('page') ?? undefined, 'page', 1, Number.MAX_SAFE_INTEGER, 1);
       const limit = integerParam(query.get('limit') ?? undefined, 'limit', 1, 100, 20);
-      questionsOf(product, query); // validates the filters before anything is counted
+      let set = questionsOf(product, query); // validates the filters before anything is counted
       listRequests += 1;
-      if (faults.growAfterListRequests !== null && listRequests === faults.growAfterListRequests) grow();
-      const set = questionsOf(product, query);
+      if (faults.growAfterListRequests !== null && listRequests === faults.growAfterListRequests) {
+        grow();
+        set = questionsOf(product, query);
+      }
       const ordered = faults.unstableOrder ? unstable(set) : set;
       const start = (page - 1) * limit;
       return { data: ordered.slice(start, start + limit).map(wire), meta: { total: ordered.length } };

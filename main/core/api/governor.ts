@@ -26,7 +26,8 @@ export interface GovernorOptions {
   marginMs?: number;
 }
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The day the per-day limit counts (UTC: the spec does not say which). */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export class RateGovernor {
   private readonly windowMs: number;

@@ -112,7 +112,6 @@ export function catalogStats(store: CatalogStore): CatalogStats {
   const bump = (record: Record<string, number>, key: string) => {
     record[key] = (record[key] ?? 0) + 1;
   };
-  const subjects = new Map(store.subjects().map((s) => [s.id, s.name]));
   for (const question of store.all()) {
     stats.total += 1;
     for (const source of question.sources) {
@@ -120,7 +119,7 @@ export function catalogStats(store: CatalogStore): CatalogStats {
       if (source.startsWith('api:')) bump(stats.byProduct, source.slice(4));
     }
     bump(stats.byExam, question.q.exam?.name ?? 'unknown');
-    bump(stats.bySubject, subjects.get(question.q.subject.id) ?? question.q.subject.id);
+    bump(stats.bySubject, store.subjectName(question.q.subject.id));
     bump(stats.byYear, question.year === null ? 'unknown' : String(question.year));
     bump(stats.byDifficulty, question.difficulty ?? 'unknown');
     if (question.correctId === null) stats.notGradable += 1;

@@ -124,7 +124,7 @@ export class CatalogStore {
   >();
   private exams: Record<string, ApiExam[]> = {};
   private nextSeq = 1;
-  private subjectCache: Subject[] | null = null;
+  private subjectCache: { list: Subject[]; byId: Map<string, string> } | null = null;
 
   private constructor(readonly dir: string) {}
 
@@ -301,6 +301,15 @@ export class CatalogStore {
 
   /** The API has no subjects endpoint: the index is built from the questions' subject objects. */
   subjects(): Subject[] {
+    return this.subjectIndex().list;
+  }
+
+  /** A subject's name (its id when no question named it). */
+  subjectName(id: string): string {
+    return this.subjectIndex().byId.get(id) ?? id;
+  }
+
+  private subjectIndex() {
     if (!this.subjectCache) {
       const byId = new Map<string, string>();
       for (const { q } of this.questions.values()) {
@@ -308,9 +317,8 @@ export class CatalogStore {
           byId.set(q.subject.id, q.subject.name ?? q.subject.id);
         }
       }
-      this.subjectCache = [...byId]
-        .map(([id, name]) => ({ id, name }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+      const list = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+      this.subjectCache = { list, byId };
     }
     return this.subjectCache;
   }

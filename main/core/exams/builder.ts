@@ -5,12 +5,8 @@ import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import { AREAS, areaOf, ENEM_FORMAT } from './areas.js';
 import { shuffle } from './random.js';
 
-function subjectNames(store: CatalogStore): Map<string, string> {
-  return new Map(store.subjects().map((s) => [s.id, s.name]));
-}
-
-export function areaOfQuestion(question: StoredQuestion, names: Map<string, string>): AreaId | null {
-  return areaOf(names.get(question.q.subject.id) ?? question.q.subject.name ?? '');
+export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): AreaId | null {
+  return areaOf(store.subjectName(question.q.subject.id));
 }
 
 function matches(question: StoredQuestion, request: ExamRequest): boolean {
@@ -37,11 +33,10 @@ export function candidates(store: CatalogStore, request: ExamRequest): StoredQue
 }
 
 export function countMatching(store: CatalogStore, request: ExamRequest, seen: Set<string>): ExamCount {
-  const names = subjectNames(store);
   const found = candidates(store, request);
   const byArea: Record<AreaId, number> = { linguagens: 0, humanas: 0, natureza: 0, matematica: 0 };
   for (const question of found) {
-    const area = areaOfQuestion(question, names);
+    const area = areaOfQuestion(question, store);
     if (area) byArea[area] += 1;
   }
   return { matching: found.length, unseen: found.filter((q) => !seen.has(q.id)).length, byArea };
@@ -72,11 +67,10 @@ export function selectQuestions(
   if (request.questionIds && !shuffleOrder) return pool.slice(0, request.count);
   if (request.areas) {
     // The national exam keeps its area blocks; order is shuffled inside each block.
-    const names = subjectNames(store);
     const perArea = request.perArea ?? Math.ceil(request.count / request.areas.length);
     return request.areas.flatMap((area) =>
       pick(
-        pool.filter((q) => areaOfQuestion(q, names) === area),
+        pool.filter((q) => areaOfQuestion(q, store) === area),
         perArea,
         seen,
         request.preferUnseen ?? false,

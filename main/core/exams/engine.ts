@@ -181,17 +181,11 @@ export class ExamEngine {
 
   private view(entry: AttemptQuestion, index: number): ExamQuestionView {
     const question = this.question(entry.questionId);
-    const names = new Map(
-      this.deps
-        .store()
-        .subjects()
-        .map((s) => [s.id, s.name]),
-    );
     return {
       index,
       statement: question.q.statement,
       image: this.deps.image(question.q.imageUrl),
-      subject: names.get(question.q.subject.id) ?? question.q.subject.name ?? '',
+      subject: this.deps.store().subjectName(question.q.subject.id),
       exam: question.q.exam?.name ?? null,
       year: question.year,
       // Displayed order only, relettered A–E: nothing here tells the original letter or the key.

@@ -199,17 +199,17 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     const anyRunning = Object.values(state.state.runs).some((r) => r.status !== 'done');
     if (!anyRunning && store.needsCompaction()) await store.compact();
     emit({ phase: 'done' });
-    client.governor.setWaitListener(undefined);
     return report('done', imageResult);
   } catch (error) {
     // Pages already fetched are kept: the writes in flight finish before the run is marked stopped.
     await writer.drain().catch(() => undefined);
     await saveRun({ status: 'stopped' });
-    client.governor.setWaitListener(undefined);
     if (error instanceof ApiError && (error.code === 'quota-exhausted' || error.code === 'cancelled')) {
       return report(error.code === 'cancelled' ? 'cancelled' : 'quota-exhausted', { downloaded: 0, failed: 0 });
     }
     throw error;
+  } finally {
+    client.governor.setWaitListener(undefined);
   }
 
   async function readPartitions(
