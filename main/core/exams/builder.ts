@@ -2,7 +2,7 @@
 // questions only, never one twice, unseen ones first when asked.
 import type { AreaId, ExamCount, ExamPreset, ExamRequest } from '../../../preload/contract.js';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
-import { AREAS, areaOf, ENEM_FORMAT } from './areas.js';
+import { areaOf, ENEM_FORMAT } from './areas.js';
 import { shuffle } from './random.js';
 
 export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): AreaId | null {
@@ -104,4 +104,3 @@ export const PRESETS: ExamPreset[] = [
   },
 ];
 
-export { AREAS };

@@ -9,4 +9,3 @@ export function formatBytes(bytes: number, locale: string): string {
   return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} ${units[unit]}`;
 }
 
-export const formatNumber = (n: number, locale: string) => n.toLocaleString(locale);
