@@ -103,4 +103,3 @@ export const PRESETS: ExamPreset[] = [
     settings: { mode: 'timed', timeLimitMinutes: 20, strict: true, warnings: [5] },
   },
 ];
-

@@ -8,4 +8,3 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} ${units[unit]}`;
 }
-
