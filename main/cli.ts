@@ -1,6 +1,8 @@
 // Headless CLI over the same core as the app: `npm run --silent cli -- <command>`.
 // The API key comes from EXAM_API_KEY only: arguments show up in `ps` and shell history.
 // Exit codes: 0 done, 1 other error, 2 bad usage, 3 auth (401/403), 4 quota exhausted.
+import { normalizeBaseUrl } from './core/api/client.js';
+import { InsecureUrlError, isLoopbackHost } from './core/util/net-policy.js';
 import { parseArgs } from 'node:util';
 import { ApiError } from './core/api/errors.js';
 import { DIFFICULTIES } from './core/api/schemas.js';
@@ -22,6 +24,7 @@ const USAGE = `usage:
   cli stats --data-dir DIR [--json]
   cli pack build --data-dir DIR --out FILE --title T [--description D] [--author A] [--product P]
            [--exam ID] [--year N] [--subject ID] [--difficulty D] [--limit N] [--json]
+           [--base-url URL]   (the API the data came from: a localhost API's images may be local)
   cli pack inspect FILE [--json]
   cli pack import FILE --data-dir DIR [--json]`;
 
@@ -82,9 +85,13 @@ async function sync(args: string[]): Promise<number> {
     );
   }
   try {
-    new URL(values['base-url']);
-  } catch {
-    throw new UsageError('--base-url is not a URL');
+    normalizeBaseUrl(values['base-url']);
+  } catch (error) {
+    throw new UsageError(
+      error instanceof InsecureUrlError
+        ? '--base-url must be https:// (plain http only to localhost): the API key must not travel in clear text'
+        : '--base-url is not a URL',
+    );
   }
   const workspace = await openWorkspace(values['data-dir']);
   try {
@@ -147,7 +154,7 @@ async function stats(args: string[]): Promise<number> {
     strict: true,
   });
   if (!values['data-dir']) throw new UsageError('missing --data-dir');
-  const workspace = await openWorkspace(values['data-dir'], { lock: false });
+  const workspace = await openWorkspace(values['data-dir'], { readOnly: true });
   const result = catalogStats(workspace.store);
   if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
   else {
@@ -187,6 +194,7 @@ async function pack(args: string[]): Promise<number> {
       subject: { type: 'string' },
       difficulty: { type: 'string' },
       limit: { type: 'string' },
+      'base-url': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
     strict: true,
@@ -213,7 +221,9 @@ async function pack(args: string[]): Promise<number> {
       const selection = queryCatalog(workspace.store, filter.data)
         .sort((a, b) => a.id.localeCompare(b.id))
         .slice(0, limit);
-      await fetchMissingImages(selection, workspace.images);
+      // Image hosts must be public; --base-url names a local API (the fake) whose images may be local.
+      const local = values['base-url'] ? isLoopbackHost(new URL(values['base-url']).hostname) : false;
+      await fetchMissingImages(selection, workspace.images, { allowLocal: local });
       built = await buildPack(selection, workspace.store, workspace.images, {
         title: values.title,
         ...(values.description && { description: values.description }),

@@ -222,10 +222,16 @@ export interface PracticeFeedback {
 }
 
 export interface ExamReviewQuestion extends ExamQuestionView {
-  alternatives: { letter: string; text: string; image: string | null; originalLetter: string }[];
+  /** originalLetter is null while the question is hidden. */
+  alternatives: { letter: string; text: string; image: string | null; originalLetter: string | null }[];
   chosen: number | null;
-  correctChoice: number;
-  isCorrect: boolean;
+  /**
+   * True while the question is part of the exam running now: its key, correctness and original
+   * letters are withheld (null) until that exam ends.
+   */
+  hidden: boolean;
+  correctChoice: number | null;
+  isCorrect: boolean | null;
   flagged: boolean;
   timeMs: number;
   difficulty: Difficulty | null;
@@ -248,7 +254,9 @@ export interface ExamResult {
   timeUsedMs: number;
   timeLimitMs: number | null;
   seed: number;
-  score: { correct: number; answered: number; total: number };
+  /** `correct` counts visible questions only; `hidden` are withheld until the running exam ends. */
+  score: { correct: number; answered: number; total: number; hidden: number };
+  /** Over the visible questions. */
   bySubject: ScoreLine[];
   byDifficulty: ScoreLine[];
   questions: ExamReviewQuestion[];
@@ -261,7 +269,8 @@ export interface AttemptSummary {
   status: 'running' | 'submitted';
   startedAt: number;
   submittedAt: number | null;
-  correct: number;
+  /** Null while running, or while some of its questions are in the exam running now. */
+  correct: number | null;
   total: number;
   bySubject: ScoreLine[];
 }
@@ -270,6 +279,32 @@ export interface CacheInfo {
   dataDir: string;
   questions: number;
   bytes: number;
+  /** What clearing would take: questions synced from the API (can be synced again)… */
+  syncedQuestions: number;
+  /** …and questions of imported packs, kept unless the student asks to remove the packs too. */
+  packQuestions: number;
+  packs: number;
+  /** Submitted and running attempts: never cleared (results keep their own copy of every question). */
+  attempts: number;
+}
+
+/** A damaged file set aside at start or on read (kind tells what it held). */
+export interface StorageNoticeView {
+  kind:
+    | 'attempt'
+    | 'attempt-questions'
+    | 'catalog-chunk'
+    | 'catalog-index'
+    | 'exams'
+    | 'sync-state'
+    | 'image-index'
+    | 'pack-registry'
+    | 'settings'
+    | 'vault';
+  /** Relative to the data folder. */
+  file: string;
+  /** The last good copy took its place. */
+  restored: boolean;
 }
 
 // ---- errors -----------------------------------------------------------------
@@ -300,6 +335,7 @@ export const ERROR_CODES = [
   'no-questions',
   'locked-by-exam',
   'external-url-refused',
+  'insecure-url',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -340,6 +376,8 @@ export function readBridgeError(error: unknown): BridgeErrorValue {
 
 export interface Responses {
   'app:info': AppInfo;
+  'app:notices': StorageNoticeView[];
+  'app:dismiss-notices': StorageNoticeView[];
   'keys:status': KeysOverview;
   'keys:connect': { product: Product; keys: KeysOverview };
   'keys:remove': KeysOverview;
@@ -383,6 +421,8 @@ export type Args<C extends Channel> = z.infer<(typeof requestSchemas)[C]>;
 /** Every channel, by name: a unit test checks it lists exactly the schemas' channels. */
 export const CHANNELS = [
   'app:info',
+  'app:notices',
+  'app:dismiss-notices',
   'keys:status',
   'keys:connect',
   'keys:remove',

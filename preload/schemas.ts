@@ -95,6 +95,8 @@ export type ExamSettings = z.infer<typeof examSettingsSchema>;
 
 export const requestSchemas = {
   'app:info': z.strictObject({}),
+  'app:notices': z.strictObject({}),
+  'app:dismiss-notices': z.strictObject({}),
   'keys:status': z.strictObject({}),
   'keys:connect': z.strictObject({
     baseUrl: z.string().min(1).max(2000),
@@ -117,7 +119,7 @@ export const requestSchemas = {
   'settings:get': z.strictObject({}),
   'settings:set': z.strictObject({ settings: settingsSchema.partial() }),
   'cache:info': z.strictObject({}),
-  'cache:clear': z.strictObject({}),
+  'cache:clear': z.strictObject({ removePacks: z.boolean().optional() }),
   'shell:open-external': z.strictObject({ url: z.string().url().max(2000) }),
   'packs:list': z.strictObject({}),
   'packs:import': z.strictObject({ data: packBytes }),

@@ -30,12 +30,10 @@ export function createExamHandlers(engine: () => ExamEngine, catalogReady: () =>
       engine().eliminate(attemptId, index, choice, eliminated),
     'exam:visit': ({ attemptId, index }) => engine().visit(attemptId, index),
     'exam:submit': ({ attemptId }) => engine().submit(attemptId),
-    'exam:result': ({ attemptId }) => Promise.resolve(engine().result(attemptId)),
-    'exam:history': () => Promise.resolve(engine().history()),
-    'exam:retry-wrong': ({ attemptId }) => {
-      const wrong = engine()
-        .result(attemptId)
-        .questions.filter((q) => !q.isCorrect).length;
+    'exam:result': ({ attemptId }) => engine().result(attemptId),
+    'exam:history': () => engine().history(),
+    'exam:retry-wrong': async ({ attemptId }) => {
+      const wrong = (await engine().result(attemptId)).questions.filter((q) => q.isCorrect === false).length;
       return engine().retryWrong(attemptId, {
         title: 'Revisão dos erros',
         mode: 'timed',

@@ -5,12 +5,14 @@ import { ApiError } from '../core/api/errors.js';
 import type { RateGovernor } from '../core/api/governor.js';
 import type { Product } from '../core/api/schemas.js';
 import { BridgeError } from '../../preload/contract.js';
+import { InsecureUrlError } from '../core/util/net-policy.js';
 
 export async function checkBaseUrl(input: string, fetcher: typeof fetch = fetch): Promise<string> {
   let baseUrl: string;
   try {
     baseUrl = normalizeBaseUrl(input);
-  } catch {
+  } catch (error) {
+    if (error instanceof InsecureUrlError) throw new BridgeError('insecure-url');
     throw new BridgeError('invalid-argument', { field: 'baseUrl' });
   }
   try {

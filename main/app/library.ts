@@ -1,6 +1,6 @@
 // Shapes cached questions for the renderer. The answer key never leaves here:
 // QuestionView has no isCorrect and no correctAlternative; `reveal` is separate
-// and refuses questions locked by a running exam attempt.
+// and refuses questions locked by a running exam attempt (key-lock.ts decides).
 import type { Facets, QuestionPage, QuestionSummary, QuestionView } from '../../preload/contract.js';
 import { queryCatalog, type CatalogQuery } from '../core/catalog/query.js';
 import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
@@ -92,22 +92,5 @@ export class Library {
         image: this.imageFor(a.imageUrl),
       })),
     };
-  }
-}
-
-/** Question ids whose key must stay hidden (the running exam attempt's); main-side enforcement. */
-export class AnswerGuard {
-  private readonly locked = new Set<string>();
-
-  lock(ids: Iterable<string>) {
-    for (const id of ids) this.locked.add(id);
-  }
-
-  unlock(ids: Iterable<string>) {
-    for (const id of ids) this.locked.delete(id);
-  }
-
-  isLocked(id: string): boolean {
-    return this.locked.has(id);
   }
 }

@@ -9,6 +9,7 @@ import type { StoredQuestion } from '../core/catalog/store.js';
 import { importPack, listPacks, removePack, type PackEntry } from '../core/packs/registry.js';
 import { buildPack, fetchMissingImages } from '../core/packs/writer.js';
 import { APP_VERSION } from '../core/version.js';
+import type { ImageHostPolicy } from '../core/util/net-policy.js';
 import type { Workspace } from '../core/workspace.js';
 
 type PackHandlers = Pick<
@@ -29,6 +30,10 @@ export interface PackContext {
   changed: () => void;
   /** Question ids a running exam holds: a pack of them would carry their keys. */
   isLocked: (id: string) => boolean;
+  /** Which image hosts a pack build may ask (public only, unless the configured API is local). */
+  imageHosts: () => Promise<ImageHostPolicy>;
+  /** After a removal: image files nobody uses any more are deleted (pins of saved results kept). */
+  sweepImages: () => Promise<unknown>;
 }
 
 const summary = (entry: PackEntry): PackSummary => ({ ...entry });
@@ -38,7 +43,7 @@ export function createPackHandlers(context: PackContext) {
 
   // A PackError thrown here reaches the renderer as 'invalid-pack' with its reason (services.toBridgeError).
   const importBytes = async (bytes: Buffer) => {
-    const result = await importPack(context.workspace(), bytes);
+    const result = await importPack(context.workspace(), bytes, { isLocked: context.isLocked });
     context.changed();
     return { pack: summary(result.entry), added: result.added };
   };
@@ -64,8 +69,9 @@ export function createPackHandlers(context: PackContext) {
       return importBytes(await readFile(path));
     },
     'packs:remove': async ({ id }) => {
-      await removePack(context.workspace(), id);
+      await removePack(context.workspace(), id, { isLocked: context.isLocked });
       context.changed();
+      await context.sweepImages();
       return (await listPacks(context.workspace())).map(summary);
     },
     'packs:preview': async ({ filter, ids }) => {
@@ -84,7 +90,7 @@ export function createPackHandlers(context: PackContext) {
     'packs:build': async ({ filter, ids, title, description, author, examConfig }) => {
       const workspace = context.workspace();
       const chosen = selection(filter, ids);
-      await fetchMissingImages(chosen, workspace.images);
+      await fetchMissingImages(chosen, workspace.images, await context.imageHosts());
       const built = await buildPack(chosen, workspace.store, workspace.images, {
         title,
         appVersion: APP_VERSION,

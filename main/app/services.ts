@@ -2,7 +2,7 @@
 // Pure Node: the Electron shell registers these handlers on ipcMain, the e2e
 // harness on a Playwright binding; both go through `handle()` below, which
 // validates arguments and turns every failure into a translated error code.
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   BridgeError,
@@ -16,6 +16,7 @@ import {
   type Scope,
   type SyncOverview,
   type SyncProgress,
+  type CacheInfo,
 } from '../../preload/contract.js';
 import { requestSchemas } from '../../preload/schemas.js';
 import { ApiError } from '../core/api/errors.js';
@@ -26,9 +27,15 @@ import { scopeKey, syncScopeSchema } from '../core/sync/scope.js';
 import { DataDirLockedError } from '../core/util/data-lock.js';
 import type { Logger } from '../core/util/logger.js';
 import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/vault/vault.js';
-import { dataPaths, openWorkspace, type Workspace } from '../core/workspace.js';
+import { openWorkspace, type Workspace } from '../core/workspace.js';
+import { imageUrlsOf } from '../core/catalog/store.js';
+import { listPacks, packSource, PackLockedError } from '../core/packs/registry.js';
+import type { StorageNotices } from '../core/util/json-file.js';
+import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
+import { isSafeExternalUrl } from '../window-policy.js';
 import { checkBaseUrl, detectProduct } from './keys.js';
-import { AnswerGuard, Library, type ImageUrl } from './library.js';
+import { KeyLock } from './key-lock.js';
+import { Library, type ImageUrl } from './library.js';
 import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
 import { ExamEngine, ExamError } from '../core/exams/engine.js';
@@ -54,6 +61,8 @@ export interface ServiceOptions {
   demoPackPath: string;
   /** Testers only: the exam clock runs this many times faster (EXAM_PRACTICE_CLOCK_SPEED). */
   examClockSpeed?: number;
+  /** Where files opened before the services (settings, vault) reported damage. */
+  notices?: StorageNotices;
 }
 
 export type { Handlers } from './types.js';
@@ -63,7 +72,9 @@ export interface AppServices {
   /** The OS asked to open a pack file: ask the renderer to confirm the import. */
   offerPackFile(path: string): void;
   workspace: () => Workspace;
-  guard: AnswerGuard;
+  keyLock: KeyLock;
+  /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,9 +91,8 @@ async function folderBytes(dir: string): Promise<number> {
 
 export async function createAppServices(options: ServiceOptions): Promise<AppServices> {
   // Start-up reads the summary index only; the full catalog loads behind it (docs/performance.md).
-  let workspace = await openWorkspace(options.dataDir, { deferCatalog: true });
+  const workspace = await openWorkspace(options.dataDir, { deferCatalog: true });
   const vault = new KeyVault(options.cipher, options.vaultStorage);
-  const guard = new AnswerGuard();
   const library = new Library(
     () => workspace.store,
     () => workspace.images,
@@ -102,18 +112,31 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     return workspace.client({ product, baseUrl, apiKey: key, governor: governorOptions() });
   };
 
-  const cacheInfo = async () => ({
-    dataDir: options.dataDir,
-    questions: workspace.store.size,
-    bytes: await folderBytes(options.dataDir),
-  });
+  const cacheInfo = async (): Promise<CacheInfo> => {
+    let synced = 0;
+    let fromPacks = 0;
+    for (const question of workspace.store.all()) {
+      if (question.sources.some((s) => s.startsWith('api:'))) synced += 1;
+      else fromPacks += 1;
+    }
+    return {
+      dataDir: options.dataDir,
+      questions: workspace.store.size,
+      bytes: await folderBytes(options.dataDir),
+      syncedQuestions: synced,
+      packQuestions: fromPacks,
+      packs: (await listPacks(workspace)).length,
+      attempts: (await engine.history()).length,
+    };
+  };
 
   const engine = await ExamEngine.open({
     dir: join(options.dataDir, 'attempts'),
     store: () => workspace.store,
+    images: () => workspace.images,
+    imageUrl: options.imageUrl,
+    notices: workspace.storage.notices,
     clock: examClock(options.examClockSpeed),
-    image: (url) => library.imageFor(url),
-    guard,
     onWarning: (attemptId, minutesLeft) => options.emit('exam:warning', { attemptId, minutesLeft }),
     onDeadline: (attemptId) => options.emit('exam:submitted', { attemptId, by: 'deadline' }),
   });
@@ -123,12 +146,30 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   }, 250);
   ticker.unref();
 
+  const keyLock = new KeyLock(
+    () => engine,
+    () => (workspace.isCatalogLoaded() ? workspace.store : null),
+  );
+  // Every pin (images of saved results) is known once the engine has loaded: files nothing points
+  // to any more can go. Never while a sync or an import writes images (the cache waits for them).
+  const sweep = () =>
+    workspace.images
+      .sweep()
+      .catch((error: unknown) => options.logger.error('image sweep failed', { error: String(error) }));
+  const startupSweep = sweep();
+  const imageHosts = async () => ({
+    allowLocal: (await vault.status()).some((k) => k.baseUrl !== null && isLoopbackHost(new URL(k.baseUrl).hostname)),
+  });
+
   const packs = createPackHandlers({
     workspace: () => workspace,
     demoPackPath: options.demoPackPath,
     changed: () => library.invalidate(),
-    isLocked: (id) => guard.isLocked(id),
+    isLocked: (id) => keyLock.isLocked(id),
+    imageHosts,
+    sweepImages: sweep,
   });
+  const notices = () => [...(options.notices?.list() ?? []), ...workspace.notices()];
 
   const handlers: Handlers = {
     ...packs.handlers,
@@ -136,6 +177,12 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       () => engine,
       () => workspace.catalogReady(),
     ),
+    'app:notices': () => Promise.resolve(notices()),
+    'app:dismiss-notices': () => {
+      options.notices?.clear();
+      workspace.clearNotices();
+      return Promise.resolve(notices());
+    },
     'app:info': () =>
       Promise.resolve({
         name: 'Exam Practice',
@@ -232,7 +279,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       return Promise.resolve(library.view(question));
     },
     'catalog:reveal': ({ id }) => {
-      if (guard.isLocked(id)) throw new BridgeError('locked-by-exam');
+      if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
       return Promise.resolve({ correctAlternativeId: question.correctId });
@@ -240,23 +287,34 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     'settings:get': () => options.settings.get(),
     'settings:set': ({ settings }) => options.settings.set(settings),
     'cache:info': cacheInfo,
-    'cache:clear': async () => {
+    // Takes what can be fetched again (synced questions, their images, sync progress) and, only when
+    // asked, the packs. Results keep their own copies and pinned images; today's request count stays.
+    'cache:clear': async ({ removePacks }) => {
       if (running) throw new BridgeError('sync-running');
-      await workspace.close();
-      const paths = dataPaths(options.dataDir);
-      await Promise.all([
-        rm(paths.catalog, { recursive: true, force: true }),
-        rm(paths.images, { recursive: true, force: true }),
-      ]);
-      workspace = await openWorkspace(options.dataDir, { deferCatalog: true });
+      if (keyLock.examRunning()) throw new BridgeError('exam-running');
+      await workspace.exclusive(async () => {
+        const store = workspace.store;
+        const packIds = removePacks ? (await listPacks(workspace)).map((p) => p.id) : [];
+        // The registry first: a crash after it leaves pack records that the next start rolls back.
+        if (removePacks) await workspace.packRegistry.write({ packs: [] });
+        const sources = [...store.sourceSet()].filter(
+          (s) => s.startsWith('api:') || packIds.some((id) => packSource(id) === s),
+        );
+        await store.removeSources(sources);
+        await store.removeExams(store.examOrigins().filter((o) => !o.startsWith('pack:') || removePacks));
+        await workspace.state.update((data) => ({ ...data, runs: {} }));
+        await workspace.images.prune(imageUrlsOf(store.all()));
+        await store.compact();
+      });
+      await sweep();
       library.invalidate();
-      options.logger.info('cache cleared');
+      options.logger.info('cache cleared', { removePacks: Boolean(removePacks) });
       return cacheInfo();
     },
+    // What it reports is what the policy decided: a refused URL is never said to be opened.
     'shell:open-external': async ({ url }) => {
-      const parsed = new URL(url);
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new BridgeError('external-url-refused');
-      await options.openExternal(parsed.toString());
+      if (!isSafeExternalUrl(url)) throw new BridgeError('external-url-refused');
+      await options.openExternal(new URL(url).toString());
       return { opened: true };
     },
   };
@@ -265,7 +323,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     handlers: waitForCatalog(handlers, () => workspace.catalogReady()),
     offerPackFile: (path) => options.emit('packs:open-request', packs.offer(path)),
     workspace: () => workspace,
-    guard,
+    keyLock,
+    settled: () => startupSweep.then(() => undefined),
     close: async () => {
       clearInterval(ticker);
       running?.controller.abort();
@@ -278,6 +337,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 /** Channels that never touch the full catalog, or wait for it themselves when they must. */
 const WITHOUT_CATALOG = new Set<Channel>([
   'app:info',
+  'app:notices',
+  'app:dismiss-notices',
   'settings:get',
   'settings:set',
   'keys:status',
@@ -319,6 +380,8 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
   }
   if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
   if (error instanceof ExamError) return { code: error.code };
+  if (error instanceof PackLockedError) return { code: 'locked-by-exam' };
+  if (error instanceof InsecureUrlError) return { code: 'insecure-url', params: { reason: error.reason } };
   if (error instanceof PackError)
     return { code: 'invalid-pack', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
   return { code: 'internal' };

@@ -2,7 +2,7 @@
 // harness. Both validate with the contract's schema and fall back to defaults.
 import type { Settings } from '../../preload/contract.js';
 import { settingsSchema } from '../../preload/schemas.js';
-import { JsonFile } from '../core/util/json-file.js';
+import { JsonFile, type NoticeSink } from '../core/util/json-file.js';
 
 export const DEFAULT_SETTINGS: Settings = { language: 'pt-BR', theme: 'system' };
 
@@ -22,8 +22,11 @@ export function sanitizeSettings(raw: unknown): Settings {
   return out;
 }
 
-export function fileSettingsStore(path: string): SettingsStore {
-  const file = new JsonFile(path, settingsSchema.partial().passthrough());
+export function fileSettingsStore(path: string, notices?: NoticeSink): SettingsStore {
+  const file = new JsonFile(path, settingsSchema.partial().passthrough(), {
+    kind: 'settings',
+    ...(notices && { notices }),
+  });
   const read = async () => sanitizeSettings(await file.read().catch(() => null));
   return {
     get: read,

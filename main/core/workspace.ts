@@ -1,6 +1,8 @@
 // Everything the main process keeps in a data dir, opened together. Used by the
 // app, the harness and the CLI alike.
-import { join } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { CatalogClient } from './api/client.js';
 import { RateGovernor, type DailyUsage, type GovernorOptions } from './api/governor.js';
 import type { Product } from './api/schemas.js';
@@ -8,7 +10,12 @@ import { CatalogStore } from './catalog/store.js';
 import { SummaryIndex, writeSummaryIndex } from './catalog/summary-index.js';
 import { ImageCache } from './images/cache.js';
 import { SyncStateStore } from './sync/state.js';
-import { lockDataDir } from './util/data-lock.js';
+import { STAGING_PREFIX } from './packs/format.js';
+import { openPackRegistry, repairPackSources, type PackRegistryFile } from './packs/registry.js';
+import { isAlive, lockDataDir } from './util/data-lock.js';
+import { TEMP_FILE } from './util/durable-file.js';
+import { StorageNotices, type StorageNotice } from './util/json-file.js';
+import type { StorageContext } from './util/storage.js';
 
 export const dataPaths = (dataDir: string) => ({
   catalog: join(dataDir, 'catalog'),
@@ -16,7 +23,35 @@ export const dataPaths = (dataDir: string) => ({
   vault: join(dataDir, 'vault.json'),
   settings: join(dataDir, 'settings.json'),
   logs: join(dataDir, 'logs'),
+  attempts: join(dataDir, 'attempts'),
+  packs: join(dataDir, 'packs.json'),
 });
+
+const STALE_LEGACY_STAGING_MS = 60 * 60_000;
+
+/** Removes temp files a crash left in a folder this process writes (never another process's: we hold the lock). */
+async function removeTempLeftovers(dir: string) {
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (TEMP_FILE.test(name)) await rm(join(dir, name), { force: true });
+  }
+}
+
+/** Staging folders whose importing process is gone (killed mid-import): they can be hundreds of MB. */
+export async function removeStaleStaging(root = tmpdir(), now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (!name.startsWith(STAGING_PREFIX)) continue;
+    const pid = /^exampack-(\d+)-/.exec(name)?.[1];
+    const stale = pid
+      ? !isAlive(Number(pid))
+      : now - ((await stat(join(root, name)).catch(() => null))?.mtimeMs ?? now) > STALE_LEGACY_STAGING_MS;
+    if (stale) {
+      await rm(join(root, name), { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
 
 const INDEX_QUIET_MS = 5_000;
 const INDEX_EVERY_MS = 5 * 60_000;
@@ -32,6 +67,19 @@ export interface Workspace {
   index: SummaryIndex | null;
   images: ImageCache;
   state: SyncStateStore;
+  /** How the folder is open (read-only by a second process) and where set-aside files are reported. */
+  storage: StorageContext;
+  /** Files set aside as damaged since the folder was opened, relative to it. */
+  notices(): StorageNotice[];
+  /** The student has read them. */
+  clearNotices(): void;
+  /**
+   * Runs changes that span several files (pack import and removal, clearing the cache) one at a
+   * time: two at once would each write a registry that lacks the other's entry.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** packs.json: the imported packs (its one write is a pack import's commit point). */
+  packRegistry: PackRegistryFile;
   /** One governor per product: both share the key's limits across every sync of the session. */
   governor(product: Product, options?: GovernorOptions): RateGovernor;
   client(options: { product: Product; baseUrl: string; apiKey: string; governor?: GovernorOptions }): CatalogClient;
@@ -44,12 +92,26 @@ export interface Workspace {
  */
 export async function openWorkspace(
   dataDir: string,
-  options: { lock?: boolean; deferCatalog?: boolean } = {},
+  options: { readOnly?: boolean; deferCatalog?: boolean } = {},
 ): Promise<Workspace> {
-  const unlock = options.lock === false ? async () => undefined : await lockDataDir(dataDir);
+  // Read-only (a second process: `stats` beside a running sync) takes no lock and never writes,
+  // moves or deletes: what looks like a leftover to it may be the writer's file in flight.
+  const readOnly = options.readOnly === true;
+  const unlock = readOnly ? async () => undefined : await lockDataDir(dataDir);
   const paths = dataPaths(dataDir);
-  const [images, state] = await Promise.all([ImageCache.open(paths.images), SyncStateStore.open(paths.catalog)]);
+  const noticeList = new StorageNotices();
+  const storage: StorageContext = { readOnly, notices: noticeList };
+  if (!readOnly) {
+    await Promise.all([dataDir, paths.catalog, paths.images, paths.attempts].map(removeTempLeftovers));
+    await removeStaleStaging();
+  }
+  const [images, state] = await Promise.all([
+    ImageCache.open(paths.images, storage),
+    SyncStateStore.open(paths.catalog, storage),
+  ]);
   const index = options.deferCatalog ? await SummaryIndex.open(paths.catalog) : null;
+  let exclusiveTail: Promise<unknown> = Promise.resolve();
+  const packRegistry = openPackRegistry(paths.packs, storage);
 
   // The index is written on close, and while running once the catalog has been quiet for a few
   // seconds, at most every few minutes: a rate-limited sync, quiet between its windows, must not
@@ -74,15 +136,14 @@ export async function openWorkspace(
   };
   let loading: Promise<void> | null = null;
   const catalogReady = () =>
-    (loading ??= CatalogStore.open(paths.catalog).then((store) => {
+    (loading ??= CatalogStore.open(paths.catalog, storage).then(async (store) => {
+      // A pack import cut short (crash before its registry write) is rolled back before anyone sees it.
+      if (!readOnly) await repairPackSources(store, images, packRegistry);
       loaded = store;
+      if (readOnly) return;
       store.onChange = scheduleIndex;
       if (options.deferCatalog && !index) scheduleIndex(); // next start can be fast
     }));
-  if (!options.deferCatalog || !index) await catalogReady();
-  // With a fresh index, the first screen is served from it; the catalog loads once something needs
-  // it, or when start-up has settled, so that parsing it never delays the first answers.
-  else setTimeout(() => void catalogReady().catch(() => undefined), 2000).unref();
   const governors = new Map<Product, RateGovernor>();
   // Today's count is saved at most once a second (and on close), not once per request.
   const pendingUsage = new Map<Product, DailyUsage>();
@@ -110,8 +171,17 @@ export async function openWorkspace(
     }
     return existing;
   };
-  return {
+  const workspace: Workspace = {
     dataDir,
+    storage,
+    notices: () => noticeList.list().map((notice) => ({ ...notice, file: relative(dataDir, notice.file) })),
+    clearNotices: () => noticeList.clear(),
+    exclusive: <T>(work: () => Promise<T>) => {
+      const run = exclusiveTail.then(work, work);
+      exclusiveTail = run.catch(() => undefined);
+      return run;
+    },
+    packRegistry,
     get store(): CatalogStore {
       if (!loaded) throw new Error('The catalog is still loading');
       return loaded;
@@ -129,7 +199,14 @@ export async function openWorkspace(
       if (loading) await loading.catch(() => undefined);
       if (indexTimer) await writeIndex();
       await indexWrite;
+      await exclusiveTail;
       await unlock();
     },
   };
+  // Without a fresh index the first screen needs the catalog; read-only callers always do.
+  if (!options.deferCatalog || !index) await catalogReady();
+  // With a fresh index, the first screen is served from it; the catalog loads once something needs
+  // it, or when start-up has settled, so that parsing it never delays the first answers.
+  else setTimeout(() => void catalogReady().catch(() => undefined), 2000).unref();
+  return workspace;
 }

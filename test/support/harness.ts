@@ -14,6 +14,7 @@ import { createAppServices, handle, loggableArgs, type AppServices } from '../..
 import { fileSettingsStore } from '../../main/app/settings.js';
 import { createLogger } from '../../main/core/util/logger.js';
 import { fileVaultStorage } from '../../main/core/vault/file-storage.js';
+import { StorageNotices } from '../../main/core/util/json-file.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { dataPaths } from '../../main/core/workspace.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/window-policy.js';
@@ -119,13 +120,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const externalOpened: string[] = [];
   let page: Page | null = null;
   const pendingEvents: Promise<unknown>[] = [];
+  const notices = new StorageNotices();
   const services = await createAppServices({
+    notices,
     dataDir: options.dataDir,
     shell: 'harness',
     version: '0.1.0',
     cipher: harnessCipher(options.dataDir, options.storageSecurity ?? 'secure'),
-    vaultStorage: fileVaultStorage(dataPaths(options.dataDir).vault),
-    settings: fileSettingsStore(dataPaths(options.dataDir).settings),
+    vaultStorage: fileVaultStorage(dataPaths(options.dataDir).vault, notices),
+    settings: fileSettingsStore(dataPaths(options.dataDir).settings, notices),
     logger: createLogger(dataPaths(options.dataDir).logs),
     imageUrl: (sha256) => `/exam-image/img/${sha256}`,
     emit: <E extends EventName>(event: E, payload: Events[E]) => {

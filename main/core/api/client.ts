@@ -1,6 +1,7 @@
 // Typed client of the Exam Question Catalog API. The key is sent only to the
 // configured origin, redirects are never followed across origins, every request
 // has a timeout and a cancel signal, and transient failures retry with backoff.
+import { assertSecureBaseUrl } from '../util/net-policy.js';
 import type { z } from 'zod';
 import { ApiError, errorForStatus } from './errors.js';
 import { RateGovernor } from './governor.js';
@@ -47,6 +48,8 @@ const MAX_REDIRECTS = 3;
 export function normalizeBaseUrl(input: string): string {
   const url = new URL(input.trim());
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('The base URL must be http(s)');
+  // The key rides on every request: plain http is allowed to loopback only (the fake, local tests).
+  assertSecureBaseUrl(url);
   url.pathname = url.pathname.replace(/\/v1(\/.*)?$/, '').replace(/\/+$/, '');
   url.search = '';
   url.hash = '';

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { correctAlternativeId } from './answer-key.js';
 import { DIFFICULTIES, type ApiExam, type ApiQuestion, type Difficulty, type Product } from '../api/schemas.js';
 import { JsonFile } from '../util/json-file.js';
+import { TEMP_FILE } from '../util/durable-file.js';
+import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 
 export interface StoredQuestion {
   id: string;
@@ -126,29 +128,37 @@ export class CatalogStore {
   private nextSeq = 1;
   private subjectCache: { list: Subject[]; byId: Map<string, string> } | null = null;
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    private readonly storage: StorageContext,
+  ) {}
 
   private get chunkDir() {
     return join(this.dir, 'chunks');
   }
 
   private chunkFile(seq: number) {
-    return new JsonFile(join(this.chunkDir, `${String(seq).padStart(8, '0')}.json`), chunkSchema);
+    return new JsonFile(join(this.chunkDir, `${String(seq).padStart(8, '0')}.json`), chunkSchema, {
+      kind: 'catalog-chunk',
+      ...this.storage,
+    });
   }
 
   private get examsFile() {
-    return new JsonFile(join(this.dir, 'exams.json'), examsSchema);
+    return new JsonFile(join(this.dir, 'exams.json'), examsSchema, { kind: 'exams', ...this.storage });
   }
 
   /** Loads the whole catalog: chunks in sequence order, later pages overriding earlier ones. */
-  static async open(dir: string): Promise<CatalogStore> {
-    const store = new CatalogStore(dir);
-    await mkdir(store.chunkDir, { recursive: true });
-    const names = await readdir(store.chunkDir);
+  static async open(dir: string, storage: StorageContext = WRITABLE_SILENT): Promise<CatalogStore> {
+    const store = new CatalogStore(dir, storage);
+    if (!storage.readOnly) await mkdir(store.chunkDir, { recursive: true });
+    const names = await readdir(store.chunkDir).catch(() => [] as string[]);
     // Leftovers of a write cut short by a crash: never renamed into place, never part of the catalog.
-    await Promise.all(
-      names.filter((name) => name.endsWith('.tmp')).map((name) => rm(join(store.chunkDir, name), { force: true })),
-    );
+    // Only the folder's writer removes them: a reader would delete another process's write in flight.
+    if (!storage.readOnly) {
+      const leftovers = names.filter((name) => TEMP_FILE.test(name) || name.endsWith('.tmp'));
+      await Promise.all(leftovers.map((name) => rm(join(store.chunkDir, name), { force: true })));
+    }
     const seqs = names
       .map((name) => CHUNK_NAME.exec(name)?.[1])
       .filter((seq): seq is string => seq !== undefined)
@@ -190,24 +200,36 @@ export class CatalogStore {
   }
 
   /**
-   * Takes a source away from questions: those it alone provided are deleted, the
-   * others keep their remaining sources. One atomic write, like any other chunk.
+   * Puts these records in place exactly as given (no merging with what was stored) and deletes
+   * `removed`, in one atomic chunk write: a crash leaves all of it or none.
    */
-  async removeSource(source: string): Promise<{ removed: string[]; kept: number }> {
-    const removed: string[] = [];
-    const updated: StoredQuestion[] = [];
-    for (const question of this.questions.values()) {
-      if (!question.sources.includes(source)) continue;
-      const sources = question.sources.filter((s) => s !== source);
-      if (sources.length === 0) removed.push(question.id);
-      else updated.push({ ...question, sources });
-    }
-    if (removed.length === 0 && updated.length === 0) return { removed, kept: 0 };
-    const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: updated, replace: true, removed };
+  async replace(records: StoredQuestion[], removed: string[] = []): Promise<void> {
+    if (records.length === 0 && removed.length === 0) return;
+    const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
     await this.chunkFile(chunk.seq).write(chunk);
     this.absorb(chunk);
     this.onChange?.();
-    return { removed, kept: updated.length };
+  }
+
+  /** Takes sources away (one atomic write for all of them). */
+  async removeSources(sources: string[]): Promise<{ removed: string[]; kept: number }> {
+    const removed = new Set<string>();
+    const updated = new Map<string, StoredQuestion>();
+    for (const question of this.questions.values()) {
+      if (!question.sources.some((s) => sources.includes(s))) continue;
+      const rest = question.sources.filter((s) => !sources.includes(s));
+      if (rest.length === 0) removed.add(question.id);
+      else updated.set(question.id, { ...question, sources: rest });
+    }
+    await this.replace([...updated.values()], [...removed]);
+    return { removed: [...removed], kept: updated.size };
+  }
+
+  /** Every source some stored question has. */
+  sourceSet(): Set<string> {
+    const sources = new Set<string>();
+    for (const question of this.questions.values()) for (const source of question.sources) sources.add(source);
+    return sources;
   }
 
   /** Pages already stored for a run: listing key → page → its total and ids. */
@@ -247,6 +269,18 @@ export class CatalogStore {
     await Promise.all(oldSeqs.map((seq) => rm(this.chunkFile(seq).path, { force: true })));
     this.chunkMeta.clear();
     for (const chunk of fresh) this.chunkMeta.set(chunk.seq, { run: null, pages: [], records: chunk.questions.length });
+    this.onChange?.();
+  }
+
+  /** Exam-list origins present (products, and `pack:<id>` for packs). */
+  examOrigins(): string[] {
+    return Object.keys(this.exams);
+  }
+
+  async removeExams(origins: string[]): Promise<void> {
+    if (!origins.some((origin) => origin in this.exams)) return;
+    this.exams = Object.fromEntries(Object.entries(this.exams).filter(([origin]) => !origins.includes(origin)));
+    await this.examsFile.write(this.exams);
     this.onChange?.();
   }
 

@@ -47,7 +47,9 @@ function rowOf(question: StoredQuestion): Row {
   ];
 }
 
-const indexFile = (dir: string) => new JsonFile(join(dir, 'index.json'), indexSchema);
+// A cache of the chunks: a bad copy is ignored and rewritten, nobody needs telling.
+const indexFile = (dir: string) =>
+  new JsonFile(join(dir, 'index.json'), indexSchema, { kind: 'catalog-index', derived: true });
 
 export async function chunkSeqs(dir: string): Promise<number[]> {
   const names = await readdir(join(dir, 'chunks')).catch(() => [] as string[]);
@@ -77,7 +79,7 @@ export class SummaryIndex {
   static async open(dir: string): Promise<SummaryIndex | null> {
     const data = await indexFile(dir)
       .read()
-      .catch(() => null);
+      .catch(() => null); // unreadable (permissions): the catalog itself still loads
     if (!data) return null;
     const seqs = await chunkSeqs(dir);
     if (seqs.length !== data.chunks.length || seqs.some((seq, i) => seq !== data.chunks[i])) return null;

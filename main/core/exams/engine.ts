@@ -1,6 +1,10 @@
 // The exam engine: builds attempts, keeps the authoritative clock, saves every
-// change before acknowledging it, grades in main, and submits at the deadline
-// even when the renderer is frozen or closed. Pure Node: runs in tests and the harness.
+// change durably before acknowledging it, grades in main, and submits at the
+// deadline even when the renderer is frozen or closed. Each attempt is two files:
+// its state (attempts/<id>.json, one durable writer, a .bak generation) and the
+// questions as they were at start (attempts/<id>.questions.json, written once),
+// so results never depend on the catalog. It also decides which keys are locked:
+// those of the running attempt's questions not yet checked. Pure Node.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,11 +20,20 @@ import type {
   ScoreLine,
 } from '../../../preload/contract.js';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
-import { JsonFile } from '../util/json-file.js';
+import type { ImageCache } from '../images/cache.js';
+import { JsonFile, type NoticeSink } from '../util/json-file.js';
 import { alternativeOrder } from './alternatives.js';
 import { countMatching, selectQuestions } from './builder.js';
-import { attemptSchema, type Attempt, type AttemptQuestion } from './model.js';
+import {
+  attemptQuestionsSchema,
+  attemptSchema,
+  type Attempt,
+  type AttemptQuestion,
+  type ImageRef,
+  type SnapshotQuestion,
+} from './model.js';
 import { newSeed, seededRandom, shuffle } from './random.js';
+import { isDifficulty } from '../catalog/store.js';
 
 export interface ExamClock {
   now(): number;
@@ -38,40 +51,64 @@ export class ExamError extends Error {
 export interface EngineDeps {
   dir: string;
   store: () => CatalogStore;
+  images: () => ImageCache;
+  /** The address the renderer loads a cached image by (its hash). */
+  imageUrl: (sha256: string) => string;
   clock: ExamClock;
-  /** Image URL → what the renderer may load (null: none, 'missing': not cached). */
-  image: (url: string | null | undefined) => string | null;
-  guard: { lock(ids: Iterable<string>): void; unlock(ids: Iterable<string>): void };
+  notices?: NoticeSink;
   onWarning?: (attemptId: string, minutesLeft: number) => void;
   onDeadline?: (attemptId: string) => void;
 }
 
 const LETTERS = 'ABCDEFGHIJ';
+const MISSING_IMAGE = 'missing';
 const HEARTBEAT_MS = 15_000;
 /** A gap longer than this between two signs of life means the app was closed (or crashed). */
 const PAUSE_GAP_MS = 5_000;
 
 export class ExamEngine {
   private readonly attempts = new Map<string, Attempt>();
+  /** One file object per attempt: every save of it goes through the same durable queue. */
+  private readonly files = new Map<string, JsonFile<Attempt>>();
+  private readonly snapshots = new Map<string, SnapshotQuestion[]>();
   private lastPersistedBeat = 0;
 
   private constructor(private readonly deps: EngineDeps) {}
 
-  private file(id: string) {
-    return new JsonFile(join(this.deps.dir, `${id}.json`), attemptSchema);
+  private file(id: string): JsonFile<Attempt> {
+    let file = this.files.get(id);
+    if (!file) {
+      file = new JsonFile(join(this.deps.dir, `${id}.json`), attemptSchema, {
+        kind: 'attempt',
+        backup: true,
+        readOnly: false,
+        ...(this.deps.notices && { notices: this.deps.notices }),
+      });
+      this.files.set(id, file);
+    }
+    return file;
+  }
+
+  private snapshotFile(id: string) {
+    return new JsonFile(join(this.deps.dir, `${id}.questions.json`), attemptQuestionsSchema, {
+      kind: 'attempt-questions',
+      ...(this.deps.notices && { notices: this.deps.notices }),
+    });
   }
 
   /** Loads every attempt; a running one resumes, or is submitted if its strict deadline passed while closed. */
   static async open(deps: EngineDeps): Promise<ExamEngine> {
     const engine = new ExamEngine(deps);
     await mkdir(deps.dir, { recursive: true });
-    for (const name of await readdir(deps.dir)) {
-      if (!/^[0-9a-f-]{36}\.json$/.test(name)) continue;
-      try {
-        const attempt = await engine.file(name.slice(0, -5)).read();
-        if (attempt) engine.attempts.set(attempt.id, attempt);
-      } catch {
-        // An unreadable attempt file is skipped, not fatal: the others still load.
+    const ids = (await readdir(deps.dir))
+      .map((name) => /^([0-9a-f-]{36})\.json(\.bak)?$/.exec(name)?.[1])
+      .filter((id): id is string => id !== undefined);
+    // A damaged file is set aside and its .bak used (the notice says so); the others load regardless.
+    for (const id of new Set(ids)) {
+      const attempt = await engine.file(id).read();
+      if (attempt) {
+        engine.attempts.set(attempt.id, attempt);
+        deps.images().pin(attempt.images);
       }
     }
     const running = engine.running();
@@ -83,9 +120,108 @@ export class ExamEngine {
     return this.deps.clock.now();
   }
 
+  /** Durable before it returns. Overlapping saves of one attempt coalesce into ordered writes of its latest state. */
   private async save(attempt: Attempt) {
     attempt.lastSeenAt = this.now();
-    await this.file(attempt.id).write(attempt);
+    await this.file(attempt.id).write(() => attempt);
+  }
+
+  /**
+   * Question ids (record ids and the questions' own ids) whose key nothing may return now: those
+   * of the running attempt, but for practice questions already checked. Empty when none runs.
+   */
+  lockedKeys(): Set<string> {
+    const locked = new Set<string>();
+    const attempt = this.running();
+    if (!attempt) return locked;
+    const snapshot = this.snapshots.get(attempt.id);
+    attempt.questions.forEach((entry, index) => {
+      if (attempt.config.mode === 'practice' && entry.revealed) return;
+      locked.add(entry.questionId);
+      const baseId = snapshot?.[index]?.baseId;
+      if (baseId) locked.add(baseId);
+    });
+    return locked;
+  }
+
+  /** The questions as the attempt saw them; an attempt saved before snapshots existed gets one from the catalog. */
+  private async questionsOf(attempt: Attempt): Promise<SnapshotQuestion[]> {
+    const cached = this.snapshots.get(attempt.id);
+    if (cached) return cached;
+    const file = this.snapshotFile(attempt.id);
+    const stored = await file.read();
+    let questions = stored?.attemptId === attempt.id ? stored.questions : null;
+    if (!questions || questions.length !== attempt.questions.length) {
+      const store = this.deps.store();
+      questions = attempt.questions.map((entry) =>
+        this.snapshotOf(store, store.get(entry.questionId), entry.questionId),
+      );
+      await file.write({ attemptId: attempt.id, questions });
+      await this.pinImages(attempt, questions);
+    }
+    this.snapshots.set(attempt.id, questions);
+    return questions;
+  }
+
+  private imageRef(url: string | null | undefined): ImageRef {
+    if (!url) return null;
+    const hit = this.deps.images().resolve(url);
+    return hit ? { url, sha256: hit.sha256, mime: hit.mime } : { url };
+  }
+
+  private snapshotOf(store: CatalogStore, question: StoredQuestion | undefined, id: string): SnapshotQuestion {
+    if (!question) {
+      // Gone before this attempt got its snapshot (an attempt of an older version): shown as such.
+      return {
+        id,
+        baseId: id,
+        statement: '',
+        image: null,
+        subject: '',
+        exam: null,
+        year: null,
+        difficulty: null,
+        alternatives: [],
+        correctId: null,
+      };
+    }
+    return {
+      id: question.id,
+      baseId: question.q.id,
+      statement: question.q.statement,
+      image: this.imageRef(question.q.imageUrl),
+      subject: store.subjectName(question.q.subject.id),
+      exam: question.q.exam?.name ?? null,
+      year: question.year,
+      difficulty: question.difficulty,
+      alternatives: question.q.alternatives.map((a) => ({
+        id: a.id,
+        letter: a.letter,
+        text: a.text,
+        image: this.imageRef(a.imageUrl),
+      })),
+      correctId: question.correctId,
+    };
+  }
+
+  private async pinImages(attempt: Attempt, questions: SnapshotQuestion[]) {
+    const images = new Map<string, string>();
+    for (const q of questions) {
+      for (const ref of [q.image, ...q.alternatives.map((a) => a.image)]) {
+        if (ref?.sha256 && ref.mime) images.set(ref.sha256, ref.mime);
+      }
+    }
+    attempt.images = [...images];
+    this.deps.images().pin(images);
+    await this.save(attempt);
+  }
+
+  /** What the renderer may load: the cached file as it was at start, else the cache now, else 'missing'. */
+  private render(ref: ImageRef): string | null {
+    if (!ref) return null;
+    if (ref.sha256 && this.deps.images().fileOf(ref.sha256)) return this.deps.imageUrl(ref.sha256);
+    const hit = this.deps.images().resolve(ref.url);
+    return hit ? this.deps.imageUrl(hit.sha256) : MISSING_IMAGE;
   }
 
   running(): Attempt | null {
@@ -100,7 +236,6 @@ export class ExamEngine {
       attempt.deadline += gap; // practice option: the clock paused while the app was closed
     }
     attempt.currentSince = now;
-    if (attempt.config.mode === 'timed') this.deps.guard.lock(attempt.questions.map((q) => q.questionId));
     if (attempt.deadline !== null && now >= attempt.deadline) await this.submitNow(attempt, 'deadline');
     else await this.save(attempt);
   }
@@ -124,6 +259,8 @@ export class ExamEngine {
     const now = this.now();
     const timeLimitMs =
       settings.mode === 'timed' && settings.timeLimitMinutes ? settings.timeLimitMinutes * 60_000 : null;
+    const store = this.deps.store();
+    const snapshot = chosen.map((question) => this.snapshotOf(store, question, question.id));
     const attempt: Attempt = {
       id: randomUUID(),
       version: 1,
@@ -160,55 +297,56 @@ export class ExamEngine {
         timeMs: 0,
         revealed: false,
       })),
+      images: [],
     };
-    // Saved before anything reaches the renderer: a crash right after start loses nothing.
-    await this.save(attempt);
+    // The questions first, then the state that points to them, each durable before anything reaches
+    // the renderer: a crash right after start loses nothing.
+    await this.snapshotFile(attempt.id).write({ attemptId: attempt.id, questions: snapshot });
+    this.snapshots.set(attempt.id, snapshot);
     this.attempts.set(attempt.id, attempt);
-    if (attempt.config.mode === 'timed') this.deps.guard.lock(attempt.questions.map((q) => q.questionId));
+    await this.pinImages(attempt, snapshot);
     return this.state(attempt);
   }
 
-  current(): ExamState | null {
+  async current(): Promise<ExamState | null> {
     const attempt = this.running();
     return attempt ? this.state(attempt) : null;
   }
 
-  private question(id: string): StoredQuestion {
-    const question = this.deps.store().get(id);
-    if (!question) throw new ExamError('not-found');
-    return question;
-  }
-
-  private view(entry: AttemptQuestion, index: number): ExamQuestionView {
-    const question = this.question(entry.questionId);
+  private view(entry: AttemptQuestion, index: number, question: SnapshotQuestion): ExamQuestionView {
     return {
       index,
-      statement: question.q.statement,
-      image: this.deps.image(question.q.imageUrl),
-      subject: this.deps.store().subjectName(question.q.subject.id),
-      exam: question.q.exam?.name ?? null,
+      statement: question.statement,
+      image: this.render(question.image),
+      subject: question.subject,
+      exam: question.exam,
       year: question.year,
       // Displayed order only, relettered A–E: nothing here tells the original letter or the key.
       alternatives: entry.order.map((original, position) => {
-        const alternative = question.q.alternatives[original];
+        const alternative = question.alternatives[original];
         return {
           letter: LETTERS[position] ?? String(position),
           text: alternative?.text ?? '',
-          image: this.deps.image(alternative?.imageUrl),
+          image: this.render(alternative?.image ?? null),
         };
       }),
     };
   }
 
-  private feedback(entry: AttemptQuestion): PracticeFeedback {
-    const question = this.question(entry.questionId);
+  private feedback(entry: AttemptQuestion, question: SnapshotQuestion): PracticeFeedback {
     const correctChoice = entry.order.findIndex(
-      (original) => question.q.alternatives[original]?.id === question.correctId,
+      (original) => question.alternatives[original]?.id === question.correctId,
     );
     return { correct: entry.answer !== null && entry.answer === correctChoice, correctChoice };
   }
 
-  private state(attempt: Attempt): ExamState {
+  private async state(attempt: Attempt): Promise<ExamState> {
+    const questions = await this.questionsOf(attempt);
+    const at = (index: number): SnapshotQuestion => {
+      const question = questions[index];
+      if (!question) throw new ExamError('not-found');
+      return question;
+    };
     return {
       attemptId: attempt.id,
       title: attempt.config.title,
@@ -219,12 +357,12 @@ export class ExamEngine {
       clock: { now: this.now(), speed: this.deps.clock.speed },
       warnings: attempt.config.warnings,
       current: attempt.current,
-      questions: attempt.questions.map((entry, index) => this.view(entry, index)),
+      questions: attempt.questions.map((entry, index) => this.view(entry, index, at(index))),
       answers: attempt.questions.map((q) => q.answer),
       flags: attempt.questions.map((q) => q.flagged),
       eliminated: attempt.questions.map((q) => [...q.eliminated]),
-      feedback: attempt.questions.map((q) =>
-        attempt.config.mode === 'practice' && q.revealed ? this.feedback(q) : null,
+      feedback: attempt.questions.map((q, index) =>
+        attempt.config.mode === 'practice' && q.revealed ? this.feedback(q, at(index)) : null,
       ),
     };
   }
@@ -253,12 +391,13 @@ export class ExamEngine {
     if (!entry) throw new ExamError('not-found');
     if (choice !== null && choice >= entry.order.length) throw new ExamError('not-found');
     const practice = attempt.config.mode === 'practice';
+    const question = practice ? (await this.questionsOf(attempt))[index] : undefined;
     // Practice: once checked, an answer stays (the key was shown).
-    if (practice && entry.revealed) return { saved: true, feedback: this.feedback(entry) };
+    if (practice && entry.revealed && question) return { saved: true, feedback: this.feedback(entry, question) };
     entry.answer = choice;
     if (practice && choice !== null) entry.revealed = true;
     await this.save(attempt);
-    return { saved: true, feedback: practice && choice !== null ? this.feedback(entry) : null };
+    return { saved: true, feedback: question && choice !== null ? this.feedback(entry, question) : null };
   }
 
   async flag(attemptId: string, index: number, flagged: boolean): Promise<{ saved: true }> {
@@ -313,38 +452,46 @@ export class ExamEngine {
     // A deadline submission is dated at the deadline, whenever main noticed it.
     attempt.submittedAt = by === 'deadline' && attempt.deadline !== null ? attempt.deadline : this.now();
     await this.save(attempt);
-    this.deps.guard.unlock(attempt.questions.map((q) => q.questionId));
     if (by === 'deadline') this.deps.onDeadline?.(attempt.id);
   }
 
-  result(attemptId: string): ExamResult {
+  /**
+   * A submitted attempt's result. Questions of the exam running now are withheld (invariant 1):
+   * no key, no correctness, no original letters, and no score line that would imply them.
+   */
+  async result(attemptId: string): Promise<ExamResult> {
     const attempt = this.attempts.get(attemptId);
     if (!attempt) throw new ExamError('not-found');
     // The key is delivered only after submission (invariant 1).
     if (attempt.status !== 'submitted' || attempt.submittedAt === null || attempt.submittedBy === null) {
       throw new ExamError('exam-running');
     }
+    const snapshot = await this.questionsOf(attempt);
+    const locked = this.lockedKeys();
     const questions = attempt.questions.map((entry, index) => {
-      const view = this.view(entry, index);
-      const stored = this.deps.store().get(entry.questionId);
-      const feedback = this.feedback(entry);
+      const question = snapshot[index] ?? this.snapshotOf(this.deps.store(), undefined, entry.questionId);
+      const view = this.view(entry, index, question);
+      const hidden = locked.has(question.id) || locked.has(question.baseId);
+      const feedback = hidden ? null : this.feedback(entry, question);
       return {
         ...view,
         alternatives: view.alternatives.map((alternative, position) => ({
           ...alternative,
-          originalLetter: stored?.q.alternatives[entry.order[position] ?? 0]?.letter ?? '',
+          originalLetter: hidden ? null : (question.alternatives[entry.order[position] ?? 0]?.letter ?? ''),
         })),
         chosen: entry.answer,
-        correctChoice: feedback.correctChoice,
-        isCorrect: feedback.correct,
+        hidden,
+        correctChoice: feedback?.correctChoice ?? null,
+        isCorrect: feedback?.correct ?? null,
         flagged: entry.flagged,
         timeMs: entry.timeMs,
-        difficulty: stored?.difficulty ?? null,
+        difficulty: isDifficulty(question.difficulty) ? question.difficulty : null,
       };
     });
+    const visible = questions.filter((q) => !q.hidden);
     const lines = (keyOf: (q: (typeof questions)[number]) => [string, string]): ScoreLine[] => {
       const map = new Map<string, ScoreLine>();
-      for (const q of questions) {
+      for (const q of visible) {
         const [key, label] = keyOf(q);
         const line = map.get(key) ?? { key, label, correct: 0, total: 0 };
         line.total += 1;
@@ -364,9 +511,10 @@ export class ExamEngine {
       timeLimitMs: attempt.config.timeLimitMs,
       seed: attempt.seed,
       score: {
-        correct: questions.filter((q) => q.isCorrect).length,
+        correct: visible.filter((q) => q.isCorrect).length,
         answered: questions.filter((q) => q.chosen !== null).length,
         total: questions.length,
+        hidden: questions.length - visible.length,
       },
       bySubject: lines((q) => [q.subject, q.subject]),
       byDifficulty: lines((q) => [q.difficulty ?? 'unknown', q.difficulty ?? 'unknown']),
@@ -374,39 +522,36 @@ export class ExamEngine {
     };
   }
 
-  history(): AttemptSummary[] {
-    return [...this.attempts.values()]
-      .sort((a, b) => b.createdAt - a.createdAt || Number(b.status === 'running') - Number(a.status === 'running'))
-      .map((attempt) => {
-        const result = attempt.status === 'submitted' ? this.safeResult(attempt.id) : null;
-        return {
-          attemptId: attempt.id,
-          title: attempt.config.title,
-          mode: attempt.config.mode,
-          status: attempt.status,
-          startedAt: attempt.createdAt,
-          submittedAt: attempt.submittedAt,
-          correct: result?.score.correct ?? 0,
-          total: attempt.questions.length,
-          bySubject: result?.bySubject ?? [],
-        };
+  async history(): Promise<AttemptSummary[]> {
+    const attempts = [...this.attempts.values()].sort(
+      (a, b) => b.createdAt - a.createdAt || Number(b.status === 'running') - Number(a.status === 'running'),
+    );
+    const summaries: AttemptSummary[] = [];
+    for (const attempt of attempts) {
+      const result = attempt.status === 'submitted' ? await this.result(attempt.id) : null;
+      summaries.push({
+        attemptId: attempt.id,
+        title: attempt.config.title,
+        mode: attempt.config.mode,
+        status: attempt.status,
+        startedAt: attempt.createdAt,
+        submittedAt: attempt.submittedAt,
+        // A partial score would tell, beside the visible questions, how the hidden ones went.
+        correct: result && result.score.hidden === 0 ? result.score.correct : null,
+        total: attempt.questions.length,
+        bySubject: result && result.score.hidden === 0 ? result.bySubject : [],
       });
-  }
-
-  private safeResult(id: string): ExamResult | null {
-    try {
-      return this.result(id);
-    } catch {
-      return null; // a question removed since (a pack deleted): the summary shows what it can
     }
+    return summaries;
   }
 
   /** A new attempt from the questions answered wrong (or left blank) in a submitted one. */
   async retryWrong(attemptId: string, settings: ExamSettings): Promise<ExamState> {
-    const result = this.result(attemptId);
+    if (this.running()) throw new ExamError('exam-running');
+    const result = await this.result(attemptId);
     const attempt = this.attempts.get(attemptId);
     const wrong = result.questions
-      .filter((q) => !q.isCorrect)
+      .filter((q) => q.isCorrect === false)
       .map((q) => attempt?.questions[q.index]?.questionId ?? '');
     if (wrong.length === 0) throw new ExamError('no-questions');
     return this.start({ questionIds: wrong, count: wrong.length }, settings);

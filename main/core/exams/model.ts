@@ -46,5 +46,45 @@ export const attemptSchema = z.object({
   lastSeenAt: z.number(),
   warned: z.array(z.number().int()),
   questions: z.array(attemptQuestionSchema).min(1),
+  /** Images its questions show (sha256, mime): kept through pruning and clearing the cache. */
+  images: z.array(z.tuple([z.string().regex(/^[0-9a-f]{64}$/), z.string()])).default([]),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
+
+/** An image as the attempt saw it: its address, and its file when it was cached. */
+export const imageRefSchema = z
+  .object({
+    url: z.string(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+    mime: z.string().optional(),
+  })
+  .nullable();
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+/**
+ * A question as it was when the attempt started (attempts/<id>.questions.json, written once):
+ * results, review and history need nothing else, so clearing the cache, removing a pack or a
+ * re-sync never changes or breaks them, and nothing imported later can change a running key.
+ */
+export const snapshotQuestionSchema = z.object({
+  /** The stored record's id (a pack's namespaced version has its own). */
+  id: z.string(),
+  /** The question's own id: every version of one question shares it (the key lock uses it). */
+  baseId: z.string(),
+  statement: z.string(),
+  image: imageRefSchema,
+  subject: z.string(),
+  exam: z.string().nullable(),
+  year: z.number().int().nullable(),
+  difficulty: z.string().nullable(),
+  alternatives: z.array(z.object({ id: z.string(), letter: z.string(), text: z.string(), image: imageRefSchema })),
+  correctId: z.string().nullable(),
+});
+export type SnapshotQuestion = z.infer<typeof snapshotQuestionSchema>;
+export const attemptQuestionsSchema = z.object({
+  attemptId: z.string(),
+  questions: z.array(snapshotQuestionSchema),
+});

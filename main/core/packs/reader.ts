@@ -16,6 +16,7 @@ import {
   manifestSchema,
   PACK_VERSION,
   PackError,
+  STAGING_PREFIX,
   parseVersion,
   questionsFileSchema,
   type PackManifest,
@@ -85,7 +86,7 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
     zip.close();
     throw new PackError('too-many-entries', String(zip.entryCount));
   }
-  const tempDir = await mkdtemp(join(tmpdir(), 'exampack-'));
+  const tempDir = await mkdtemp(join(tmpdir(), `${STAGING_PREFIX}${process.pid}-`));
   const dispose = () => rm(tempDir, { recursive: true, force: true });
   const seen = new Set<string>();
   const hashes = new Map<string, string>();

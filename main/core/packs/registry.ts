@@ -1,13 +1,19 @@
-// Imported packs as sources of their own: import (atomic once validated,
-// idempotent), list, remove (questions and images only this pack provided).
-import { join } from 'node:path';
+// Imported packs as sources of their own. A pack owns the records it brought and
+// nothing else: a question id another source already stored is shared when the
+// content is the same, and kept as the pack's own namespaced version when it
+// differs, so no pack can change what another source stored (docs/pack-format.md).
+// Import has one commit point, the registry write; a crash before it is rolled
+// back at the next start (repairPackSources). Imports and removals run one at a time.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { imageUrlsOf, isDifficulty, type StoredQuestion } from '../catalog/store.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
+import { imageUrlsOf, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
+import type { ApiQuestion } from '../api/schemas.js';
+import type { ImageCache } from '../images/cache.js';
 import { JsonFile } from '../util/json-file.js';
+import type { StorageContext } from '../util/storage.js';
 import type { Workspace } from '../workspace.js';
-import { examConfigSchema, type PackManifest } from './format.js';
+import { examConfigSchema, type PackManifest, type PackQuestion } from './format.js';
 import { readPack } from './reader.js';
 
 const entrySchema = z.object({
@@ -23,68 +29,190 @@ const entrySchema = z.object({
 });
 export type PackEntry = z.infer<typeof entrySchema>;
 const registrySchema = z.object({ packs: z.array(entrySchema) });
+export type PackRegistryFile = JsonFile<z.infer<typeof registrySchema>>;
 
 export const packSource = (id: string) => `pack:${id}`;
+/** The id of a pack's own version of a question another source stored differently. */
+export const namespacedId = (packId: string, id: string) => `pack:${packId}:${id}`;
+/** Images a pack carries are addressed by their hash: no pack can remap another source's URL. */
+export const packImageUrl = (sha256: string) => `pack-image:${sha256}`;
 
-function registryFile(workspace: Workspace) {
-  return new JsonFile(join(workspace.dataDir, 'packs.json'), registrySchema);
+export function openPackRegistry(path: string, storage: StorageContext): PackRegistryFile {
+  return new JsonFile(path, registrySchema, { kind: 'pack-registry', backup: true, ...storage });
 }
 
 export async function listPacks(workspace: Workspace): Promise<PackEntry[]> {
-  return (await registryFile(workspace).read())?.packs ?? [];
+  return (await workspace.packRegistry.read())?.packs ?? [];
 }
 
-/** Validates the whole pack first; only then writes questions, images and the registry entry. */
-export async function importPack(
-  workspace: Workspace,
-  bytes: Buffer,
-  now = Date.now(),
-): Promise<{ entry: PackEntry; manifest: PackManifest; added: number }> {
-  const pack = await readPack(bytes);
-  try {
-    const source = packSource(pack.manifest.id);
-    const before = workspace.store.size;
-    const questions: StoredQuestion[] = pack.content.questions.map(({ id, q, year, difficulty }) => ({
+/** Refused: the pack holds a question of the exam the student is taking. */
+export class PackLockedError extends Error {
+  constructor() {
+    super('locked-by-exam');
+    this.name = 'PackLockedError';
+  }
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** What a student sees and is graded on; image addresses count only as present or not. */
+function contentOf(q: ApiQuestion): string {
+  const noUrl = (url: string | null | undefined) => (url ? 'image' : null);
+  return canonical({
+    ...q,
+    imageUrl: noUrl(q.imageUrl),
+    alternatives: q.alternatives.map((a) => ({ ...a, imageUrl: noUrl(a.imageUrl) })),
+  });
+}
+
+function withPackImages(q: ApiQuestion, images: Record<string, string>): ApiQuestion {
+  const address = (url: string | null | undefined) => {
+    const sha = url ? images[url] : undefined;
+    return sha ? packImageUrl(sha) : url;
+  };
+  return {
+    ...q,
+    ...(q.imageUrl !== undefined && { imageUrl: address(q.imageUrl) }),
+    alternatives: q.alternatives.map((a) => ({
+      ...a,
+      ...(a.imageUrl !== undefined && { imageUrl: address(a.imageUrl) }),
+    })),
+  };
+}
+
+/** The records a pack import writes, and the ones it takes back from an earlier version of the pack. */
+export function planImport(
+  store: CatalogStore,
+  packId: string,
+  questions: PackQuestion[],
+  images: Record<string, string>,
+): { records: StoredQuestion[]; removed: string[] } {
+  const source = packSource(packId);
+  const records = new Map<string, StoredQuestion>();
+  for (const { id, q: raw, year, difficulty } of questions) {
+    const q = withPackImages(raw, images);
+    const own: StoredQuestion = {
       id,
       q,
       correctId: correctAlternativeId(q),
       year: year ?? (typeof q.year === 'number' ? q.year : null),
       difficulty: difficulty ?? (isDifficulty(q.difficulty) ? q.difficulty : null),
       sources: [source],
-    }));
-    for (const [url, sha] of Object.entries(pack.content.images)) {
-      const file = pack.images.get(sha);
-      if (file) await workspace.images.put(url, await readFile(file));
-    }
-    await workspace.images.save();
-    await workspace.store.append(questions);
-    const exams = pack.content.exams;
-    if (exams.length > 0) await workspace.store.mergeExams(`pack:${pack.manifest.id}`, exams);
-    const entry: PackEntry = {
-      id: pack.manifest.id,
-      title: pack.manifest.title,
-      description: pack.manifest.description,
-      author: pack.manifest.author,
-      createdAt: pack.manifest.createdAt,
-      importedAt: now,
-      questionCount: pack.manifest.questionCount,
-      products: pack.manifest.products,
-      ...(pack.manifest.examConfig && { examConfig: pack.manifest.examConfig }),
     };
-    const others = (await listPacks(workspace)).filter((p) => p.id !== entry.id);
-    await registryFile(workspace).write({
-      packs: [...others, entry].sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')),
-    });
-    return { entry, manifest: pack.manifest, added: workspace.store.size - before };
-  } finally {
-    await pack.dispose();
+    const existing = store.get(id);
+    const others = existing?.sources.filter((s) => s !== source) ?? [];
+    if (!existing || others.length === 0) records.set(id, own);
+    else if (contentOf(existing.q) === contentOf(q)) records.set(id, { ...existing, sources: [...others, source] });
+    else {
+      // Another source's record stays as it is; this pack's differing version lives beside it.
+      const nsId = namespacedId(packId, id);
+      records.set(nsId, { ...own, id: nsId });
+      if (existing.sources.includes(source)) records.set(id, { ...existing, sources: others });
+    }
   }
+  // A newer version of the same pack: what it no longer holds is taken back.
+  const removed: string[] = [];
+  for (const question of store.all()) {
+    if (records.has(question.id) || !question.sources.includes(source)) continue;
+    const rest = question.sources.filter((s) => s !== source);
+    if (rest.length === 0) removed.push(question.id);
+    else records.set(question.id, { ...question, sources: rest });
+  }
+  return { records: [...records.values()], removed };
 }
 
-/** Removes a pack: its questions unless another source still has them, and images nobody uses any more. */
-export async function removePack(workspace: Workspace, id: string): Promise<{ removed: number }> {
-  const { removed } = await workspace.store.removeSource(packSource(id));
-  await workspace.images.prune(imageUrlsOf(workspace.store.all()));
-  await registryFile(workspace).write({ packs: (await listPacks(workspace)).filter((p) => p.id !== id) });
-  return { removed: removed.length };
+/**
+ * Validates the whole pack (staged outside the data dir), then writes its images and records,
+ * invisible until the registry write that commits it.
+ */
+export function importPack(
+  workspace: Workspace,
+  bytes: Buffer,
+  options: { now?: number; isLocked?: (id: string) => boolean } = {},
+): Promise<{ entry: PackEntry; manifest: PackManifest; added: number }> {
+  return workspace.exclusive(async () => {
+    const pack = await readPack(bytes);
+    try {
+      const store = workspace.store;
+      const plan = planImport(store, pack.manifest.id, pack.content.questions, pack.content.images);
+      const touched = [...plan.records.map((r) => r.id), ...plan.removed];
+      if (options.isLocked && touched.some((id) => options.isLocked?.(id))) throw new PackLockedError();
+      const before = store.size;
+      for (const sha of new Set(Object.values(pack.content.images))) {
+        const file = pack.images.get(sha);
+        if (file) await workspace.images.put(packImageUrl(sha), await readFile(file));
+      }
+      await workspace.images.save();
+      await store.replace(plan.records, plan.removed);
+      const exams = pack.content.exams;
+      if (exams.length > 0) await store.mergeExams(packSource(pack.manifest.id), exams);
+      const entry: PackEntry = {
+        id: pack.manifest.id,
+        title: pack.manifest.title,
+        description: pack.manifest.description,
+        author: pack.manifest.author,
+        createdAt: pack.manifest.createdAt,
+        importedAt: options.now ?? Date.now(),
+        questionCount: pack.manifest.questionCount,
+        products: pack.manifest.products,
+        ...(pack.manifest.examConfig && { examConfig: pack.manifest.examConfig }),
+      };
+      const others = (await listPacks(workspace)).filter((p) => p.id !== entry.id);
+      // The commit point: from here on the pack exists.
+      await workspace.packRegistry.write({
+        packs: [...others, entry].sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')),
+      });
+      return { entry, manifest: pack.manifest, added: store.size - before };
+    } finally {
+      await pack.dispose();
+    }
+  });
+}
+
+/** Removes a pack: the registry entry first (the commit point), then what only it provided. */
+export function removePack(
+  workspace: Workspace,
+  id: string,
+  options: { isLocked?: (id: string) => boolean } = {},
+): Promise<{ removed: number }> {
+  return workspace.exclusive(async () => {
+    const source = packSource(id);
+    const store = workspace.store;
+    for (const question of store.all()) {
+      if (question.sources.includes(source) && options.isLocked?.(question.id)) throw new PackLockedError();
+    }
+    await workspace.packRegistry.write({ packs: (await listPacks(workspace)).filter((p) => p.id !== id) });
+    const { removed } = await store.removeSources([source]);
+    await store.removeExams([source]);
+    await workspace.images.prune(imageUrlsOf(store.all()));
+    return { removed: removed.length };
+  });
+}
+
+/**
+ * At start, before anyone sees the catalog: records and exam lists of packs the registry does not
+ * hold (an import cut short before its commit, a removal cut short after it) are taken away.
+ */
+export async function repairPackSources(
+  store: CatalogStore,
+  images: ImageCache,
+  registry: PackRegistryFile,
+): Promise<string[]> {
+  const known = new Set(((await registry.read())?.packs ?? []).map((p) => packSource(p.id)));
+  const orphanSources = [...store.sourceSet()].filter((s) => s.startsWith('pack:') && !known.has(s));
+  const orphanExams = store.examOrigins().filter((o) => o.startsWith('pack:') && !known.has(o));
+  if (orphanSources.length === 0 && orphanExams.length === 0) return [];
+  await store.removeSources(orphanSources);
+  await store.removeExams(orphanExams);
+  await images.prune(imageUrlsOf(store.all()));
+  return orphanSources;
 }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import yazl from 'yazl';
 import type { ApiExam, Product } from '../api/schemas.js';
 import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
+import type { ImageHostPolicy } from '../util/net-policy.js';
 import type { ImageCache } from '../images/cache.js';
 import {
   PACK_FORMAT,
@@ -61,10 +62,15 @@ function createdDate(): string {
  * Downloads the selection's images that are not cached yet (images need no key), so that a pack
  * carries them; those that still fail are reported by `buildPack` as missing.
  */
-export async function fetchMissingImages(selection: Iterable<StoredQuestion>, images: ImageCache): Promise<number> {
-  const missing = images.missing(imageUrlsOf(selection));
+export async function fetchMissingImages(
+  selection: Iterable<StoredQuestion>,
+  images: ImageCache,
+  hosts: ImageHostPolicy,
+): Promise<number> {
+  // Pack images are carried in the pack (pack-image:<sha>): nothing to fetch for them.
+  const missing = images.missing(imageUrlsOf(selection)).filter((url) => /^https?:/i.test(url));
   if (missing.length === 0) return 0;
-  return (await images.download(missing)).downloaded;
+  return (await images.download(missing, { hosts })).downloaded;
 }
 
 export async function buildPack(

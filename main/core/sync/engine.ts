@@ -5,6 +5,7 @@
 // instead, so each question learns those values from the filter it came through
 // (docs/sync.md gives the cost). Every page is one atomic chunk write tagged with
 // its run and listing, so a run killed at any point resumes at the first missing page.
+import { isLoopbackHost } from '../util/net-policy.js';
 import { randomUUID } from 'node:crypto';
 import type { SyncProgress, SyncReport } from '../../../preload/contract.js';
 import { ApiError } from '../api/errors.js';
@@ -251,6 +252,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     progress.images = { done: 0, total: missingUrls.length, failed: 0 };
     emit({ phase: 'images' });
     const result = await deps.images.download(missingUrls, {
+      // Image hosts must be public, unless the API itself is local (the fake, a local test server).
+      hosts: { allowLocal: isLoopbackHost(new URL(client.baseUrl).hostname) },
       ...(deps.signal && { signal: deps.signal }),
       onProgress: (p) => {
         progress.images = p;

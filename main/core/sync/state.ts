@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonFile } from '../util/json-file.js';
+import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import { syncScopeSchema } from './scope.js';
 
 const runSchema = z.object({
@@ -29,15 +30,13 @@ export type SyncStateData = z.infer<typeof stateSchema>;
 export class SyncStateStore {
   private data: SyncStateData = { runs: {}, usage: {} };
   private readonly file: JsonFile<SyncStateData>;
-  private writing: Promise<void> = Promise.resolve();
-  private dirty = false;
 
-  private constructor(dir: string) {
-    this.file = new JsonFile(join(dir, 'sync.json'), stateSchema);
+  private constructor(dir: string, storage: StorageContext) {
+    this.file = new JsonFile(join(dir, 'sync.json'), stateSchema, { kind: 'sync-state', backup: true, ...storage });
   }
 
-  static async open(dir: string): Promise<SyncStateStore> {
-    const store = new SyncStateStore(dir);
+  static async open(dir: string, storage: StorageContext = WRITABLE_SILENT): Promise<SyncStateStore> {
+    const store = new SyncStateStore(dir, storage);
     store.data = (await store.file.read()) ?? store.data;
     return store;
   }
@@ -46,19 +45,9 @@ export class SyncStateStore {
     return this.data;
   }
 
+  /** Durable once settled; bursts of updates coalesce into one write (the durable writer's queue). */
   update(change: (data: SyncStateData) => SyncStateData): Promise<void> {
     this.data = change(this.data);
-    return this.save();
-  }
-
-  /** Coalesces bursts of updates into at most one write in flight and one queued. */
-  private save(): Promise<void> {
-    if (this.dirty) return this.writing;
-    this.dirty = true;
-    this.writing = this.writing.then(async () => {
-      this.dirty = false;
-      await this.file.write(this.data);
-    });
-    return this.writing;
+    return this.file.write(() => this.data);
   }
 }

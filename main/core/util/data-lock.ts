@@ -10,7 +10,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function alive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -29,7 +29,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(await readFile(file, 'utf8').catch(() => '0'));
-      if (pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirLockedError(pid);
+      if (pid > 0 && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(pid);
       await rm(file, { force: true });
     }
   }

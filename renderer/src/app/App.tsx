@@ -11,6 +11,7 @@ import { PacksScreen } from '../features/packs/PacksScreen';
 import { LibraryScreen } from '../features/library/LibraryScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SyncScreen } from '../features/sync/SyncScreen';
+import { StorageNotices } from '../components/StorageNotices';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
 
@@ -99,6 +100,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
         </ul>
       </nav>
       <main id="main" className="content" tabIndex={-1}>
+        <StorageNotices />
         {screen === null && <p>{t('app.loading')}</p>}
         {screen === 'library' && <LibraryScreen key={packsVersion} onNavigate={setScreen} />}
         {screen === 'sync' && <SyncScreen onNavigate={setScreen} />}

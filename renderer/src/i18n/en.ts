@@ -37,6 +37,8 @@ export const en: Messages = {
     'sync-running': 'A sync is already running.',
     'locked-by-exam': 'This question is part of a running mock exam: its answer stays hidden until you submit.',
     'external-url-refused': 'This link cannot be opened.',
+    'insecure-url':
+      'The API address must start with https:// (http:// only for localhost): otherwise the key would travel unencrypted.',
     'invalid-pack': 'This file is not a valid practice pack: {{reason}}',
     'empty-selection': 'No question selected.',
     'exam-running': 'A mock exam is already running. Finish it before starting another.',
@@ -201,6 +203,9 @@ export const en: Messages = {
     noAnswer: 'No answer',
     correctAnswer: 'Correct: {{letter}}',
     original: 'original alternative {{letter}}',
+    hidden: 'Hidden until the exam in progress ends',
+    hiddenNotice:
+      '{{count}} questions of this result are in the exam in progress: their key and score stay hidden until you submit it.',
     retryWrong: 'Retry the ones I got wrong',
     history: 'History',
     byDeadline: 'Submitted automatically when time ran out',
@@ -213,6 +218,7 @@ export const en: Messages = {
     running: 'running',
     trend: 'Progress by subject (% correct)',
     item: '{{correct}}/{{total}} · {{date}}',
+    itemHidden: 'score hidden until the exam in progress ends · {{total}} questions · {{date}}',
   },
   packs: {
     heading: 'Practice packs',
@@ -268,6 +274,35 @@ export const en: Messages = {
       'not-an-image': 'it contains an invalid image.',
     },
   },
+  storage: {
+    heading: 'Some files were damaged (after a power cut, for example) and were set aside. Everything else was kept.',
+    restored: 'restored from the last good copy.',
+    dismiss: 'Got it',
+    kind: {
+      attempt: 'Exam',
+      'attempt-questions': 'Questions of an exam',
+      'catalog-chunk': 'Part of the catalog',
+      'catalog-index': 'Catalog index',
+      exams: 'Exam list',
+      'sync-state': 'Sync state',
+      'image-index': 'Image index',
+      'pack-registry': 'Pack list',
+      settings: 'Settings',
+      vault: 'API keys',
+    },
+    lost: {
+      attempt: 'could not be recovered.',
+      'attempt-questions': 'its result uses the catalog’s questions.',
+      'catalog-chunk': 'those questions come back with the next sync (or by importing the pack again).',
+      'catalog-index': 'will be rebuilt.',
+      exams: 'will be downloaded again on the next sync.',
+      'sync-state': 'the next sync starts from the beginning.',
+      'image-index': 'images will be downloaded again on the next sync.',
+      'pack-registry': 'import your packs again.',
+      settings: 'were reset to the defaults.',
+      vault: 'connect your keys again.',
+    },
+  },
   settings: {
     heading: 'Settings',
     language: 'Language',
@@ -277,7 +312,11 @@ export const en: Messages = {
     dataDir: 'Data folder',
     size: 'Size: {{size}} · {{questions}} questions',
     clear: 'Clear cached questions and images',
-    confirmClear: 'Delete all downloaded questions and images? Your keys stay saved.',
+    confirmClear:
+      'Delete the {{count}} questions synced from the API and their images? They can be downloaded again; your keys stay saved.',
+    keepsResults: 'Your {{count}} exams, results and reviews do not change: each keeps its own copy of its questions.',
+    alsoPacks:
+      'Also remove the {{packs}} imported packs ({{count}} questions). Without the pack file they cannot be recovered.',
     cleared: 'Cache cleared.',
     security: 'Key security',
     securityStatus: {

@@ -38,6 +38,8 @@ export const ptBR = {
     'sync-running': 'Já existe uma sincronização em andamento.',
     'locked-by-exam': 'Esta questão faz parte de um simulado em andamento: a resposta fica oculta até a entrega.',
     'external-url-refused': 'Este link não pode ser aberto.',
+    'insecure-url':
+      'O endereço da API precisa começar com https:// (http:// só para localhost): sem isso, a chave viajaria sem criptografia.',
     'invalid-pack': 'Este arquivo não é um pacote de prática válido: {{reason}}',
     'empty-selection': 'Nenhuma questão selecionada.',
     'exam-running': 'Já existe um simulado em andamento. Termine-o antes de começar outro.',
@@ -207,6 +209,9 @@ export const ptBR = {
     noAnswer: 'Sem resposta',
     correctAnswer: 'Correta: {{letter}}',
     original: 'alternativa original {{letter}}',
+    hidden: 'Oculta até o fim do simulado em andamento',
+    hiddenNotice:
+      '{{count}} questões deste resultado estão no simulado em andamento: gabarito e acertos delas ficam ocultos até você entregá-lo.',
     retryWrong: 'Refazer as que errei',
     history: 'Histórico',
     byDeadline: 'Entregue automaticamente no fim do tempo',
@@ -219,6 +224,7 @@ export const ptBR = {
     running: 'em andamento',
     trend: 'Evolução por matéria (% de acertos)',
     item: '{{correct}}/{{total}} · {{date}}',
+    itemHidden: 'nota oculta até o fim do simulado em andamento · {{total}} questões · {{date}}',
   },
   packs: {
     heading: 'Pacotes de prática',
@@ -274,6 +280,36 @@ export const ptBR = {
       'not-an-image': 'contém uma imagem inválida.',
     },
   },
+  storage: {
+    heading:
+      'Alguns arquivos estavam danificados (por exemplo, depois de uma queda de energia) e foram separados. O resto foi mantido.',
+    restored: 'restaurado da última cópia boa.',
+    dismiss: 'Entendi',
+    kind: {
+      attempt: 'Simulado',
+      'attempt-questions': 'Questões de um simulado',
+      'catalog-chunk': 'Parte do catálogo',
+      'catalog-index': 'Índice do catálogo',
+      exams: 'Lista de provas',
+      'sync-state': 'Estado da sincronização',
+      'image-index': 'Índice de imagens',
+      'pack-registry': 'Lista de pacotes',
+      settings: 'Configurações',
+      vault: 'Chaves de API',
+    },
+    lost: {
+      attempt: 'não pôde ser recuperado.',
+      'attempt-questions': 'o resultado usa as questões do catálogo.',
+      'catalog-chunk': 'essas questões voltam na próxima sincronização (ou reimportando o pacote).',
+      'catalog-index': 'será refeito.',
+      exams: 'será baixada de novo na próxima sincronização.',
+      'sync-state': 'a próxima sincronização recomeça do início.',
+      'image-index': 'as imagens serão baixadas de novo na próxima sincronização.',
+      'pack-registry': 'importe seus pacotes de novo.',
+      settings: 'voltaram ao padrão.',
+      vault: 'conecte suas chaves de novo.',
+    },
+  },
   settings: {
     heading: 'Configurações',
     language: 'Idioma',
@@ -283,7 +319,12 @@ export const ptBR = {
     dataDir: 'Pasta de dados',
     size: 'Tamanho: {{size}} · {{questions}} questões',
     clear: 'Limpar cache de questões e imagens',
-    confirmClear: 'Apagar todas as questões e imagens baixadas? Suas chaves continuam salvas.',
+    confirmClear:
+      'Apagar as {{count}} questões sincronizadas da API e suas imagens? Elas podem ser baixadas de novo; suas chaves continuam salvas.',
+    keepsResults:
+      'Seus {{count}} simulados, resultados e revisões não mudam: cada um guarda a própria cópia das questões.',
+    alsoPacks:
+      'Remover também os {{packs}} pacotes importados ({{count}} questões). Sem o arquivo do pacote, não dá para recuperá-los.',
     cleared: 'Cache apagado.',
     security: 'Segurança das chaves',
     securityStatus: {

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +36,12 @@ async function filled() {
   );
   await store.append(Array.from({ length: 10 }, (_, n) => toStored(question(n + 30), 'api:enem')));
   await store.mergeExams('vestibulares', [{ id: 'e1', name: 'FUVEST', institution: 'USP', type: null }]);
+  // Pack p is registered: records of an unregistered pack are an import cut short, rolled back at start.
+  const entry = { id: 'p', title: 'P', description: '', author: '', createdAt: '2026-01-01', importedAt: 0 };
+  await writeFile(
+    join(temp.dir, 'packs.json'),
+    JSON.stringify({ packs: [{ ...entry, questionCount: 15, products: ['enem'] }] }),
+  );
   return { dir, root: temp.dir, store };
 }
 
@@ -79,7 +86,7 @@ describe('summary index', () => {
   it('lets the app open on the index and load the catalog behind it', async () => {
     const { root, store } = await filled();
     await writeSummaryIndex(store);
-    const workspace = await openWorkspace(root, { deferCatalog: true, lock: false });
+    const workspace = await openWorkspace(root, { deferCatalog: true });
     expect(workspace.index?.size).toBe(40);
     expect(workspace.isCatalogLoaded()).toBe(false);
     await workspace.catalogReady();
@@ -91,7 +98,7 @@ describe('summary index', () => {
   it('is written after changes, so the next start finds it fresh', async () => {
     const temp = await tempDir();
     cleanup = temp.cleanup;
-    const workspace = await openWorkspace(temp.dir, { lock: false });
+    const workspace = await openWorkspace(temp.dir);
     await workspace.store.append([toStored(question(1), 'api:enem')]);
     await workspace.close();
     expect((await SummaryIndex.open(join(temp.dir, 'catalog')))?.size).toBe(1);

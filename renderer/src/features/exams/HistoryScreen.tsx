@@ -40,9 +40,9 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
               {h.status === 'running' ? (
                 <span className="badge">{t('history.running')}</span>
               ) : (
-                <span className="muted">
-                  {t('history.item', {
-                    correct: h.correct,
+                <span className="muted" data-testid="history-score" data-hidden={h.correct === null}>
+                  {t(h.correct === null ? 'history.itemHidden' : 'history.item', {
+                    correct: h.correct ?? 0,
                     total: h.total,
                     date: new Date(h.submittedAt ?? h.startedAt).toLocaleString(i18n.language),
                   })}

@@ -34,7 +34,7 @@ export function ResultsScreen({
   const percent = result.score.total ? Math.round((result.score.correct / result.score.total) * 100) : 0;
   const shown = result.questions.filter((q) =>
     filter === 'wrong'
-      ? !q.isCorrect
+      ? q.isCorrect === false
       : filter === 'flagged'
         ? q.flagged
         : filter === 'unanswered'
@@ -68,6 +68,11 @@ export function ResultsScreen({
         {t('results.answered', { answered: result.score.answered })} ·{' '}
         {t('results.time', { used: minutes(result.timeUsedMs) })} · {t('results.seed', { seed: result.seed })}
       </p>
+      {result.score.hidden > 0 && (
+        <p className="notice notice-warning" data-testid="result-hidden">
+          {t('results.hiddenNotice', { count: result.score.hidden })}
+        </p>
+      )}
       {result.submittedBy === 'deadline' && (
         <p className="notice notice-warning" data-testid="result-by-deadline">
           {t('results.byDeadline')}
@@ -139,9 +144,10 @@ export function ResultsScreen({
         {shown.map((q) => (
           <li
             key={q.index}
-            className={q.isCorrect ? 'review-right' : 'review-wrong'}
+            className={q.hidden ? 'review-hidden' : q.isCorrect ? 'review-right' : 'review-wrong'}
             data-testid="review-item"
-            data-correct={q.isCorrect}
+            data-correct={q.hidden ? undefined : q.isCorrect}
+            data-hidden={q.hidden}
           >
             <h4>
               {t('exams.gridItem', { n: q.index + 1 })} · {q.subject}
@@ -151,7 +157,9 @@ export function ResultsScreen({
               {q.alternatives.map((a, i) => (
                 <li key={a.letter} className={i === q.correctChoice ? 'correct' : i === q.chosen ? 'wrong' : undefined}>
                   <span className="letter">{a.letter}</span> {a.text}{' '}
-                  <span className="muted">({t('results.original', { letter: a.originalLetter })})</span>
+                  {a.originalLetter !== null && (
+                    <span className="muted">({t('results.original', { letter: a.originalLetter })})</span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -159,7 +167,10 @@ export function ResultsScreen({
               {q.chosen === null
                 ? t('results.noAnswer')
                 : t('results.yourAnswer', { letter: q.alternatives[q.chosen]?.letter ?? '' })}{' '}
-              · {t('results.correctAnswer', { letter: q.alternatives[q.correctChoice]?.letter ?? '' })}
+              ·{' '}
+              {q.hidden || q.correctChoice === null
+                ? t('results.hidden')
+                : t('results.correctAnswer', { letter: q.alternatives[q.correctChoice]?.letter ?? '' })}
             </p>
           </li>
         ))}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CacheInfo, Settings, StorageSecurity } from '../../../../preload/contract';
-import { api } from '../../lib/bridge';
+import type { BridgeErrorValue, CacheInfo, Settings, StorageSecurity } from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
 import { formatBytes } from '../../lib/format';
 
 export function SettingsScreen({
@@ -16,6 +17,8 @@ export function SettingsScreen({
   const [security, setSecurity] = useState<StorageSecurity | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [cleared, setCleared] = useState(false);
+  const [removePacks, setRemovePacks] = useState(false);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
 
   useEffect(() => {
     void api['cache:info']({}).then(setCache);
@@ -23,10 +26,16 @@ export function SettingsScreen({
   }, []);
 
   const clear = async () => {
-    setCache(await api['cache:clear']({}));
+    setError(null);
+    try {
+      setCache(await api['cache:clear']({ removePacks }));
+      setCleared(true);
+    } catch (caught) {
+      setError(errorOf(caught));
+    }
     setConfirming(false);
-    setCleared(true);
   };
+  const number = (n: number) => n.toLocaleString(i18n.language);
 
   return (
     <section aria-labelledby="settings-heading" data-testid="screen-settings">
@@ -87,7 +96,19 @@ export function SettingsScreen({
           aria-label={t('settings.clear')}
           data-testid="settings-clear-confirm"
         >
-          <p>{t('settings.confirmClear')}</p>
+          <p>{t('settings.confirmClear', { count: number(cache?.syncedQuestions ?? 0) })}</p>
+          <p>{t('settings.keepsResults', { count: number(cache?.attempts ?? 0) })}</p>
+          {(cache?.packs ?? 0) > 0 && (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={removePacks}
+                onChange={(e) => setRemovePacks(e.target.checked)}
+                data-testid="settings-clear-packs"
+              />{' '}
+              {t('settings.alsoPacks', { packs: number(cache?.packs ?? 0), count: number(cache?.packQuestions ?? 0) })}
+            </label>
+          )}
           <button type="button" className="danger" onClick={() => void clear()} data-testid="settings-clear-yes">
             {t('settings.clear')}
           </button>{' '}
@@ -101,6 +122,7 @@ export function SettingsScreen({
           </button>
         </div>
       )}
+      <ErrorNotice error={error} testId="settings-error" />
       {cleared && (
         <p role="status" data-testid="settings-cleared">
           {t('settings.cleared')}

@@ -3,6 +3,7 @@ import type { ExamSettings } from '../../../../preload/contract.js';
 import type { ApiQuestion } from '../../../../main/core/api/schemas.js';
 import { CatalogStore, toStored } from '../../../../main/core/catalog/store.js';
 import { ExamEngine, type ExamClock } from '../../../../main/core/exams/engine.js';
+import { ImageCache } from '../../../../main/core/images/cache.js';
 import { tempDir } from '../../../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -44,21 +45,19 @@ async function setup(count = 40, clock: ExamClock & { t: number } = fakeClock())
       toStored(question(n), 'api:enem', { difficulty: (['easy', 'medium', 'hard'] as const)[n % 3] }),
     ),
   );
-  const locked = new Set<string>();
+  const images = await ImageCache.open(`${dir}/images`);
   const events: string[] = [];
   const deps = {
     dir: `${dir}/attempts`,
     store: () => store,
+    images: () => images,
+    imageUrl: (sha: string) => `exam-image://${sha}`,
     clock,
-    image: () => null,
-    guard: {
-      lock: (ids: Iterable<string>) => [...ids].forEach((id) => locked.add(id)),
-      unlock: (ids: Iterable<string>) => [...ids].forEach((id) => locked.delete(id)),
-    },
     onWarning: (_id: string, minutes: number) => events.push(`warning:${minutes}`),
     onDeadline: () => events.push('deadline'),
   };
-  return { engine: await ExamEngine.open(deps), reopen: () => ExamEngine.open(deps), store, locked, events, clock };
+  const engine = await ExamEngine.open(deps);
+  return { engine, reopen: () => ExamEngine.open(deps), store, events, clock, dir, images };
 }
 
 function fakeClock(): ExamClock & { t: number } {
@@ -119,15 +118,15 @@ describe('exam engine', () => {
     const text = JSON.stringify(state);
     expect(text).not.toMatch(/isCorrect|correctAlternative|correctId|originalLetter|"q\d+"|q\d+-[A-E]/);
     for (const q of state.questions) expect(q.alternatives.map((a) => a.letter)).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(() => engine.result(state.attemptId)).toThrow('exam-running');
+    await expect(engine.result(state.attemptId)).rejects.toThrow('exam-running');
   });
 
   it('locks the attempt’s questions for the library while it runs, and unlocks them on submit', async () => {
-    const { engine, locked } = await setup(10);
+    const { engine } = await setup(10);
     const state = await engine.start({ count: 10 }, timed());
-    expect(locked.size).toBe(10);
+    expect(engine.lockedKeys().size).toBe(10);
     await engine.submit(state.attemptId);
-    expect(locked.size).toBe(0);
+    expect(engine.lockedKeys().size).toBe(0);
   });
 
   it('grades in main, mapping displayed letters back to the original ones', async () => {
@@ -143,10 +142,10 @@ describe('exam engine', () => {
       await engine.answer(state.attemptId, q.index, choice);
     }
     const result = await engine.submit(state.attemptId);
-    expect(result.score).toEqual({ correct: result0.right, answered: 5, total: 10 });
+    expect(result.score).toEqual({ correct: result0.right, answered: 5, total: 10, hidden: 0 });
     for (const q of result.questions) {
       const original = [...store.all()].find((s) => s.q.statement === q.statement);
-      expect(q.alternatives[q.correctChoice]?.originalLetter).toBe(
+      expect(q.alternatives[q.correctChoice ?? -1]?.originalLetter).toBe(
         original?.q.alternatives.find((a) => a.isCorrect)?.letter,
       );
     }
@@ -168,12 +167,13 @@ describe('exam engine', () => {
       { ...base, id: 'unknown', alternatives: noFlags, correctAlternative: 2 },
     ];
     await store.append(shapes.map((q) => toStored(q, 'api:enem')));
+    const images = await ImageCache.open(`${dir}/images`);
     const engine = await ExamEngine.open({
       dir: `${dir}/attempts`,
       store: () => store,
       clock: fakeClock(),
-      image: () => null,
-      guard: { lock: () => undefined, unlock: () => undefined },
+      images: () => images,
+      imageUrl: (sha: string) => sha,
     });
     const state = await engine.start({ count: 10 }, timed(60, { seed: 2 }));
     expect(state.questions).toHaveLength(4); // the not-gradable one is never put in an exam
@@ -208,13 +208,14 @@ describe('exam engine', () => {
       isCorrect: false,
     };
     await store.append([toStored(pinned, 'x'), toStored(byLetter, 'x')]);
+    const images = await ImageCache.open(`${dir}/images`);
     for (let seed = 0; seed < 30; seed++) {
       const engine = await ExamEngine.open({
         dir: `${dir}/a${seed}`,
         store: () => store,
         clock: fakeClock(),
-        image: () => null,
-        guard: { lock: () => undefined, unlock: () => undefined },
+        images: () => images,
+        imageUrl: (sha: string) => sha,
       });
       const state = await engine.start({ count: 2 }, timed(60, { seed }));
       for (const q of state.questions) {
@@ -225,7 +226,7 @@ describe('exam engine', () => {
   });
 
   it('warns at the marks and submits at the deadline from main’s clock alone', async () => {
-    const { engine, clock, events, locked } = await setup(10);
+    const { engine, clock, events } = await setup(10);
     const state = await engine.start({ count: 5 }, timed(40));
     clock.t += 11 * 60_000;
     await engine.tick();
@@ -236,8 +237,8 @@ describe('exam engine', () => {
     clock.t += 5 * 60_000;
     await engine.tick();
     expect(events.at(-1)).toBe('deadline');
-    expect(locked.size).toBe(0);
-    const result = engine.result(state.attemptId);
+    expect(engine.lockedKeys().size).toBe(0);
+    const result = await engine.result(state.attemptId);
     expect(result).toMatchObject({ submittedBy: 'deadline', submittedAt: state.deadline });
     await expect(engine.answer(state.attemptId, 0, 1)).rejects.toThrow('exam-over');
   });
@@ -247,7 +248,7 @@ describe('exam engine', () => {
     const state = await engine.start({ count: 5 }, timed(1));
     clock.t += 61_000;
     await expect(engine.answer(state.attemptId, 0, 1)).rejects.toThrow('exam-over');
-    expect(engine.result(state.attemptId).submittedBy).toBe('deadline');
+    expect((await engine.result(state.attemptId)).submittedBy).toBe('deadline');
   });
 
   it('records time per question from main’s clock', async () => {
@@ -271,7 +272,7 @@ describe('exam engine', () => {
     await engine.eliminate(state.attemptId, 2, 4, true);
     await engine.visit(state.attemptId, 2);
     // no suspend(): the process died
-    const again = (await reopen()).current();
+    const again = await (await reopen()).current();
     expect(again).toMatchObject({ attemptId: state.attemptId, current: 2 });
     expect(again?.answers).toEqual([3, null, null, null, null]);
     expect(again?.flags).toEqual([false, true, false, false, false]);
@@ -285,8 +286,8 @@ describe('exam engine', () => {
     await engine.answer(state.attemptId, 0, 1);
     clock.t += 60 * 60_000;
     const later = await reopen();
-    expect(later.current()).toBeNull();
-    expect(later.result(state.attemptId)).toMatchObject({ submittedBy: 'deadline', score: { answered: 1 } });
+    expect(await later.current()).toBeNull();
+    expect(await later.result(state.attemptId)).toMatchObject({ submittedBy: 'deadline', score: { answered: 1 } });
   });
 
   it('pauses the clock while the app is closed when the attempt is not strict', async () => {
@@ -295,7 +296,7 @@ describe('exam engine', () => {
     clock.t += 2 * 60_000;
     await engine.suspend();
     clock.t += 60 * 60_000; // closed for an hour
-    const again = (await reopen()).current();
+    const again = await (await reopen()).current();
     expect(again?.deadline).toBe((state.deadline ?? 0) + 60 * 60_000);
   });
 
@@ -310,8 +311,8 @@ describe('exam engine', () => {
     expect(first.feedback).toMatchObject({ correct: first.feedback?.correctChoice === 0 });
     const again = await engine.answer(state.attemptId, 0, 1);
     expect(again.feedback).toEqual(first.feedback);
-    expect(engine.current()?.feedback[0]).toEqual(first.feedback);
-    expect(engine.current()?.feedback[1]).toBeNull();
+    expect((await engine.current())?.feedback[0]).toEqual(first.feedback);
+    expect((await engine.current())?.feedback[1]).toBeNull();
   });
 
   it('retries the questions answered wrong', async () => {
@@ -321,7 +322,7 @@ describe('exam engine', () => {
     expect(result.score.correct).toBe(0);
     const retry = await engine.retryWrong(state.attemptId, timed(10));
     expect(new Set(retry.questions.map((q) => q.statement))).toEqual(new Set(state.questions.map((q) => q.statement)));
-    expect(engine.history().map((h) => h.status)).toEqual(['running', 'submitted']);
+    expect((await engine.history()).map((h) => h.status)).toEqual(['running', 'submitted']);
   });
 
   it('refuses a second running attempt', async () => {

@@ -1,0 +1,75 @@
+// A child process for the kill -9 tests (test/integration/crash.test.ts): it writes
+// through the real storage code and prints a line per acknowledged step, so the
+// parent can kill it at any moment and check that nothing acknowledged was lost
+// and nothing is half-visible. Bundled with esbuild so that it starts in ~100 ms.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CatalogStore } from '../../main/core/catalog/store.js';
+import { ExamEngine } from '../../main/core/exams/engine.js';
+import { ImageCache } from '../../main/core/images/cache.js';
+import { importPack } from '../../main/core/packs/registry.js';
+import { runSync } from '../../main/core/sync/engine.js';
+import { openWorkspace } from '../../main/core/workspace.js';
+import { groupOps } from './crash-ops.js';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function attempt(dir: string, firstGroup: number) {
+  const store = await CatalogStore.open(join(dir, 'catalog'));
+  const images = await ImageCache.open(join(dir, 'images'));
+  const engine = await ExamEngine.open({
+    dir: join(dir, 'attempts'),
+    store: () => store,
+    images: () => images,
+    imageUrl: (sha) => sha,
+    clock: { now: () => Date.now(), speed: 1 },
+  });
+  // The ticker saves too (heartbeats, warnings): keep it busy, as in the app but faster.
+  setInterval(() => void engine.tick().catch(() => undefined), 1);
+  const state =
+    (await engine.current()) ??
+    (await engine.start(
+      { count: 12 },
+      { title: 'crash', mode: 'timed', timeLimitMinutes: 600, strict: true, warnings: [], seed: 1 },
+    ));
+  say(`READY ${state.attemptId}`);
+  for (let g = firstGroup; ; g++) {
+    say(`SEND ${g}`);
+    await Promise.all(
+      groupOps(g, state.questions.length).map(async (op, k) => {
+        if (op.kind === 'answer') await engine.answer(state.attemptId, op.index, op.value);
+        else if (op.kind === 'flag') await engine.flag(state.attemptId, op.index, op.value);
+        else await engine.eliminate(state.attemptId, op.index, op.choice, op.value);
+        say(`ACK ${g} ${k}`);
+      }),
+    );
+    // And a visit racing the next group, as the exam screen fires it without waiting.
+    void engine.visit(state.attemptId, g % state.questions.length).catch(() => undefined);
+  }
+}
+
+async function sync(dir: string, baseUrl: string) {
+  const workspace = await openWorkspace(dir);
+  const client = workspace.client({ product: 'vestibulares', baseUrl, apiKey: process.env.EXAM_API_KEY ?? '' });
+  say('READY');
+  await runSync(
+    { product: 'vestibulares' },
+    { client, store: workspace.store, images: workspace.images, state: workspace.state, currentYear: 2026 },
+  );
+  await workspace.close();
+  say('DONE');
+}
+
+async function importOne(dir: string, file: string) {
+  const workspace = await openWorkspace(dir);
+  say('READY');
+  await importPack(workspace, await readFile(file));
+  say('DONE');
+  await workspace.close();
+}
+
+const [mode, dir = '', arg = ''] = process.argv.slice(2);
+if (mode === 'attempt') await attempt(dir, Number(arg));
+else if (mode === 'sync') await sync(dir, arg);
+else if (mode === 'import') await importOne(dir, arg);
+else throw new Error(`unknown mode ${mode}`);

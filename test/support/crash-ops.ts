@@ -1,0 +1,11 @@
+// The steps the attempt crash child takes, shared with the test that replays them.
+
+/** The step of group g: three calls at once, each on its own question (so their order does not matter). */
+export function groupOps(g: number, count: number) {
+  const at = (k: number) => (g * 3 + k) % count;
+  return [
+    { kind: 'answer' as const, index: at(0), value: g % 6 === 5 ? null : g % 5 },
+    { kind: 'flag' as const, index: at(1), value: g % 2 === 0 },
+    { kind: 'eliminate' as const, index: at(2), choice: g % 5, value: g % 3 !== 0 },
+  ];
+}
