@@ -10,16 +10,11 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { EVENTS, type Channel, type EventName, type Events } from '../../preload/contract.js';
 import { MIME, resolveBundlePath } from '../../main/app/bundle-path.js';
 import { resolveImageRequest } from '../../main/app/image-request.js';
-import { createAppServices, handle, loggableArgs, type AppServices } from '../../main/app/services.js';
-import { fileSettingsStore } from '../../main/app/settings.js';
-import { createLogger } from '../../main/core/util/logger.js';
-import { fileVaultStorage } from '../../main/core/vault/file-storage.js';
-import { StorageNotices } from '../../main/core/util/json-file.js';
+import { handle, loggableArgs, type AppServices } from '../../main/app/services.js';
+import { nodeServices } from './node-services.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
-import { dataPaths } from '../../main/core/workspace.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/window-policy.js';
 import { decodeBytes, encodeBytes } from './bytes-codec.js';
-import { harnessCipher } from './harness-cipher.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const RENDERER = join(ROOT, 'out/renderer');
@@ -120,17 +115,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const externalOpened: string[] = [];
   let page: Page | null = null;
   const pendingEvents: Promise<unknown>[] = [];
-  const notices = new StorageNotices();
-  const services = await createAppServices({
-    notices,
+  const services = await nodeServices({
     dataDir: options.dataDir,
-    shell: 'harness',
-    version: '0.1.0',
-    cipher: harnessCipher(options.dataDir, options.storageSecurity ?? 'secure'),
-    vaultStorage: fileVaultStorage(dataPaths(options.dataDir).vault, notices),
-    settings: fileSettingsStore(dataPaths(options.dataDir).settings, notices),
-    logger: createLogger(dataPaths(options.dataDir).logs),
-    imageUrl: (sha256) => `/exam-image/img/${sha256}`,
+    ...(options.storageSecurity && { storageSecurity: options.storageSecurity }),
+    ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
+    ...(options.clockSpeed && { clockSpeed: options.clockSpeed }),
     emit: <E extends EventName>(event: E, payload: Events[E]) => {
       if (!EVENTS.includes(event)) return;
       ipcLog.push({ type: 'event', event, payload });
@@ -143,9 +132,6 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       externalOpened.push(url);
       return Promise.resolve();
     },
-    ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
-    demoPackPath: join(ROOT, 'assets/demo.exampack'),
-    ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
   });
   const server = await serve(services);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

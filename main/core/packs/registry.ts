@@ -207,7 +207,11 @@ export async function repairPackSources(
   images: ImageCache,
   registry: PackRegistryFile,
 ): Promise<string[]> {
-  const known = new Set(((await registry.read())?.packs ?? []).map((p) => packSource(p.id)));
+  const { value, lost } = await registry.inspect();
+  // A registry lost to damage says nothing about what was committed: keep every pack's questions
+  // (the notice asks the student to import the packs again, which makes them whole).
+  if (lost) return [];
+  const known = new Set((value?.packs ?? []).map((p) => packSource(p.id)));
   const orphanSources = [...store.sourceSet()].filter((s) => s.startsWith('pack:') && !known.has(s));
   const orphanExams = store.examOrigins().filter((o) => o.startsWith('pack:') && !known.has(o));
   if (orphanSources.length === 0 && orphanExams.length === 0) return [];

@@ -78,9 +78,14 @@ export class JsonFile<T> {
 
   /** The content; null when absent or unrecoverable (a notice then says what was set aside). */
   async read(): Promise<T | null> {
+    return (await this.inspect()).value;
+  }
+
+  /** The content, and whether it was lost to damage (null then does not mean "never written"). */
+  async inspect(): Promise<{ value: T | null; lost: boolean }> {
     const main = await this.load(this.path);
-    if (main.state === 'ok') return main.value;
-    if (this.options.derived) return null;
+    if (main.state === 'ok') return { value: main.value, lost: false };
+    if (this.options.derived) return { value: null, lost: false };
     const { backup, readOnly, notices, kind } = this.options;
     const bak = backup ? await this.load(backupPath(this.path)) : ({ state: 'absent' } as const);
     if (main.state === 'bad' && !readOnly) {
@@ -89,10 +94,10 @@ export class JsonFile<T> {
     if (bak.state === 'ok') {
       if (!readOnly) await writeDurably(this.path, bak.text);
       notices?.report({ kind, file: this.path, restored: true });
-      return bak.value;
+      return { value: bak.value, lost: false };
     }
     if (main.state === 'bad') notices?.report({ kind, file: this.path, restored: false });
-    return null;
+    return { value: null, lost: main.state === 'bad' };
   }
 
   /** Durable once settled. A function is called when the write starts (coalesced writes serialise once). */

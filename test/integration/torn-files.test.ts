@@ -1,0 +1,189 @@
+// What a power cut can leave: every kind of persisted file empty or cut short.
+// The data folder still opens, the user is told what was set aside, the last good
+// copy is used where one is kept, and everything else is there.
+import { cp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExamEngine } from '../../main/core/exams/engine.js';
+import { importPack, listPacks } from '../../main/core/packs/registry.js';
+import { runSync } from '../../main/core/sync/engine.js';
+import { StorageNotices } from '../../main/core/util/json-file.js';
+import { openWorkspace, type Workspace } from '../../main/core/workspace.js';
+import { startFakeApi, type FakeApi } from '../fake-api/server.js';
+import { tempDir } from '../support/temp.js';
+
+let api: FakeApi;
+let root: string;
+let pristine: string;
+let cleanup: () => Promise<void>;
+let attemptId = '';
+let total = 0;
+
+function engineFor(dir: string, workspace: Workspace, notices = new StorageNotices()) {
+  return ExamEngine.open({
+    dir: join(dir, 'attempts'),
+    store: () => workspace.store,
+    images: () => workspace.images,
+    imageUrl: (sha) => sha,
+    clock: { now: () => Date.now(), speed: 1 },
+    notices,
+  });
+}
+
+beforeAll(async () => {
+  api = await startFakeApi({ questions: 250, seed: 3 });
+  const temp = await tempDir();
+  root = temp.dir;
+  cleanup = temp.cleanup;
+  pristine = join(root, 'pristine');
+  const workspace = await openWorkspace(pristine);
+  const client = workspace.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
+  await runSync(
+    { product: 'vestibulares' },
+    { client, store: workspace.store, images: workspace.images, state: workspace.state, currentYear: 2026 },
+  );
+  // Twice: the second registry write keeps the first as packs.json.bak.
+  await importPack(workspace, await readFile('assets/demo.exampack'));
+  await importPack(workspace, await readFile('assets/demo.exampack'));
+  total = workspace.store.size;
+  const engine = await engineFor(pristine, workspace);
+  const state = await engine.start(
+    { count: 5 },
+    { title: 't', mode: 'timed', timeLimitMinutes: 600, strict: true, warnings: [], seed: 1 },
+  );
+  attemptId = state.attemptId;
+  await engine.answer(attemptId, 0, 2);
+  await engine.answer(attemptId, 1, 3);
+  await workspace.close();
+});
+afterAll(async () => {
+  await api.close();
+  await cleanup();
+});
+
+let copies = 0;
+async function damaged(file: string, how: 'empty' | 'truncated') {
+  const dir = join(root, `copy-${copies++}`);
+  await cp(pristine, dir, { recursive: true });
+  const path = join(dir, file);
+  const size = (await readFile(path)).length;
+  await truncate(path, how === 'empty' ? 0 : Math.floor(size / 2));
+  return dir;
+}
+
+async function openAll(dir: string) {
+  const workspace = await openWorkspace(dir, { deferCatalog: true });
+  await workspace.catalogReady();
+  const sink = new StorageNotices();
+  const engine = await engineFor(dir, workspace, sink);
+  // Attempt questions are read when first needed: ask for the running attempt as the app does.
+  await engine.current();
+  return { workspace, engine, notices: [...workspace.notices(), ...sink.list()] };
+}
+
+const firstChunk = async () =>
+  (await readdir(join(pristine, 'catalog', 'chunks'))).filter((n) => /^\d{8}\.json$/.test(n)).sort()[0] ?? '';
+
+describe.each(['empty', 'truncated'] as const)('a %s file', (how) => {
+  it('sync state: the last good copy is used and the user told', async () => {
+    const dir = await damaged('catalog/sync.json', how);
+    const { workspace, notices } = await openAll(dir);
+    expect(notices).toMatchObject([{ kind: 'sync-state', restored: true }]);
+    expect(Object.values(workspace.state.state.runs).length).toBeGreaterThan(0);
+    expect(workspace.store.size).toBe(total);
+    await workspace.close();
+  });
+
+  it('image index: set aside; questions stay and images come back with the next sync', async () => {
+    const dir = await damaged('images/index.json', how);
+    const { workspace, notices } = await openAll(dir);
+    expect(notices).toMatchObject([{ kind: 'image-index', restored: false }]);
+    expect(workspace.store.size).toBe(total);
+    const client = workspace.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
+    const report = await runSync(
+      { product: 'vestibulares' },
+      { client, store: workspace.store, images: workspace.images, state: workspace.state, currentYear: 2026 },
+    );
+    expect(report.images.downloaded).toBeGreaterThan(0);
+    await workspace.close();
+  });
+
+  it('a catalog chunk: only its pages are missing, the rest of the catalog loads', async () => {
+    const chunk = await firstChunk();
+    const { questions } = JSON.parse(await readFile(join(pristine, 'catalog', 'chunks', chunk), 'utf8')) as {
+      questions: unknown[];
+    };
+    const dir = await damaged(`catalog/chunks/${chunk}`, how);
+    const { workspace, notices } = await openAll(dir);
+    expect(notices).toMatchObject([{ kind: 'catalog-chunk', restored: false }]);
+    expect(workspace.store.size).toBe(total - questions.length);
+    await workspace.close();
+  });
+
+  it('the exam lists: set aside, the catalog is whole', async () => {
+    const dir = await damaged('catalog/exams.json', how);
+    const { workspace, notices } = await openAll(dir);
+    expect(notices).toMatchObject([{ kind: 'exams', restored: false }]);
+    expect(workspace.store.size).toBe(total);
+    await workspace.close();
+  });
+
+  it('the summary index: ignored and rebuilt, nobody needs telling', async () => {
+    const dir = await damaged('catalog/index.json', how);
+    const { workspace, notices } = await openAll(dir);
+    expect(workspace.index).toBeNull();
+    expect(notices).toEqual([]);
+    expect(workspace.store.size).toBe(total);
+    await workspace.close();
+  });
+
+  it('the pack registry: its last good copy keeps the pack listed', async () => {
+    const dir = await damaged('packs.json', how);
+    const { workspace, notices } = await openAll(dir);
+    expect(notices).toMatchObject([{ kind: 'pack-registry', restored: true }]);
+    expect(await listPacks(workspace)).toHaveLength(1);
+    expect(workspace.store.size).toBe(total);
+    await workspace.close();
+  });
+
+  it('the pack registry without a good copy: the packs’ questions are kept, not rolled back', async () => {
+    const dir = await damaged('packs.json', how);
+    await rm(join(dir, 'packs.json.bak'));
+    const { workspace, notices } = await openAll(dir);
+    expect(notices).toMatchObject([{ kind: 'pack-registry', restored: false }]);
+    expect(workspace.store.size).toBe(total);
+    await workspace.close();
+  });
+
+  it('a running attempt: its last good copy resumes, with the answers it had', async () => {
+    const dir = await damaged(`attempts/${attemptId}.json`, how);
+    const { workspace, engine, notices } = await openAll(dir);
+    expect(notices).toMatchObject([{ kind: 'attempt', restored: true }]);
+    const state = await engine.current();
+    expect(state?.attemptId).toBe(attemptId);
+    // The .bak is the generation before the last save: at worst the last answer is missing.
+    expect(state?.answers[0]).toBe(2);
+    await workspace.close();
+  });
+
+  it('the questions of an attempt: set aside, the attempt goes on with the catalog’s copy', async () => {
+    const dir = await damaged(`attempts/${attemptId}.questions.json`, how);
+    const { workspace, engine, notices } = await openAll(dir);
+    const state = await engine.current();
+    expect(state?.questions).toHaveLength(5);
+    expect(state?.answers.slice(0, 2)).toEqual([2, 3]);
+    expect(notices).toMatchObject([{ kind: 'attempt-questions', restored: false }]);
+    await workspace.close();
+  });
+});
+
+describe('settings and keys files (harness storage)', () => {
+  it('an empty settings file falls back to the defaults and says so', async () => {
+    const { fileSettingsStore } = await import('../../main/app/settings.js');
+    const path = join(root, 'settings.json');
+    await writeFile(path, '');
+    const notices = new StorageNotices();
+    expect(await fileSettingsStore(path, notices).get()).toEqual({ language: 'pt-BR', theme: 'system' });
+    expect(notices.list()).toMatchObject([{ kind: 'settings', restored: false }]);
+  });
+});

@@ -1,0 +1,45 @@
+// The app's services in this Node process, stored as the harness stores them
+// (file vault with a real AES-GCM cipher, JSON settings): the handler table the
+// renderer reaches through the bridge, for the harness and for integration tests.
+import { join, resolve } from 'node:path';
+import type { EventName, Events } from '../../preload/contract.js';
+import { createAppServices, type AppServices } from '../../main/app/services.js';
+import { fileSettingsStore } from '../../main/app/settings.js';
+import { StorageNotices } from '../../main/core/util/json-file.js';
+import { createLogger } from '../../main/core/util/logger.js';
+import { fileVaultStorage } from '../../main/core/vault/file-storage.js';
+import type { StorageSecurity } from '../../main/core/vault/vault.js';
+import { dataPaths } from '../../main/core/workspace.js';
+import { harnessCipher } from './harness-cipher.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface NodeServiceOptions {
+  dataDir: string;
+  storageSecurity?: StorageSecurity;
+  rateWindowMs?: number;
+  clockSpeed?: number;
+  emit?: <E extends EventName>(event: E, payload: Events[E]) => void;
+  openExternal?: (url: string) => Promise<void>;
+}
+
+export function nodeServices(options: NodeServiceOptions): Promise<AppServices> {
+  const paths = dataPaths(options.dataDir);
+  const notices = new StorageNotices();
+  return createAppServices({
+    notices,
+    dataDir: options.dataDir,
+    shell: 'harness',
+    version: '0.1.0',
+    cipher: harnessCipher(options.dataDir, options.storageSecurity ?? 'secure'),
+    vaultStorage: fileVaultStorage(paths.vault, notices),
+    settings: fileSettingsStore(paths.settings, notices),
+    logger: createLogger(paths.logs),
+    imageUrl: (sha256) => `/exam-image/img/${sha256}`,
+    emit: options.emit ?? (() => undefined),
+    openExternal: options.openExternal ?? (() => Promise.resolve()),
+    ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
+    demoPackPath: join(ROOT, 'assets/demo.exampack'),
+    ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
+  });
+}
