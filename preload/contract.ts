@@ -469,6 +469,8 @@ export interface Events {
   'exam:warning': { attemptId: string; minutesLeft: number };
   /** Main submitted the attempt itself (the deadline passed). */
   'exam:submitted': { attemptId: string; by: 'deadline' };
+  /** A damaged file was set aside (some are read only when first needed): the full list now. */
+  'app:notices': StorageNoticeView[];
 }
 export type EventName = keyof Events;
 export const EVENTS: readonly EventName[] = [
@@ -477,6 +479,7 @@ export const EVENTS: readonly EventName[] = [
   'packs:open-request',
   'exam:warning',
   'exam:submitted',
+  'app:notices',
 ];
 
 // ---- the bridge -------------------------------------------------------------

@@ -30,7 +30,7 @@ import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/va
 import { openWorkspace, type Workspace } from '../core/workspace.js';
 import { imageUrlsOf } from '../core/catalog/store.js';
 import { listPacks, packSource, PackLockedError } from '../core/packs/registry.js';
-import type { StorageNotices } from '../core/util/json-file.js';
+import { StorageNotices } from '../core/util/json-file.js';
 import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
 import { checkBaseUrl, detectProduct } from './keys.js';
@@ -91,7 +91,10 @@ async function folderBytes(dir: string): Promise<number> {
 
 export async function createAppServices(options: ServiceOptions): Promise<AppServices> {
   // Start-up reads the summary index only; the full catalog loads behind it (docs/performance.md).
-  const workspace = await openWorkspace(options.dataDir, { deferCatalog: true });
+  // One list for every file set aside (settings and vault, opened before, report into it too).
+  const storageNotices = options.notices ?? new StorageNotices();
+  const workspace = await openWorkspace(options.dataDir, { deferCatalog: true, notices: storageNotices });
+  storageNotices.onReport = () => options.emit('app:notices', workspace.notices());
   const vault = new KeyVault(options.cipher, options.vaultStorage);
   const library = new Library(
     () => workspace.store,
@@ -141,8 +144,13 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     onDeadline: (attemptId) => options.emit('exam:submitted', { attemptId, by: 'deadline' }),
   });
   // The deadline is enforced here, whatever the renderer is doing.
+  let ticking: Promise<void> = Promise.resolve();
+  /** The sync in progress: closing waits for its writes after cancelling it. */
+  let syncTask: Promise<unknown> = Promise.resolve();
   const ticker = setInterval(() => {
-    engine.tick().catch((error: unknown) => options.logger.error('exam tick failed', { error: String(error) }));
+    ticking = engine
+      .tick()
+      .catch((error: unknown) => options.logger.error('exam tick failed', { error: String(error) }));
   }, 250);
   ticker.unref();
 
@@ -169,7 +177,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     imageHosts,
     sweepImages: sweep,
   });
-  const notices = () => [...(options.notices?.list() ?? []), ...workspace.notices()];
+  const notices = () => workspace.notices();
 
   const handlers: Handlers = {
     ...packs.handlers,
@@ -179,7 +187,6 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     ),
     'app:notices': () => Promise.resolve(notices()),
     'app:dismiss-notices': () => {
-      options.notices?.clear();
       workspace.clearNotices();
       return Promise.resolve(notices());
     },
@@ -229,7 +236,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       running = { scope, controller, progress: null };
       options.logger.info('sync started', { scope });
       try {
-        const report = await runSync(syncScopeSchema.parse(scope), {
+        const task = runSync(syncScopeSchema.parse(scope), {
           client,
           store: workspace.store,
           images: workspace.images,
@@ -240,6 +247,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
             options.emit('sync:progress', progress);
           },
         });
+        syncTask = task.catch(() => undefined);
+        const report = await task;
         const result = { ...report, product: scope.product };
         options.logger.info('sync ended', {
           status: report.status,
@@ -328,6 +337,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     close: async () => {
       clearInterval(ticker);
       running?.controller.abort();
+      await syncTask;
+      await ticking;
       await engine.suspend();
       await workspace.close();
     },

@@ -92,14 +92,14 @@ export interface Workspace {
  */
 export async function openWorkspace(
   dataDir: string,
-  options: { readOnly?: boolean; deferCatalog?: boolean } = {},
+  options: { readOnly?: boolean; deferCatalog?: boolean; notices?: StorageNotices } = {},
 ): Promise<Workspace> {
   // Read-only (a second process: `stats` beside a running sync) takes no lock and never writes,
   // moves or deletes: what looks like a leftover to it may be the writer's file in flight.
   const readOnly = options.readOnly === true;
   const unlock = readOnly ? async () => undefined : await lockDataDir(dataDir);
   const paths = dataPaths(dataDir);
-  const noticeList = new StorageNotices();
+  const noticeList = options.notices ?? new StorageNotices();
   const storage: StorageContext = { readOnly, notices: noticeList };
   if (!readOnly) {
     await Promise.all([dataDir, paths.catalog, paths.images, paths.attempts].map(removeTempLeftovers));

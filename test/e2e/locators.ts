@@ -60,6 +60,11 @@ export const ui = (page: Page) => ({
     confirm: page.getByTestId('confirm-import'),
     confirmYes: page.getByTestId('confirm-import-yes'),
   },
+  storage: {
+    notices: page.getByTestId('storage-notices'),
+    notice: page.getByTestId('storage-notice'),
+    dismiss: page.getByTestId('storage-notices-dismiss'),
+  },
   settings: {
     screen: page.getByTestId('screen-settings'),
     language: page.getByTestId('settings-language'),

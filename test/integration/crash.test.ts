@@ -23,6 +23,8 @@ import { tempDir } from '../support/temp.js';
 
 /** Kills per scenario here; `npm run soak` runs many more (SOAK_KILLS). */
 const KILLS = Number(process.env.SOAK_KILLS ?? 20);
+/** Generous: a slow machine spends ~1 s per kill; the limit only stops a hang. */
+const TIMEOUT = 30_000 + KILLS * 4_000;
 const CHILD = join(process.cwd(), '.tmp', `crash-child-${process.pid}.mjs`);
 const cleanups: (() => Promise<unknown>)[] = [];
 
@@ -77,143 +79,155 @@ const killAfter = (child: ChildProcess, ms: number) => setTimeout(() => child.ki
 const random = (max: number) => Math.floor(Math.random() * max);
 
 describe('kill -9 mid-write', () => {
-  it(`attempt writes: every acknowledged answer, flag and elimination survives ${KILLS} kills`, async () => {
-    const dir = await scratch();
-    const store = await CatalogStore.open(join(dir, 'catalog'));
-    await store.append(Array.from({ length: 40 }, (_, n) => toStored(sampleQuestion(n), 'api:enem')));
-    /** field → its ops in order: value, and whether the child acknowledged it. */
-    const fields = new Map<string, { value: unknown; acked: boolean }[]>();
-    let nextGroup = 0;
-    for (let kill = 0; kill < KILLS; kill++) {
-      const killAt = 1 + random(40);
-      let acks = 0;
-      const sent = new Map<number, ReturnType<typeof groupOps>>();
-      const { lines, stderr } = await runChild(['attempt', dir, String(nextGroup)], (line, child) => {
-        const [word, g, k] = line.split(' ');
-        if (word === 'SEND') {
-          const ops = groupOps(Number(g), 12);
-          sent.set(Number(g), ops);
-          for (const op of ops) {
+  it(
+    `attempt writes: every acknowledged answer, flag and elimination survives ${KILLS} kills`,
+    async () => {
+      const dir = await scratch();
+      const store = await CatalogStore.open(join(dir, 'catalog'));
+      await store.append(Array.from({ length: 40 }, (_, n) => toStored(sampleQuestion(n), 'api:enem')));
+      /** field → its ops in order: value, and whether the child acknowledged it. */
+      const fields = new Map<string, { value: unknown; acked: boolean }[]>();
+      let nextGroup = 0;
+      for (let kill = 0; kill < KILLS; kill++) {
+        const killAt = 1 + random(40);
+        let acks = 0;
+        const sent = new Map<number, ReturnType<typeof groupOps>>();
+        const { lines, stderr } = await runChild(['attempt', dir, String(nextGroup)], (line, child) => {
+          const [word, g, k] = line.split(' ');
+          if (word === 'SEND') {
+            const ops = groupOps(Number(g), 12);
+            sent.set(Number(g), ops);
+            for (const op of ops) {
+              const key = op.kind === 'eliminate' ? `eliminate:${op.index}:${op.choice}` : `${op.kind}:${op.index}`;
+              fields.set(key, [...(fields.get(key) ?? []), { value: op.value, acked: false }]);
+            }
+          } else if (word === 'ACK') {
+            const op = sent.get(Number(g))?.[Number(k)];
+            if (!op) return;
             const key = op.kind === 'eliminate' ? `eliminate:${op.index}:${op.choice}` : `${op.kind}:${op.index}`;
-            fields.set(key, [...(fields.get(key) ?? []), { value: op.value, acked: false }]);
+            const history = fields.get(key) ?? [];
+            const last = history.at(-1);
+            if (last) last.acked = true;
+            if (++acks >= killAt) child.kill('SIGKILL');
           }
-        } else if (word === 'ACK') {
-          const op = sent.get(Number(g))?.[Number(k)];
-          if (!op) return;
-          const key = op.kind === 'eliminate' ? `eliminate:${op.index}:${op.choice}` : `${op.kind}:${op.index}`;
-          const history = fields.get(key) ?? [];
+        });
+        expect(stderr).toBe('');
+        const lastSent = Math.max(...[...sent.keys()], nextGroup - 1);
+        nextGroup = lastSent + 1;
+        expect(lines.some((l) => l.startsWith('READY'))).toBe(true);
+
+        const notices = new StorageNotices();
+        const images = await ImageCache.open(join(dir, 'images'));
+        const engine = await ExamEngine.open({
+          dir: join(dir, 'attempts'),
+          store: () => store,
+          images: () => images,
+          imageUrl: (sha) => sha,
+          clock: { now: () => Date.now(), speed: 1 },
+          notices,
+        });
+        expect(notices.list()).toEqual([]);
+        const state = await engine.current();
+        expect(state).not.toBeNull();
+        for (const [key, history] of fields) {
+          const actual = fieldValue(state, key);
+          const lastAcked = [...history].reverse().find((op) => op.acked);
+          const allowed = [lastAcked ? lastAcked.value : key.startsWith('answer') ? null : false];
           const last = history.at(-1);
-          if (last) last.acked = true;
-          if (++acks >= killAt) child.kill('SIGKILL');
+          if (last && !last.acked) allowed.push(last.value); // the call in flight may have landed
+          expect(allowed, `${key} after kill ${kill}`).toContainEqual(actual);
+          // What landed is the truth from here on: the call in flight counts as made or never made.
+          fields.set(key, [{ value: actual, acked: true }]);
         }
-      });
-      expect(stderr).toBe('');
-      const lastSent = Math.max(...[...sent.keys()], nextGroup - 1);
-      nextGroup = lastSent + 1;
-      expect(lines.some((l) => l.startsWith('READY'))).toBe(true);
-
-      const notices = new StorageNotices();
-      const images = await ImageCache.open(join(dir, 'images'));
-      const engine = await ExamEngine.open({
-        dir: join(dir, 'attempts'),
-        store: () => store,
-        images: () => images,
-        imageUrl: (sha) => sha,
-        clock: { now: () => Date.now(), speed: 1 },
-        notices,
-      });
-      expect(notices.list()).toEqual([]);
-      const state = await engine.current();
-      expect(state).not.toBeNull();
-      for (const [key, history] of fields) {
-        const actual = fieldValue(state, key);
-        const lastAcked = [...history].reverse().find((op) => op.acked);
-        const allowed = [lastAcked ? lastAcked.value : key.startsWith('answer') ? null : false];
-        const last = history.at(-1);
-        if (last && !last.acked) allowed.push(last.value); // the call in flight may have landed
-        expect(allowed, `${key} after kill ${kill}`).toContainEqual(actual);
-        // What landed is the truth from here on: the call in flight counts as made or never made.
-        fields.set(key, [{ value: actual, acked: true }]);
       }
-    }
-  });
+    },
+    TIMEOUT,
+  );
 
-  it(`sync: ${KILLS} kills leave whole pages or nothing, and the next run completes`, async () => {
-    const api = await startFakeApi({ questions: 900, seed: 5, faults: { latencyMs: 4 } });
-    cleanups.push(() => api.close());
-    const dir = await scratch();
-    const truth = new Map(api.catalog().map((q) => [q.id, q.statement]));
-    for (let kill = 0; kill < KILLS; kill++) {
-      const { stderr } = await runChild(
-        ['sync', dir, api.baseUrl],
-        (line, child) => {
-          if (line === 'READY') killAfter(child, 20 + random(300));
-        },
-        { EXAM_API_KEY: api.keys.vestibulares },
+  it(
+    `sync: ${KILLS} kills leave whole pages or nothing, and the next run completes`,
+    async () => {
+      const api = await startFakeApi({ questions: 900, seed: 5, faults: { latencyMs: 4 } });
+      cleanups.push(() => api.close());
+      const dir = await scratch();
+      const truth = new Map(api.catalog().map((q) => [q.id, q.statement]));
+      for (let kill = 0; kill < KILLS; kill++) {
+        const { stderr } = await runChild(
+          ['sync', dir, api.baseUrl],
+          (line, child) => {
+            if (line === 'READY') killAfter(child, 20 + random(300));
+          },
+          { EXAM_API_KEY: api.keys.vestibulares },
+        );
+        expect(stderr).toBe('');
+        const workspace = await openWorkspace(dir);
+        await workspace.catalogReady();
+        expect(workspace.notices()).toEqual([]);
+        for (const question of workspace.store.all()) expect(question.q.statement).toBe(truth.get(question.id));
+        const leftovers = (await readdir(join(dir, 'catalog', 'chunks'))).filter((n) => TEMP_FILE.test(n));
+        expect(leftovers).toEqual([]);
+        await workspace.close();
+      }
+      const workspace = await openWorkspace(dir);
+      const client = workspace.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
+      const report = await runSync(
+        { product: 'vestibulares' },
+        { client, store: workspace.store, images: workspace.images, state: workspace.state, currentYear: 2026 },
       );
-      expect(stderr).toBe('');
-      const workspace = await openWorkspace(dir);
-      await workspace.catalogReady();
-      expect(workspace.notices()).toEqual([]);
-      for (const question of workspace.store.all()) expect(question.q.statement).toBe(truth.get(question.id));
-      const leftovers = (await readdir(join(dir, 'catalog', 'chunks'))).filter((n) => TEMP_FILE.test(n));
-      expect(leftovers).toEqual([]);
+      expect(report.status).toBe('done');
+      expect(workspace.store.size).toBe(api.catalog().length);
       await workspace.close();
-    }
-    const workspace = await openWorkspace(dir);
-    const client = workspace.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
-    const report = await runSync(
-      { product: 'vestibulares' },
-      { client, store: workspace.store, images: workspace.images, state: workspace.state, currentYear: 2026 },
-    );
-    expect(report.status).toBe('done');
-    expect(workspace.store.size).toBe(api.catalog().length);
-    await workspace.close();
-  });
+    },
+    TIMEOUT,
+  );
 
-  it(`pack import: ${KILLS} kills leave the pack whole and listed, or gone without a trace`, async () => {
-    const api = await startFakeApi({ questions: 400, seed: 9 });
-    cleanups.push(() => api.close());
-    const sourceDir = await scratch();
-    const source = await openWorkspace(sourceDir);
-    const client = source.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
-    await runSync(
-      { product: 'vestibulares' },
-      { client, store: source.store, images: source.images, state: source.state, currentYear: 2026 },
-    );
-    const pack = await buildPack([...source.store.all()], source.store, source.images, {
-      title: 'Crash',
-      appVersion: '0.1.0',
-    });
-    await source.close();
-    const file = join(await scratch(), 'crash.exampack');
-    await writeFile(file, pack.bytes);
-    const dir = await scratch();
-    const seen = { committed: 0, rolledBack: 0 };
-    for (let kill = 0; kill < KILLS; kill++) {
-      // From a kill at once to none at all (the last run): both sides of the commit point are hit.
-      const delay = kill === KILLS - 1 ? null : Math.round((kill / KILLS) * 400);
-      const { pid } = await runChild(['import', dir, file], (line, child) => {
-        if (line === 'READY' && delay !== null) killAfter(child, delay);
+  it(
+    `pack import: ${KILLS} kills leave the pack whole and listed, or gone without a trace`,
+    async () => {
+      const api = await startFakeApi({ questions: 400, seed: 9 });
+      cleanups.push(() => api.close());
+      const sourceDir = await scratch();
+      const source = await openWorkspace(sourceDir);
+      const client = source.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
+      await runSync(
+        { product: 'vestibulares' },
+        { client, store: source.store, images: source.images, state: source.state, currentYear: 2026 },
+      );
+      const pack = await buildPack([...source.store.all()], source.store, source.images, {
+        title: 'Crash',
+        appVersion: '0.1.0',
       });
-      const workspace = await openWorkspace(dir);
-      await workspace.catalogReady();
-      expect(workspace.notices()).toEqual([]);
-      const listed = (await listPacks(workspace)).some((p) => p.id === pack.manifest.id);
-      const tagged = [...workspace.store.all()].filter((q) => q.sources.includes(packSource(pack.manifest.id)));
-      expect(tagged.length).toBe(listed ? 400 : 0);
-      // The dead child's staging folder is gone too.
-      expect((await readdir(tmpdir())).filter((n) => n.startsWith(`exampack-${pid}-`))).toEqual([]);
-      if (listed) {
-        seen.committed += 1;
-        await removePack(workspace, pack.manifest.id);
-      } else seen.rolledBack += 1;
-      expect([...workspace.store.all()]).toEqual([]);
-      await workspace.close();
-    }
-    expect(seen.rolledBack).toBeGreaterThan(0);
-    expect(seen.committed).toBeGreaterThan(0);
-  });
+      await source.close();
+      const file = join(await scratch(), 'crash.exampack');
+      await writeFile(file, pack.bytes);
+      const dir = await scratch();
+      const seen = { committed: 0, rolledBack: 0 };
+      for (let kill = 0; kill < KILLS; kill++) {
+        // From a kill at once to none at all (the last run): both sides of the commit point are hit.
+        const delay = kill === KILLS - 1 ? null : Math.round((kill / KILLS) * 400);
+        const { pid } = await runChild(['import', dir, file], (line, child) => {
+          if (line === 'READY' && delay !== null) killAfter(child, delay);
+        });
+        const workspace = await openWorkspace(dir);
+        await workspace.catalogReady();
+        expect(workspace.notices()).toEqual([]);
+        const listed = (await listPacks(workspace)).some((p) => p.id === pack.manifest.id);
+        const tagged = [...workspace.store.all()].filter((q) => q.sources.includes(packSource(pack.manifest.id)));
+        expect(tagged.length).toBe(listed ? 400 : 0);
+        // The dead child's staging folder is gone too.
+        expect((await readdir(tmpdir())).filter((n) => n.startsWith(`exampack-${pid}-`))).toEqual([]);
+        if (listed) {
+          seen.committed += 1;
+          await removePack(workspace, pack.manifest.id);
+        } else seen.rolledBack += 1;
+        expect([...workspace.store.all()]).toEqual([]);
+        await workspace.close();
+      }
+      expect(seen.rolledBack).toBeGreaterThan(0);
+      expect(seen.committed).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
 });
 
 type State = Awaited<ReturnType<ExamEngine['current']>>;

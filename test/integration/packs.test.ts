@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
@@ -231,7 +231,11 @@ describe('packs: hostile input', () => {
     ],
     [
       'bomb by ratio',
-      () => rawZip([{ name: 'questions.json', data: Buffer.alloc(50 * 1024 * 1024, 0x20), deflate: true }]),
+      () =>
+        rawZip([
+          { name: 'manifest.json', data: manifestFor({}, { questionCount: 100_000 }) },
+          { name: 'questions.json', data: Buffer.alloc(50 * 1024 * 1024, 0x20), deflate: true },
+        ]),
       'zip-bomb',
     ],
     [
@@ -285,6 +289,41 @@ describe('packs: hostile input', () => {
       'not-an-image',
     ],
     ['missing manifest', () => rawZip(valid().filter((e) => e.name !== 'manifest.json')), 'missing-entry'],
+    [
+      'the manifest after the questions',
+      () => {
+        const [manifest, ...rest] = valid();
+        return rawZip([...rest, ...(manifest ? [manifest] : [])]);
+      },
+      'missing-entry',
+    ],
+    [
+      'questions.json larger than its declared count allows',
+      () => {
+        const big = Buffer.from(JSON.stringify({ questions: [], pad: randomBytes(150 * 1024).toString('base64') }));
+        return rawZip(valid(big));
+      },
+      'too-large',
+    ],
+    [
+      'millions of tiny values in a small questions.json',
+      () => rawZip(valid(Buffer.from(`{"questions":[${'0,'.repeat(20_000)}0]}`))),
+      'too-large',
+    ],
+    [
+      'nesting a thousand deep',
+      () => rawZip(valid(Buffer.from(`${'['.repeat(1000)}${']'.repeat(1000)}`))),
+      'too-large',
+    ],
+    [
+      'the same question id twice',
+      () => {
+        const [one] = JSON.parse(baseQuestions().toString()).questions as unknown[];
+        const twice = Buffer.from(JSON.stringify({ ...JSON.parse(baseQuestions().toString()), questions: [one, one] }));
+        return rawZip(valid(twice, [], { questionCount: 2 }));
+      },
+      'duplicate-question',
+    ],
     ['not a zip at all', () => Buffer.from('PK\u0003\u0004 truncated nonsense'), 'not-a-zip'],
   ];
 

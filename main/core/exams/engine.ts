@@ -72,6 +72,8 @@ export class ExamEngine {
   private readonly files = new Map<string, JsonFile<Attempt>>();
   private readonly snapshots = new Map<string, SnapshotQuestion[]>();
   private lastPersistedBeat = 0;
+  /** Saves in flight: closing waits for them, so the folder's lock is never released mid-write. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   private constructor(private readonly deps: EngineDeps) {}
 
@@ -123,7 +125,13 @@ export class ExamEngine {
   /** Durable before it returns. Overlapping saves of one attempt coalesce into ordered writes of its latest state. */
   private async save(attempt: Attempt) {
     attempt.lastSeenAt = this.now();
-    await this.file(attempt.id).write(() => attempt);
+    const write = this.file(attempt.id).write(() => attempt);
+    this.inFlight.add(write);
+    try {
+      await write;
+    } finally {
+      this.inFlight.delete(write);
+    }
   }
 
   /**
@@ -585,8 +593,10 @@ export class ExamEngine {
   /** The app is closing: time so far is counted and the moment recorded (for a pausing clock). */
   async suspend(): Promise<void> {
     const attempt = this.running();
-    if (!attempt) return;
-    this.account(attempt);
-    await this.save(attempt);
+    if (attempt) {
+      this.account(attempt);
+      await this.save(attempt);
+    }
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }

@@ -15,7 +15,15 @@ export const STAGING_PREFIX = 'exampack-';
 export const LIMITS = {
   entries: 20_000,
   manifestBytes: 1024 * 1024,
-  questionsBytes: 256 * 1024 * 1024,
+  /** questions.json may hold at most this much per question the manifest declares (plus a margin)… */
+  bytesPerQuestion: 32 * 1024,
+  /** …and never more than this in all: what JSON.parse turns into a few hundred MB at most. */
+  questionsBytes: 96 * 1024 * 1024,
+  /** JSON tokens (values, keys, separators) per declared question: a real one has ~100. */
+  tokensPerQuestion: 600,
+  /** Nesting depth of questions.json (a real pack nests 5 deep). */
+  depth: 32,
+  questions: 100_000,
   imageBytes: 5 * 1024 * 1024,
   totalBytes: 1024 * 1024 * 1024,
   /** Uncompressed / compressed, per entry: above it, a zip bomb. */
@@ -39,7 +47,7 @@ export const manifestSchema = z.looseObject({
   appVersion: z.string().max(50),
   products: z.array(productSchema),
   exams: z.array(z.object({ id: z.string(), name: z.string() })),
-  questionCount: z.number().int().nonnegative(),
+  questionCount: z.number().int().nonnegative().max(LIMITS.questions),
   /** sha256 of every other entry, by entry name. */
   files: z.record(z.string(), sha256),
   examConfig: examConfigSchema.optional(),
@@ -79,7 +87,8 @@ export type PackErrorCode =
   | 'invalid-json'
   | 'invalid-schema'
   | 'future-version'
-  | 'not-an-image';
+  | 'not-an-image'
+  | 'duplicate-question';
 
 export class PackError extends Error {
   constructor(
@@ -88,6 +97,40 @@ export class PackError extends Error {
   ) {
     super(`${code}${detail ? `: ${detail}` : ''}`);
     this.name = 'PackError';
+  }
+}
+
+/** The most questions.json may hold for a manifest that declares `count` questions. */
+export function questionsCap(count: number): number {
+  return Math.min(LIMITS.questionsBytes, count * LIMITS.bytesPerQuestion + 64 * 1024);
+}
+
+/**
+ * Refuses JSON whose shape would cost far more memory than its size suggests (millions of tiny
+ * values, deep nesting) before JSON.parse builds it: one pass over the bytes, counting tokens
+ * outside strings.
+ */
+export function checkJsonShape(bytes: Uint8Array, maxTokens: number, maxDepth: number, name: string): void {
+  let tokens = 0;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === 0x5c)
+        i++; // backslash: skip the escaped byte
+      else if (b === 0x22) inString = false;
+      continue;
+    }
+    if (b === 0x22) {
+      inString = true;
+      tokens++;
+    } else if (b === 0x7b || b === 0x5b) {
+      tokens++;
+      if (++depth > maxDepth) throw new PackError('too-large', `${name}: nested deeper than ${maxDepth}`);
+    } else if (b === 0x7d || b === 0x5d) depth--;
+    else if (b === 0x2c || b === 0x3a) tokens++;
+    if (tokens > maxTokens) throw new PackError('too-large', `${name}: more values than its questions can hold`);
   }
 }
 

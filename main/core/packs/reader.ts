@@ -17,6 +17,8 @@ import {
   PACK_VERSION,
   PackError,
   STAGING_PREFIX,
+  checkJsonShape,
+  questionsCap,
   parseVersion,
   questionsFileSchema,
   type PackManifest,
@@ -93,10 +95,17 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
   const images = new Map<string, string>();
   const jsonBytes = new Map<string, Buffer>();
   let total = 0;
+  let manifest: PackManifest | null = null;
 
   const consume = async (entry: Entry, name: string, kind: 'manifest' | 'questions' | 'image') => {
+    // questions.json is capped by what the manifest declares, so a small pack cannot inflate into a
+    // huge one (the manifest comes first: our writer always put it there).
     const cap =
-      kind === 'manifest' ? LIMITS.manifestBytes : kind === 'questions' ? LIMITS.questionsBytes : LIMITS.imageBytes;
+      kind === 'manifest'
+        ? LIMITS.manifestBytes
+        : kind === 'questions'
+          ? questionsCap(manifest?.questionCount ?? 0)
+          : LIMITS.imageBytes;
     const hash = createHash('sha256');
     const parts: Buffer[] = [];
     let size = 0;
@@ -153,7 +162,11 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
           if (/\.(zip|exampack|gz|tgz|7z|rar|tar)$/i.test(name)) throw new PackError('nested-archive', name);
           const kind = classify(name);
           if (kind === null) throw new PackError('unknown-entry', name);
+          if (kind === 'questions' && !manifest) {
+            throw new PackError('missing-entry', 'manifest.json (it must come before questions.json)');
+          }
           if (kind !== 'directory') await consume(entry, name, kind);
+          if (kind === 'manifest') manifest = readManifest(jsonBytes.get('manifest') ?? Buffer.alloc(0));
           zip.readEntry();
         })().catch((error: unknown) => {
           zip.close();
@@ -163,43 +176,58 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
       zip.readEntry();
     });
 
-    const manifestBytes = jsonBytes.get('manifest');
     const questionsBytes = jsonBytes.get('questions');
-    if (!manifestBytes) throw new PackError('missing-entry', 'manifest.json');
-    const manifestJson = parseJson(manifestBytes, 'manifest.json');
-    const version = (manifestJson as { formatVersion?: unknown } | null)?.formatVersion;
-    if (typeof version === 'string' && parseVersion(version).major > PACK_VERSION.major) {
-      throw new PackError('future-version', version);
-    }
-    const manifest = manifestSchema.safeParse(manifestJson);
-    if (!manifest.success) throw new PackError('invalid-schema', `manifest.json: ${issue(manifest.error)}`);
+    if (!manifest) throw new PackError('missing-entry', 'manifest.json');
+    const declared: PackManifest = manifest;
     if (!questionsBytes) throw new PackError('missing-entry', 'questions.json');
     // Every entry but the manifest is listed with its hash, and every listed entry is present.
     for (const [name, digest] of hashes) {
       if (name === 'manifest.json') continue;
-      const expected = manifest.data.files[name];
+      const expected = declared.files[name];
       if (expected === undefined) throw new PackError('unknown-entry', `${name} is not in the manifest`);
       if (expected !== digest) throw new PackError('hash-mismatch', name);
     }
-    for (const name of Object.keys(manifest.data.files))
-      if (!hashes.has(name)) throw new PackError('missing-entry', name);
+    for (const name of Object.keys(declared.files)) if (!hashes.has(name)) throw new PackError('missing-entry', name);
     for (const [sha, file] of images) {
       if (hashes.get(`images/${sha}`) !== sha) throw new PackError('hash-mismatch', `images/${sha}`);
       if (!sniffImage((await readFile(file)).subarray(0, 512))) throw new PackError('not-an-image', `images/${sha}`);
     }
+    checkJsonShape(
+      questionsBytes,
+      declared.questionCount * LIMITS.tokensPerQuestion + 10_000,
+      LIMITS.depth,
+      'questions.json',
+    );
     const content = questionsFileSchema.safeParse(parseJson(questionsBytes, 'questions.json'));
     if (!content.success) throw new PackError('invalid-schema', `questions.json: ${issue(content.error)}`);
     for (const sha of Object.values(content.data.images)) {
       if (!images.has(sha)) throw new PackError('missing-entry', `images/${sha}`);
     }
-    if (content.data.questions.length !== manifest.data.questionCount) {
+    if (content.data.questions.length !== declared.questionCount) {
       throw new PackError('invalid-schema', 'questionCount does not match questions.json');
     }
-    return { manifest: manifest.data, content: content.data, images, tempDir, dispose };
+    const ids = new Set<string>();
+    for (const { id } of content.data.questions) {
+      if (ids.has(id)) throw new PackError('duplicate-question', id.slice(0, 100));
+      ids.add(id);
+    }
+    return { manifest: declared, content: content.data, images, tempDir, dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
+}
+
+/** Validated as soon as it is read: its version and question count govern the rest of the reading. */
+function readManifest(bytes: Buffer): PackManifest {
+  const json = parseJson(bytes, 'manifest.json');
+  const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof version === 'string' && parseVersion(version).major > PACK_VERSION.major) {
+    throw new PackError('future-version', version);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) throw new PackError('invalid-schema', `manifest.json: ${issue(parsed.error)}`);
+  return parsed.data;
 }
 
 function parseJson(bytes: Buffer, name: string): unknown {

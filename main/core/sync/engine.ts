@@ -17,7 +17,9 @@ import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import type { RunState, SyncStateStore } from './state.js';
 
-export const PAGE_SIZE = 100;
+export /** Pages requested ahead of the one being stored (the governor still paces every request). */
+const PREFETCH_PAGES = 3;
+const PAGE_SIZE = 100;
 /** Oldest year probed when years must be learned from filtered listings. */
 export const MIN_YEAR = 1990;
 const MAX_REPAIR_PASSES = 2;
@@ -109,8 +111,10 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       const passKey = baseKey + suffix;
       const done = store.pagesOf(run.run).get(passKey);
       const fetchPage = (page: number) => client.listQuestions(filters, page, PAGE_SIZE, deps.signal);
-      // The next page is requested while this one is validated and written: the two overlap.
-      let prefetched: { page: number; result: ReturnType<typeof fetchPage> } | null = null;
+      // The next pages are requested while this one is validated and written, so the server works
+      // while we do. Only pages the listing still needs: never past ceil(total/limit), never a page
+      // that the ones before it would make unnecessary.
+      const prefetched = new Map<number, ReturnType<typeof fetchPage>>();
       for (let page = 1; ; page++) {
         let pageIds: string[];
         const kept = done?.get(page);
@@ -118,20 +122,17 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
           pageIds = kept.ids;
           listingTotal = kept.total ?? listingTotal;
         } else {
-          const result = await (prefetched?.page === page ? prefetched.result : fetchPage(page));
-          prefetched = null;
-          const next = page + 1;
-          const wouldComplete = ids.size + result.questions.filter((q) => !ids.has(q.id)).length >= result.total;
+          const result = await (prefetched.get(page) ?? fetchPage(page));
+          prefetched.delete(page);
+          const fresh = ids.size + result.questions.filter((q) => !ids.has(q.id)).length;
           // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
-          if (
-            !isRepair &&
-            !stopAfterFirstPage &&
-            !wouldComplete &&
-            next <= Math.ceil(result.total / PAGE_SIZE) &&
-            !done?.has(next)
-          ) {
-            prefetched = { page: next, result: fetchPage(next) };
-            prefetched.result.catch(() => undefined); // awaited (and its error thrown) on the next turn
+          for (let ahead = 1; !isRepair && !stopAfterFirstPage && ahead <= PREFETCH_PAGES; ahead++) {
+            const next = page + ahead;
+            if (fresh + (ahead - 1) * PAGE_SIZE >= result.total || next > Math.ceil(result.total / PAGE_SIZE)) break;
+            if (done?.has(next) || prefetched.has(next)) continue;
+            const request = fetchPage(next);
+            request.catch(() => undefined); // awaited (and its error thrown) on its turn
+            prefetched.set(next, request);
           }
           invalid += result.invalid;
           if (page === 1 && !isRepair) firstPage = result.questions;

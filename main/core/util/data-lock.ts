@@ -1,4 +1,4 @@
-// One writer per data dir (lowdb is single-process): the app and the CLI take
+// One writer per data dir (our stores keep state in memory: one process writes): the app and the CLI take
 // this lock file; a lock left by a dead process is taken over.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

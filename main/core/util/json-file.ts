@@ -111,9 +111,13 @@ export class JsonFile<T> {
 /** Collects what was set aside while opening a data folder, for the notice the user sees. */
 export class StorageNotices implements NoticeSink {
   private readonly items: StorageNotice[] = [];
+  /** Called after each new notice (the app pushes it to the screen: some files are read late). */
+  onReport: (() => void) | null = null;
 
   report(notice: StorageNotice) {
-    if (!this.items.some((item) => item.file === notice.file)) this.items.push(notice);
+    if (this.items.some((item) => item.file === notice.file)) return;
+    this.items.push(notice);
+    this.onReport?.();
   }
 
   list(): StorageNotice[] {

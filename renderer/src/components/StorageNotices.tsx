@@ -10,6 +10,7 @@ export function StorageNotices() {
 
   useEffect(() => {
     void api['app:notices']({}).then(setNotices);
+    return api.on('app:notices', setNotices);
   }, []);
 
   if (notices.length === 0) return null;

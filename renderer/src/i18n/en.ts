@@ -272,6 +272,7 @@ export const en: Messages = {
       'invalid-schema': 'its data is not in the expected format.',
       'future-version': 'it was made by a newer version of Exam Practice. Update the app.',
       'not-an-image': 'it contains an invalid image.',
+      'duplicate-question': 'it holds the same question twice.',
     },
   },
   storage: {

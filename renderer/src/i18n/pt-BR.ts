@@ -278,6 +278,7 @@ export const ptBR = {
       'invalid-schema': 'tem dados fora do formato.',
       'future-version': 'foi criado por uma versão mais nova do Exam Practice. Atualize o app.',
       'not-an-image': 'contém uma imagem inválida.',
+      'duplicate-question': 'tem a mesma questão duas vezes.',
     },
   },
   storage: {
