@@ -1,11 +1,10 @@
 // kill -9 of a child process in the middle of writes, many times per scenario:
 // after each kill the data folder opens without a damaged file, everything the
 // child had acknowledged is there, and nothing half-done is visible.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStore, toStored } from '../../main/core/catalog/store.js';
 import { ExamEngine } from '../../main/core/exams/engine.js';
@@ -17,6 +16,7 @@ import { TEMP_FILE } from '../../main/core/util/durable-file.js';
 import { StorageNotices } from '../../main/core/util/json-file.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { startFakeApi } from '../fake-api/server.js';
+import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runner.js';
 import { groupOps } from '../support/crash-ops.js';
 import { sampleQuestion } from '../support/questions.js';
 import { tempDir } from '../support/temp.js';
@@ -25,54 +25,22 @@ import { tempDir } from '../support/temp.js';
 const KILLS = Number(process.env.SOAK_KILLS ?? 20);
 /** Generous: a slow machine spends ~1 s per kill; the limit only stops a hang. */
 const TIMEOUT = 30_000 + KILLS * 4_000;
-const CHILD = join(process.cwd(), '.tmp', `crash-child-${process.pid}.mjs`);
 const cleanups: (() => Promise<unknown>)[] = [];
 
+let runChild: ChildRunner;
 beforeAll(async () => {
-  await build({
-    entryPoints: ['test/support/crash-child.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: CHILD,
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  const child = await bundleCrashChild();
+  runChild = child.run;
+  cleanups.push(child.remove);
 });
 afterAll(async () => {
   while (cleanups.length) await cleanups.pop()?.();
-  await rm(CHILD, { force: true });
 });
 
 async function scratch() {
   const temp = await tempDir();
   cleanups.push(temp.cleanup);
   return temp.dir;
-}
-
-/** Runs the child; `onLine` may kill it. Settles when it has exited, with every line it printed. */
-function runChild(args: string[], onLine: (line: string, child: ChildProcess) => void, env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [CHILD, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let buffered = '';
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdout.on('data', (d: Buffer) => {
-    buffered += d.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop() ?? '';
-    for (const line of parts) {
-      lines.push(line);
-      onLine(line, child);
-    }
-  });
-  return new Promise<{ lines: string[]; stderr: string; pid: number }>((resolve) =>
-    child.once('exit', () => resolve({ lines, stderr, pid: child.pid ?? 0 })),
-  );
 }
 
 const killAfter = (child: ChildProcess, ms: number) => setTimeout(() => child.kill('SIGKILL'), ms);

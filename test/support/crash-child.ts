@@ -68,8 +68,24 @@ async function importOne(dir: string, file: string) {
   await workspace.close();
 }
 
+/** Imports one pack and reports how it ended, its peak memory and its time (the oversized-pack test). */
+async function importMeasured(dir: string, file: string) {
+  const started = performance.now();
+  const workspace = await openWorkspace(dir);
+  let error: string | null = null;
+  try {
+    await importPack(workspace, await readFile(file));
+  } catch (caught) {
+    error = caught instanceof Error ? (caught.message.split(':')[0] ?? 'error') : 'error';
+  }
+  await workspace.close();
+  const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  say(JSON.stringify({ error, maxRssMb, ms: Math.round(performance.now() - started) }));
+}
+
 const [mode, dir = '', arg = ''] = process.argv.slice(2);
 if (mode === 'attempt') await attempt(dir, Number(arg));
 else if (mode === 'sync') await sync(dir, arg);
 else if (mode === 'import') await importOne(dir, arg);
+else if (mode === 'import-measured') await importMeasured(dir, arg);
 else throw new Error(`unknown mode ${mode}`);
