@@ -171,6 +171,15 @@ export interface BuiltPackFile extends PackPreview {
 
 export const AREA_IDS = ['linguagens', 'humanas', 'natureza', 'matematica'] as const;
 export type AreaId = (typeof AREA_IDS)[number];
+export const FOREIGN_LANGUAGES = ['ingles', 'espanhol'] as const;
+export type ForeignLanguage = (typeof FOREIGN_LANGUAGES)[number];
+
+/** One block of a national-exam format (an area, or its foreign-language part) and how full it can be. */
+export interface ExamBlock {
+  key: AreaId | `linguagens-${ForeignLanguage}`;
+  needed: number;
+  available: number;
+}
 
 export interface ExamPreset {
   id: 'enem-day1' | 'enem-day2' | 'enem-area' | 'quick-10';
@@ -183,6 +192,8 @@ export interface ExamCount {
   unseen: number;
   /** Questions per area among the matching ones (for the national exam's presets). */
   byArea: Record<AreaId, number>;
+  /** For an area-format request: each block and how many questions it can have (short when less). */
+  blocks: ExamBlock[];
 }
 
 /** One question as the student sees it during an attempt: no key, no original letters, no id. */
@@ -191,6 +202,8 @@ export interface ExamQuestionView {
   statement: string;
   image: string | null;
   subject: string;
+  /** The national exam's area of its subject (the grid groups by it). */
+  area: AreaId | null;
   exam: string | null;
   year: number | null;
   alternatives: { letter: string; text: string; image: string | null }[];
@@ -212,6 +225,8 @@ export interface ExamState {
   answers: (number | null)[];
   flags: boolean[];
   eliminated: number[][];
+  /** "Chutei": the student marked the answer as a guess. */
+  guessed: boolean[];
   /** Practice mode: the feedback of questions already checked. */
   feedback: (PracticeFeedback | null)[];
 }
@@ -233,8 +248,30 @@ export interface ExamReviewQuestion extends ExamQuestionView {
   correctChoice: number | null;
   isCorrect: boolean | null;
   flagged: boolean;
+  guessed: boolean;
   timeMs: number;
   difficulty: Difficulty | null;
+  area: AreaId | null;
+}
+
+/** Time against the exam's budget: per question, per area, and where it was lost. */
+export interface Pacing {
+  /** The time per question the exam allows (its limit / its questions; 3 minutes when untimed). */
+  budgetMs: number;
+  byArea: { key: AreaId | 'other'; timeMs: number; budgetMs: number; count: number }[];
+  /** Questions that took the most time beyond the budget, worst first (at most 5). */
+  slowest: { index: number; timeMs: number }[];
+}
+
+/** The attempt running now, for the sidebar's countdown and the way back to it. */
+export interface RunningExam {
+  attemptId: string;
+  title: string;
+  mode: 'timed' | 'practice';
+  deadline: number | null;
+  clock: { now: number; speed: number };
+  answered: number;
+  total: number;
 }
 
 export interface ScoreLine {
@@ -258,7 +295,13 @@ export interface ExamResult {
   score: { correct: number; answered: number; total: number; hidden: number };
   /** Over the visible questions. */
   bySubject: ScoreLine[];
+  /** Easy, medium, hard, then unknown. */
   byDifficulty: ScoreLine[];
+  /** The national exam's areas (Linguagens, Humanas, Natureza, Matemática), those present. */
+  byArea: ScoreLine[];
+  pacing: Pacing;
+  /** Answers marked as guesses, and how many of the visible ones were right. */
+  guessed: { total: number; right: number };
   questions: ExamReviewQuestion[];
 }
 
@@ -267,6 +310,8 @@ export interface AttemptSummary {
   title: string;
   mode: 'timed' | 'practice';
   status: 'running' | 'submitted';
+  /** A full timed exam (not practice, not a retry of misses): only these drive the trend. */
+  full: boolean;
   startedAt: number;
   submittedAt: number | null;
   /** Null while running, or while some of its questions are in the exam running now. */
@@ -333,6 +378,7 @@ export const ERROR_CODES = [
   'exam-running',
   'exam-over',
   'no-questions',
+  'not-enough-questions',
   'locked-by-exam',
   'external-url-refused',
   'insecure-url',
@@ -401,6 +447,7 @@ export interface Responses {
   'exam:answer': { saved: true; feedback: PracticeFeedback | null };
   'exam:flag': { saved: true };
   'exam:eliminate': { saved: true };
+  'exam:guess': { saved: true };
   'exam:visit': { saved: true };
   'exam:submit': ExamResult;
   'exam:result': ExamResult;
@@ -446,6 +493,7 @@ export const CHANNELS = [
   'exam:answer',
   'exam:flag',
   'exam:eliminate',
+  'exam:guess',
   'exam:visit',
   'exam:submit',
   'exam:result',
@@ -469,6 +517,8 @@ export interface Events {
   'exam:warning': { attemptId: string; minutesLeft: number };
   /** Main submitted the attempt itself (the deadline passed). */
   'exam:submitted': { attemptId: string; by: 'deadline' };
+  /** An attempt started or ended (by the student or the deadline): the one running now, if any. */
+  'exam:running': RunningExam | null;
   /** A damaged file was set aside (some are read only when first needed): the full list now. */
   'app:notices': StorageNoticeView[];
 }
@@ -479,6 +529,7 @@ export const EVENTS: readonly EventName[] = [
   'packs:open-request',
   'exam:warning',
   'exam:submitted',
+  'exam:running',
   'app:notices',
 ];
 

@@ -2,7 +2,7 @@
 // them. Kept apart from contract.ts so that the preload and the renderer, which need only
 // types, do not carry zod.
 import { z } from 'zod';
-import { AREA_IDS } from './contract';
+import { AREA_IDS, FOREIGN_LANGUAGES } from './contract';
 
 export const productSchema = z.enum(['vestibulares', 'enem']);
 export type Product = z.infer<typeof productSchema>;
@@ -61,6 +61,12 @@ export const packExamConfigSchema = z.strictObject({
 export const settingsSchema = z.strictObject({
   language: z.enum(['pt-BR', 'en']),
   theme: z.enum(['system', 'light', 'dark']),
+  /** The national exam's foreign language: 5 questions of Linguagens are in it. */
+  foreignLanguage: z.enum(FOREIGN_LANGUAGES),
+  /** What the real exam grants: enlarged and super-enlarged type, 60 more minutes, shorter lines. */
+  fontScale: z.enum(['normal', 'large', 'xlarge']),
+  extraTime: z.boolean(),
+  readingWidth: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -76,6 +82,10 @@ export const examRequestSchema = z.strictObject({
   perArea: z.number().int().min(1).max(90).optional(),
   count: z.number().int().min(1).max(500),
   preferUnseen: z.boolean().optional(),
+  /** The national exam's presets: questions of the ENEM only (product, or exam named ENEM). */
+  enemOnly: z.boolean().optional(),
+  /** With `areas` including linguagens: its foreign-language questions are in this language. */
+  foreignLanguage: z.enum(FOREIGN_LANGUAGES).optional(),
   /** A fixed list (a pack's exam, a retry): order kept unless shuffled. */
   questionIds: z.array(z.string().min(1)).max(500).optional(),
 });
@@ -146,6 +156,7 @@ export const requestSchemas = {
     choice: z.number().int().min(0).max(9),
     eliminated: z.boolean(),
   }),
+  'exam:guess': z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0), guessed: z.boolean() }),
   'exam:visit': z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0) }),
   'exam:submit': z.strictObject({ attemptId: z.string().uuid() }),
   'exam:result': z.strictObject({ attemptId: z.string().uuid() }),

@@ -29,6 +29,7 @@ export function createExamHandlers(engine: () => ExamEngine, catalogReady: () =>
     'exam:eliminate': ({ attemptId, index, choice, eliminated }) =>
       engine().eliminate(attemptId, index, choice, eliminated),
     'exam:visit': ({ attemptId, index }) => engine().visit(attemptId, index),
+    'exam:guess': ({ attemptId, index, guessed }) => engine().guess(attemptId, index, guessed),
     'exam:submit': ({ attemptId }) => engine().submit(attemptId),
     'exam:result': ({ attemptId }) => engine().result(attemptId),
     'exam:history': () => engine().history(),

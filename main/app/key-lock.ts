@@ -41,6 +41,7 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'exam:answer': 'own-attempt',
   'exam:flag': 'no-key',
   'exam:eliminate': 'no-key',
+  'exam:guess': 'no-key',
   'exam:visit': 'no-key',
   'exam:submit': 'redacts',
   'exam:result': 'redacts',

@@ -142,6 +142,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     clock: examClock(options.examClockSpeed),
     onWarning: (attemptId, minutesLeft) => options.emit('exam:warning', { attemptId, minutesLeft }),
     onDeadline: (attemptId) => options.emit('exam:submitted', { attemptId, by: 'deadline' }),
+    onRunning: (exam) => options.emit('exam:running', exam),
   });
   // The deadline is enforced here, whatever the renderer is doing.
   let ticking: Promise<void> = Promise.resolve();
@@ -390,7 +391,7 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
     return { code: error.code === 'unreadable' ? 'unreadable-key' : error.code };
   }
   if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
-  if (error instanceof ExamError) return { code: error.code };
+  if (error instanceof ExamError) return { code: error.code, params: error.params };
   if (error instanceof PackLockedError) return { code: 'locked-by-exam' };
   if (error instanceof InsecureUrlError) return { code: 'insecure-url', params: { reason: error.reason } };
   if (error instanceof PackError)

@@ -4,7 +4,14 @@ import type { Settings } from '../../preload/contract.js';
 import { settingsSchema } from '../../preload/schemas.js';
 import { JsonFile, type NoticeSink } from '../core/util/json-file.js';
 
-export const DEFAULT_SETTINGS: Settings = { language: 'pt-BR', theme: 'system' };
+export const DEFAULT_SETTINGS: Settings = {
+  language: 'pt-BR',
+  theme: 'system',
+  foreignLanguage: 'ingles',
+  fontScale: 'normal',
+  extraTime: false,
+  readingWidth: false,
+};
 
 export interface SettingsStore {
   get(): Promise<Settings>;
@@ -15,10 +22,12 @@ export interface SettingsStore {
 export function sanitizeSettings(raw: unknown): Settings {
   const record = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const out: Settings = { ...DEFAULT_SETTINGS };
-  const language = settingsSchema.shape.language.safeParse(record.language);
-  const theme = settingsSchema.shape.theme.safeParse(record.theme);
-  if (language.success) out.language = language.data;
-  if (theme.success) out.theme = theme.data;
+  const shape = settingsSchema.shape;
+  const pick = <K extends keyof Settings>(key: K) => {
+    const parsed = shape[key].safeParse(record[key]);
+    if (parsed.success) out[key] = parsed.data as Settings[K];
+  };
+  for (const key of Object.keys(shape) as (keyof Settings)[]) pick(key);
   return out;
 }
 

@@ -1,11 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Settings } from '../../preload/contract';
 import { App } from './app/App';
 import { initI18n } from './i18n';
 import { api } from './lib/bridge';
 import './styles.css';
 
-const settings = await api['settings:get']({}).catch(() => ({ language: 'pt-BR' as const, theme: 'system' as const }));
+const settings = await api['settings:get']({}).catch((): Settings => ({
+  language: 'pt-BR',
+  theme: 'system',
+  foreignLanguage: 'ingles',
+  fontScale: 'normal',
+  extraTime: false,
+  readingWidth: false,
+}));
 await initI18n(settings.language);
 const root = document.getElementById('root');
 if (root) {

@@ -132,6 +132,10 @@ test('practice mode shows right or wrong at once, then the key', async ({ launch
   await page.keyboard.press(wrong.toLowerCase());
   await expect(page.getByTestId('exam-feedback')).toContainText(`A resposta correta é ${rightTwo}`);
   await page.getByTestId('exam-finish-practice').click();
+  // Ending practice asks first, and says what is left unanswered.
+  await expect(page.getByTestId('exam-confirm')).toContainText('Encerrar o treino?');
+  await expect(page.getByTestId('exam-confirm-unanswered')).toContainText('3');
+  await page.getByTestId('exam-confirm-yes').click();
   await expect(page.getByTestId('result-score')).toHaveAttribute('data-correct', '1');
 });
 

@@ -121,6 +121,7 @@ describe('the key lock', () => {
       'exam:flag': [{ attemptId: b.attemptId, index: 1, flagged: true }],
       'exam:eliminate': [{ attemptId: b.attemptId, index: 1, choice: 0, eliminated: true }],
       'exam:visit': [{ attemptId: b.attemptId, index: 1 }],
+      'exam:guess': [{ attemptId: b.attemptId, index: 0, guessed: true }],
       'exam:submit': [{ attemptId: a.attemptId }],
       'exam:result': [{ attemptId: a.attemptId }],
       'exam:history': [{}],

@@ -179,11 +179,11 @@ describe.each(['empty', 'truncated'] as const)('a %s file', (how) => {
 
 describe('settings and keys files (harness storage)', () => {
   it('an empty settings file falls back to the defaults and says so', async () => {
-    const { fileSettingsStore } = await import('../../main/app/settings.js');
+    const { DEFAULT_SETTINGS, fileSettingsStore } = await import('../../main/app/settings.js');
     const path = join(root, 'settings.json');
     await writeFile(path, '');
     const notices = new StorageNotices();
-    expect(await fileSettingsStore(path, notices).get()).toEqual({ language: 'pt-BR', theme: 'system' });
+    expect(await fileSettingsStore(path, notices).get()).toEqual(DEFAULT_SETTINGS);
     expect(notices.list()).toMatchObject([{ kind: 'settings', restored: false }]);
   });
 });

@@ -3,6 +3,7 @@
 import type { AreaId, ExamCount, ExamPreset, ExamRequest } from '../../../preload/contract.js';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import { areaOf, ENEM_FORMAT } from './areas.js';
+import { blockSummary, isEnemQuestion, planBlocks } from './enem.js';
 import { shuffle } from './random.js';
 
 export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): AreaId | null {
@@ -11,6 +12,7 @@ export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): A
 
 function matches(question: StoredQuestion, request: ExamRequest): boolean {
   if (question.correctId === null) return false;
+  if (request.enemOnly && !isEnemQuestion(question)) return false;
   if (request.sources?.length && !question.sources.some((s) => request.sources?.includes(s))) return false;
   if (request.examId && question.q.exam?.id !== request.examId && question.q.exam?.name !== request.examId)
     return false;
@@ -39,7 +41,25 @@ export function countMatching(store: CatalogStore, request: ExamRequest, seen: S
     const area = areaOfQuestion(question, store);
     if (area) byArea[area] += 1;
   }
-  return { matching: found.length, unseen: found.filter((q) => !seen.has(q.id)).length, byArea };
+  const blocks = request.areas
+    ? blockSummary(planBlocks(found, store, request.areas, perAreaOf(request), request.foreignLanguage))
+    : [];
+  return { matching: found.length, unseen: found.filter((q) => !seen.has(q.id)).length, byArea, blocks };
+}
+
+const perAreaOf = (request: ExamRequest) => request.perArea ?? Math.ceil(request.count / (request.areas?.length ?? 1));
+
+/** Blocks of an area-format request that the catalog cannot fill (empty: it can start). */
+export function shortBlocks(store: CatalogStore, request: ExamRequest) {
+  if (!request.areas) return [];
+  const blocks = planBlocks(
+    candidates(store, request),
+    store,
+    request.areas,
+    perAreaOf(request),
+    request.foreignLanguage,
+  );
+  return blockSummary(blocks).filter((block) => block.available < block.needed);
 }
 
 /** Unseen questions first (each group in random order), then the rest. */
@@ -66,17 +86,10 @@ export function selectQuestions(
   const pool = candidates(store, request);
   if (request.questionIds && !shuffleOrder) return pool.slice(0, request.count);
   if (request.areas) {
-    // The national exam keeps its area blocks; order is shuffled inside each block.
-    const perArea = request.perArea ?? Math.ceil(request.count / request.areas.length);
-    return request.areas.flatMap((area) =>
-      pick(
-        pool.filter((q) => areaOfQuestion(q, store) === area),
-        perArea,
-        seen,
-        request.preferUnseen ?? false,
-        random,
-      ),
-    );
+    // The national exam keeps its blocks (foreign language, then the rest of each area); order is
+    // shuffled inside each block.
+    const blocks = planBlocks(pool, store, request.areas, perAreaOf(request), request.foreignLanguage);
+    return blocks.flatMap((block) => pick(block.pool, block.needed, seen, request.preferUnseen ?? false, random));
   }
   return pick(pool, request.count, seen, request.preferUnseen ?? false, random);
 }
@@ -84,17 +97,30 @@ export function selectQuestions(
 export const PRESETS: ExamPreset[] = [
   {
     id: 'enem-day1',
-    request: { areas: ['linguagens', 'humanas'], perArea: ENEM_FORMAT.perArea, count: 90, preferUnseen: true },
+    request: {
+      areas: ['linguagens', 'humanas'],
+      perArea: ENEM_FORMAT.perArea,
+      count: 90,
+      preferUnseen: true,
+      enemOnly: true,
+      foreignLanguage: 'ingles',
+    },
     settings: { mode: 'timed', timeLimitMinutes: ENEM_FORMAT.day1.minutes, strict: true, warnings: [30, 5] },
   },
   {
     id: 'enem-day2',
-    request: { areas: ['natureza', 'matematica'], perArea: ENEM_FORMAT.perArea, count: 90, preferUnseen: true },
+    request: {
+      areas: ['natureza', 'matematica'],
+      perArea: ENEM_FORMAT.perArea,
+      count: 90,
+      preferUnseen: true,
+      enemOnly: true,
+    },
     settings: { mode: 'timed', timeLimitMinutes: ENEM_FORMAT.day2.minutes, strict: true, warnings: [30, 5] },
   },
   {
     id: 'enem-area',
-    request: { areas: ['matematica'], perArea: ENEM_FORMAT.perArea, count: 45, preferUnseen: true },
+    request: { areas: ['matematica'], perArea: ENEM_FORMAT.perArea, count: 45, preferUnseen: true, enemOnly: true },
     settings: { mode: 'timed', timeLimitMinutes: ENEM_FORMAT.areaMinutes, strict: true, warnings: [30, 5] },
   },
   {

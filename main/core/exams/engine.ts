@@ -16,14 +16,18 @@ import type {
   ExamResult,
   ExamSettings,
   ExamState,
+  Pacing,
   PracticeFeedback,
+  RunningExam,
   ScoreLine,
 } from '../../../preload/contract.js';
+import { AREA_IDS } from '../../../preload/contract.js';
+import { areaOf } from './areas.js';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
 import { JsonFile, type NoticeSink } from '../util/json-file.js';
 import { alternativeOrder } from './alternatives.js';
-import { countMatching, selectQuestions } from './builder.js';
+import { countMatching, selectQuestions, shortBlocks } from './builder.js';
 import {
   attemptQuestionsSchema,
   attemptSchema,
@@ -42,7 +46,10 @@ export interface ExamClock {
 }
 
 export class ExamError extends Error {
-  constructor(readonly code: 'exam-running' | 'exam-over' | 'no-questions' | 'not-found') {
+  constructor(
+    readonly code: 'exam-running' | 'exam-over' | 'no-questions' | 'not-found' | 'not-enough-questions',
+    readonly params: Record<string, string | number> = {},
+  ) {
     super(code);
     this.name = 'ExamError';
   }
@@ -57,10 +64,46 @@ export interface EngineDeps {
   clock: ExamClock;
   notices?: NoticeSink;
   onWarning?: (attemptId: string, minutesLeft: number) => void;
+  /** An attempt started or ended: the one running now (or null). */
+  onRunning?: (running: RunningExam | null) => void;
   onDeadline?: (attemptId: string) => void;
 }
 
 const LETTERS = 'ABCDEFGHIJ';
+const DIFFICULTY_ORDER = ['easy', 'medium', 'hard', 'unknown'];
+const AREA_ORDER: string[] = [...AREA_IDS, 'other'];
+/** The national exam's pace: 5h30 for 90 questions is about 3 minutes a question. */
+const DEFAULT_BUDGET_MS = 3 * 60_000;
+
+/** Time used against the budget, per area, and the questions where time was lost. */
+function pacing(questions: { index: number; timeMs: number; area: string | null }[], limitMs: number | null): Pacing {
+  const budgetMs =
+    limitMs !== null && questions.length > 0 ? Math.round(limitMs / questions.length) : DEFAULT_BUDGET_MS;
+  const byArea = new Map<string, { timeMs: number; count: number }>();
+  for (const q of questions) {
+    const key = q.area ?? 'other';
+    const line = byArea.get(key) ?? { timeMs: 0, count: 0 };
+    line.timeMs += q.timeMs;
+    line.count += 1;
+    byArea.set(key, line);
+  }
+  return {
+    budgetMs,
+    byArea: [...byArea]
+      .sort(([a], [b]) => AREA_ORDER.indexOf(a) - AREA_ORDER.indexOf(b))
+      .map(([key, line]) => ({
+        key: key as Pacing['byArea'][number]['key'],
+        timeMs: line.timeMs,
+        budgetMs: budgetMs * line.count,
+        count: line.count,
+      })),
+    slowest: questions
+      .filter((q) => q.timeMs > budgetMs)
+      .sort((a, b) => b.timeMs - a.timeMs)
+      .slice(0, 5)
+      .map(({ index, timeMs }) => ({ index, timeMs })),
+  };
+}
 const MISSING_IMAGE = 'missing';
 const HEARTBEAT_MS = 15_000;
 /** A gap longer than this between two signs of life means the app was closed (or crashed). */
@@ -186,6 +229,7 @@ export class ExamEngine {
         statement: '',
         image: null,
         subject: '',
+        area: null,
         exam: null,
         year: null,
         difficulty: null,
@@ -199,6 +243,7 @@ export class ExamEngine {
       statement: question.q.statement,
       image: this.imageRef(question.q.imageUrl),
       subject: store.subjectName(question.q.subject.id),
+      area: areaOf(store.subjectName(question.q.subject.id)),
       exam: question.q.exam?.name ?? null,
       year: question.year,
       difficulty: question.difficulty,
@@ -258,8 +303,15 @@ export class ExamEngine {
     return countMatching(this.deps.store(), request, this.seen());
   }
 
-  async start(request: ExamRequest, settings: ExamSettings): Promise<ExamState> {
+  async start(request: ExamRequest, settings: ExamSettings, kind: 'exam' | 'retry' = 'exam'): Promise<ExamState> {
     if (this.running()) throw new ExamError('exam-running');
+    // Never a half-filled exam under the full exam's title: say what is short instead.
+    const short = shortBlocks(this.deps.store(), request);
+    if (short.length > 0) {
+      throw new ExamError('not-enough-questions', {
+        blocks: short.map((b) => `${b.key}:${b.available}/${b.needed}`).join(','),
+      });
+    }
     const seed = settings.seed ?? newSeed();
     const random = seededRandom(seed);
     const chosen = selectQuestions(this.deps.store(), request, this.seen(), random, settings.shuffleQuestions ?? true);
@@ -275,6 +327,7 @@ export class ExamEngine {
       seed,
       config: {
         title: settings.title,
+        kind,
         mode: settings.mode,
         strict: settings.strict,
         timeLimitMs,
@@ -304,6 +357,7 @@ export class ExamEngine {
         eliminated: [],
         timeMs: 0,
         revealed: false,
+        guessed: false,
       })),
       images: [],
     };
@@ -313,7 +367,23 @@ export class ExamEngine {
     this.snapshots.set(attempt.id, snapshot);
     this.attempts.set(attempt.id, attempt);
     await this.pinImages(attempt, snapshot);
+    this.deps.onRunning?.(this.runningSummary());
     return this.state(attempt);
+  }
+
+  /** The running attempt in a few numbers (sidebar countdown), or null. */
+  runningSummary(): RunningExam | null {
+    const attempt = this.running();
+    if (!attempt) return null;
+    return {
+      attemptId: attempt.id,
+      title: attempt.config.title,
+      mode: attempt.config.mode,
+      deadline: attempt.deadline,
+      clock: { now: this.now(), speed: this.deps.clock.speed },
+      answered: attempt.questions.filter((q) => q.answer !== null).length,
+      total: attempt.questions.length,
+    };
   }
 
   async current(): Promise<ExamState | null> {
@@ -327,6 +397,7 @@ export class ExamEngine {
       statement: question.statement,
       image: this.render(question.image),
       subject: question.subject,
+      area: question.area,
       exam: question.exam,
       year: question.year,
       // Displayed order only, relettered A–E: nothing here tells the original letter or the key.
@@ -369,6 +440,7 @@ export class ExamEngine {
       answers: attempt.questions.map((q) => q.answer),
       flags: attempt.questions.map((q) => q.flagged),
       eliminated: attempt.questions.map((q) => [...q.eliminated]),
+      guessed: attempt.questions.map((q) => q.guessed),
       feedback: attempt.questions.map((q, index) =>
         attempt.config.mode === 'practice' && q.revealed ? this.feedback(q, at(index)) : null,
       ),
@@ -426,6 +498,15 @@ export class ExamEngine {
     return { saved: true };
   }
 
+  /** "Chutei": the answer is marked as a guess (kept with it, counted in the results). */
+  async guess(attemptId: string, index: number, guessed: boolean): Promise<{ saved: true }> {
+    const { attempt, entry } = await this.live(attemptId, index);
+    if (!entry) throw new ExamError('not-found');
+    entry.guessed = guessed;
+    await this.save(attempt);
+    return { saved: true };
+  }
+
   /** The student moved to another question: time so far goes to the one being left. */
   async visit(attemptId: string, index: number): Promise<{ saved: true }> {
     const { attempt, entry } = await this.live(attemptId, index);
@@ -461,6 +542,7 @@ export class ExamEngine {
     attempt.submittedAt = by === 'deadline' && attempt.deadline !== null ? attempt.deadline : this.now();
     await this.save(attempt);
     if (by === 'deadline') this.deps.onDeadline?.(attempt.id);
+    this.deps.onRunning?.(null);
   }
 
   /**
@@ -492,8 +574,10 @@ export class ExamEngine {
         correctChoice: feedback?.correctChoice ?? null,
         isCorrect: feedback?.correct ?? null,
         flagged: entry.flagged,
+        guessed: entry.guessed,
         timeMs: entry.timeMs,
         difficulty: isDifficulty(question.difficulty) ? question.difficulty : null,
+        area: question.area,
       };
     });
     const visible = questions.filter((q) => !q.hidden);
@@ -525,7 +609,17 @@ export class ExamEngine {
         hidden: questions.length - visible.length,
       },
       bySubject: lines((q) => [q.subject, q.subject]),
-      byDifficulty: lines((q) => [q.difficulty ?? 'unknown', q.difficulty ?? 'unknown']),
+      byDifficulty: lines((q) => [q.difficulty ?? 'unknown', q.difficulty ?? 'unknown']).sort(
+        (a, b) => DIFFICULTY_ORDER.indexOf(a.key) - DIFFICULTY_ORDER.indexOf(b.key),
+      ),
+      byArea: lines((q) => [q.area ?? 'other', q.area ?? 'other'])
+        .filter((line) => line.key !== 'other')
+        .sort((a, b) => AREA_ORDER.indexOf(a.key) - AREA_ORDER.indexOf(b.key)),
+      pacing: pacing(questions, attempt.config.timeLimitMs),
+      guessed: {
+        total: questions.filter((q) => q.guessed).length,
+        right: visible.filter((q) => q.guessed && q.isCorrect).length,
+      },
       questions,
     };
   }
@@ -542,6 +636,7 @@ export class ExamEngine {
         title: attempt.config.title,
         mode: attempt.config.mode,
         status: attempt.status,
+        full: attempt.config.mode === 'timed' && attempt.config.kind === 'exam',
         startedAt: attempt.createdAt,
         submittedAt: attempt.submittedAt,
         // A partial score would tell, beside the visible questions, how the hidden ones went.
@@ -562,7 +657,7 @@ export class ExamEngine {
       .filter((q) => q.isCorrect === false)
       .map((q) => attempt?.questions[q.index]?.questionId ?? '');
     if (wrong.length === 0) throw new ExamError('no-questions');
-    return this.start({ questionIds: wrong, count: wrong.length }, settings);
+    return this.start({ questionIds: wrong, count: wrong.length }, settings, 'retry');
   }
 
   /** Called about every 250 ms: warnings at the marks, submission at the deadline, heartbeat. */

@@ -1,6 +1,7 @@
 // An attempt as stored (attempts/<id>.json). Everything here stays in main: the
 // renderer gets ExamView (no key, no original letters) until submission.
 import { z } from 'zod';
+import { AREA_IDS } from '../../../preload/contract.js';
 
 export const attemptQuestionSchema = z.object({
   questionId: z.string(),
@@ -14,11 +15,15 @@ export const attemptQuestionSchema = z.object({
   timeMs: z.number().nonnegative(),
   /** Practice mode: the answer was checked, so the key of this question was shown. */
   revealed: z.boolean(),
+  /** "Chutei": the student marked the answer as a guess. */
+  guessed: z.boolean().default(false),
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 
 export const attemptConfigSchema = z.object({
   title: z.string(),
+  /** A retry of misses is not a full exam (history's trend counts full exams only). */
+  kind: z.enum(['exam', 'retry']).default('exam'),
   mode: z.enum(['timed', 'practice']),
   /** Strict: the clock runs while the app is closed. Otherwise it pauses. */
   strict: z.boolean(),
@@ -77,6 +82,8 @@ export const snapshotQuestionSchema = z.object({
   statement: z.string(),
   image: imageRefSchema,
   subject: z.string(),
+  /** The national exam's area of its subject (results by area). */
+  area: z.enum(AREA_IDS).nullable().default(null),
   exam: z.string().nullable(),
   year: z.number().int().nullable(),
   difficulty: z.string().nullable(),

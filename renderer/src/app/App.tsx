@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamState, Settings } from '../../../preload/contract';
+import type { ExamState, RunningExam, Settings } from '../../../preload/contract';
+import { formatClock, useMainNow } from '../features/exams/clock';
 import { ExamBuilder } from '../features/exams/ExamBuilder';
 import { ExamScreen } from '../features/exams/ExamScreen';
 import { HistoryScreen } from '../features/exams/HistoryScreen';
@@ -18,8 +19,41 @@ import { api } from '../lib/bridge';
 export type Screen = 'library' | 'exams' | 'history' | 'sync' | 'packs' | 'keys' | 'settings';
 const SCREENS: Screen[] = ['library', 'exams', 'history', 'sync', 'packs', 'keys', 'settings'];
 
-/** What the exams screen shows: the builder, an attempt being taken, or a result. */
-type ExamView = { kind: 'builder' } | { kind: 'taking'; state: ExamState } | { kind: 'result'; attemptId: string };
+/** What the exams screen shows: the builder, the running attempt (read from main), or a result. */
+type ExamView = { kind: 'builder' } | { kind: 'taking'; attemptId: string } | { kind: 'result'; attemptId: string };
+
+const summaryOf = (state: ExamState): RunningExam => ({
+  attemptId: state.attemptId,
+  title: state.title,
+  mode: state.mode,
+  deadline: state.deadline,
+  clock: state.clock,
+  answered: state.answers.filter((a) => a !== null).length,
+  total: state.questions.length,
+});
+
+/** The sidebar's way back to the running attempt, with main's countdown. */
+function RunningExamLink({ exam, onOpen }: { exam: RunningExam; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const now = useMainNow(exam.clock);
+  return (
+    <button type="button" className="nav-item running-exam" onClick={onOpen} data-testid="nav-running-exam">
+      <span>{t('exams.running')}</span>
+      <span className="muted">{exam.title}</span>
+      <span className="countdown" role="timer" data-testid="nav-running-countdown">
+        {exam.deadline === null ? t('exams.untimed') : formatClock(exam.deadline - now)}
+      </span>
+    </button>
+  );
+}
+
+/** What the real exam grants, applied to the whole window: type size and line length. */
+function useReadingSettings(settings: Settings) {
+  useEffect(() => {
+    document.documentElement.dataset.fontScale = settings.fontScale;
+    document.documentElement.dataset.readingWidth = String(settings.readingWidth);
+  }, [settings.fontScale, settings.readingWidth]);
+}
 
 function useTheme(theme: Settings['theme']) {
   useEffect(() => {
@@ -41,7 +75,37 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   const [packsVersion, setPacksVersion] = useState(0);
   const [examView, setExamView] = useState<ExamView>({ kind: 'builder' });
   const showResult = useCallback((attemptId: string) => setExamView({ kind: 'result', attemptId }), []);
+  const [runningExam, setRunningExam] = useState<RunningExam | null>(null);
+  /** An attempt main submitted at its deadline while the student was on another screen. */
+  const [deadlinePassed, setDeadlinePassed] = useState<{ attemptId: string; title: string } | null>(null);
+  const openExam = useCallback((attemptId: string) => {
+    setExamView({ kind: 'taking', attemptId });
+    setScreen('exams');
+  }, []);
   useTheme(settings.theme);
+  useReadingSettings(settings);
+
+  useEffect(() => {
+    const offRunning = api.on('exam:running', setRunningExam);
+    return offRunning;
+  }, []);
+  const runningRef = useRef<RunningExam | null>(null);
+  runningRef.current = runningExam;
+  const viewRef = useRef({ screen, examView });
+  viewRef.current = { screen, examView };
+  useEffect(
+    () =>
+      api.on('exam:submitted', ({ attemptId }) => {
+        const { screen: shown, examView: view } = viewRef.current;
+        // On the exam itself, the exam screen says so and moves to the result.
+        if (shown === 'exams' && view.kind === 'taking' && view.attemptId === attemptId) return;
+        setDeadlinePassed({ attemptId, title: runningRef.current?.title ?? '' });
+        setExamView((current) =>
+          current.kind === 'taking' && current.attemptId === attemptId ? { kind: 'builder' } : current,
+        );
+      }),
+    [],
+  );
 
   useEffect(() => {
     document.documentElement.lang = settings.language;
@@ -57,7 +121,10 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     void (async () => {
       const running = await api['exam:current']({});
       if (running) {
-        setExamView((current) => (current.kind === 'builder' ? { kind: 'taking', state: running } : current));
+        setRunningExam(summaryOf(running));
+        setExamView((current) =>
+          current.kind === 'builder' ? { kind: 'taking', attemptId: running.attemptId } : current,
+        );
         startOn('exams');
         return;
       }
@@ -88,8 +155,12 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
                 data-testid={`nav-${name}`}
                 aria-current={screen === name ? 'page' : undefined}
                 onClick={() => {
-                  // "Simulados" opens the builder again unless an attempt is running.
-                  if (name === 'exams' && examView.kind === 'result') setExamView({ kind: 'builder' });
+                  // "Simulados" returns to the running attempt, or opens the builder.
+                  if (name === 'exams') {
+                    setExamView(
+                      runningExam ? { kind: 'taking', attemptId: runningExam.attemptId } : { kind: 'builder' },
+                    );
+                  }
                   setScreen(name);
                 }}
               >
@@ -98,32 +169,58 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
             </li>
           ))}
         </ul>
+        {runningExam && <RunningExamLink exam={runningExam} onOpen={() => openExam(runningExam.attemptId)} />}
       </nav>
       <main id="main" className="content" tabIndex={-1}>
         <StorageNotices />
+        {deadlinePassed && (
+          <div className="notice notice-warning" role="alert" data-testid="deadline-notice">
+            <p>{t('exams.deadlineNotice', { title: deadlinePassed.title })}</p>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                showResult(deadlinePassed.attemptId);
+                setScreen('exams');
+                setDeadlinePassed(null);
+              }}
+              data-testid="deadline-notice-result"
+            >
+              {t('exams.seeResult')}
+            </button>
+          </div>
+        )}
         {screen === null && <p>{t('app.loading')}</p>}
         {screen === 'library' && <LibraryScreen key={packsVersion} onNavigate={setScreen} />}
         {screen === 'sync' && <SyncScreen onNavigate={setScreen} />}
         {screen === 'exams' && examView.kind === 'builder' && (
-          <ExamBuilder onStarted={(state) => setExamView({ kind: 'taking', state })} />
+          <ExamBuilder
+            settings={settings}
+            onSettings={changeSettings}
+            onStarted={(state) => {
+              setRunningExam(summaryOf(state));
+              setExamView({ kind: 'taking', attemptId: state.attemptId });
+            }}
+          />
         )}
         {screen === 'exams' && examView.kind === 'taking' && (
-          <ExamScreen key={examView.state.attemptId} initial={examView.state} onFinished={showResult} />
+          <ExamScreen key={examView.attemptId} attemptId={examView.attemptId} onFinished={showResult} />
         )}
         {screen === 'exams' && examView.kind === 'result' && (
           <ResultsScreen
             key={examView.attemptId}
             attemptId={examView.attemptId}
-            onRetry={(state) => setExamView({ kind: 'taking', state })}
+            onRetry={(state) => {
+              setRunningExam(summaryOf(state));
+              setExamView({ kind: 'taking', attemptId: state.attemptId });
+            }}
             onHistory={() => setScreen('history')}
           />
         )}
         {screen === 'history' && (
           <HistoryScreen
             onOpen={(attemptId, running) => {
-              if (running)
-                void api['exam:current']({}).then((state) => state && setExamView({ kind: 'taking', state }));
-              else setExamView({ kind: 'result', attemptId });
+              setExamView(running ? { kind: 'taking', attemptId } : { kind: 'result', attemptId });
               setScreen('exams');
             }}
           />

@@ -64,6 +64,8 @@ export interface Series {
 }
 
 const COLORS = ['#1d4ed8', '#b45309', '#047857', '#9333ea', '#be123c', '#0e7490', '#4d7c0f', '#a16207'];
+/** Past eight lines, colours repeat with another dash pattern, so no two lines look alike. */
+const DASHES = [undefined, '6 4', '2 3'];
 
 export function TrendChart({
   series,
@@ -77,10 +79,13 @@ export function TrendChart({
   testId: string;
 }) {
   const width = 600;
-  const height = 220;
+  const height = 240;
   const n = Math.max(1, labels.length - 1);
   const x = (i: number) => 40 + (i / n) * (width - 60);
-  const y = (v: number) => height - 20 - (v / 100) * (height - 40);
+  const y = (v: number) => height - 40 - (v / 100) * (height - 60);
+  // Dated axis: at most six labels, evenly spread, always the first and the last.
+  const step = Math.max(1, Math.ceil(labels.length / 6));
+  const ticks = labels.map((label, i) => ({ label, i })).filter(({ i }) => i % step === 0 || i === labels.length - 1);
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
@@ -93,14 +98,26 @@ export function TrendChart({
             </text>
           </g>
         ))}
+        {ticks.map(({ label, i }) => (
+          <text key={i} x={x(i)} y={height - 18} className="chart-label" textAnchor="middle" data-testid="trend-tick">
+            {label}
+          </text>
+        ))}
         {series.map((s, index) => {
           const points = s.points
             .map((v, i) => (v === null ? null : `${x(i)},${y(v)}`))
             .filter((p): p is string => p !== null);
           const color = COLORS[index % COLORS.length];
+          const dash = DASHES[Math.floor(index / COLORS.length) % DASHES.length];
           return (
             <g key={s.label}>
-              <polyline points={points.join(' ')} fill="none" stroke={color} strokeWidth="2.5" />
+              <polyline
+                points={points.join(' ')}
+                fill="none"
+                stroke={color}
+                strokeWidth="2.5"
+                {...(dash && { strokeDasharray: dash })}
+              />
               {points.map((p) => {
                 const [cx, cy] = p.split(',');
                 return <circle key={p} cx={cx} cy={cy} r="3.5" fill={color} />;

@@ -38,7 +38,11 @@ describe('packs handed over by the OS', () => {
 
 describe('settings from disk', () => {
   it('keeps valid fields and falls back to defaults for anything else', () => {
-    expect(sanitizeSettings({ language: 'en', theme: 'neon' })).toEqual({ language: 'en', theme: 'system' });
+    expect(sanitizeSettings({ language: 'en', theme: 'neon', fontScale: 'huge', extraTime: true })).toEqual({
+      ...DEFAULT_SETTINGS,
+      language: 'en',
+      extraTime: true,
+    });
     expect(sanitizeSettings('garbage')).toEqual(DEFAULT_SETTINGS);
     expect(sanitizeSettings(null)).toEqual(DEFAULT_SETTINGS);
   });
@@ -50,7 +54,7 @@ describe('settings from disk', () => {
     await writeFile(path, '{ not json');
     const store = fileSettingsStore(path);
     expect(await store.get()).toEqual(DEFAULT_SETTINGS);
-    expect(await store.set({ theme: 'dark' })).toEqual({ language: 'pt-BR', theme: 'dark' });
+    expect(await store.set({ theme: 'dark' })).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
   });
 });
 

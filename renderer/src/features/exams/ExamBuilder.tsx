@@ -10,6 +10,7 @@ import type {
   ExamState,
   Facets,
   PackSummary,
+  Settings,
 } from '../../../../preload/contract';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -17,7 +18,17 @@ import { api, errorOf } from '../../lib/bridge';
 
 const AREA_IDS: AreaId[] = ['linguagens', 'humanas', 'natureza', 'matematica'];
 
-export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => void }) {
+const EXTRA_MINUTES = 60;
+
+export function ExamBuilder({
+  settings: studentSettings,
+  onSettings,
+  onStarted,
+}: {
+  settings: Settings;
+  onSettings: (change: Partial<Settings>) => Promise<void>;
+  onStarted: (state: ExamState) => void;
+}) {
   const { t } = useTranslation();
   const [facets, setFacets] = useState<Facets | null>(null);
   const [presets, setPresets] = useState<ExamPreset[]>([]);
@@ -90,8 +101,14 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
       };
     }
     const chosen = presets.find((p) => p.id === preset);
+    const areas = chosen?.id === 'enem-area' ? [area] : chosen?.request.areas;
     const base: ExamRequest = chosen
-      ? { ...chosen.request, ...(chosen.id === 'enem-area' && { areas: [area] }) }
+      ? {
+          ...chosen.request,
+          ...(areas && { areas }),
+          // Linguagens includes 5 questions in the foreign language the student chose.
+          ...(areas?.includes('linguagens') && { foreignLanguage: studentSettings.foreignLanguage }),
+        }
       : { count: Math.max(1, Math.min(500, Number(count) || 1)), preferUnseen };
     return {
       ...base,
@@ -100,11 +117,16 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
       ...(subjectId && !base.areas && { subjectId }),
       ...(difficulty && { difficulty }),
     };
-  }, [packExam, presets, preset, area, count, preferUnseen, sources, subjectId, difficulty]);
+  }, [packExam, presets, preset, area, count, preferUnseen, sources, subjectId, difficulty, studentSettings]);
 
   useEffect(() => {
+    // A new choice: the count follows it, and an error about the previous one goes away.
+    setError(null);
     void api['exam:count']({ request }).then(setMatching, () => setMatching(null));
   }, [request]);
+  const shortBlocks = matching?.blocks.filter((b) => b.available < b.needed) ?? [];
+  const enemPreset = presets.find((p) => p.id === preset)?.request.enemOnly === true;
+  const extra = mode === 'timed' && studentSettings.extraTime ? EXTRA_MINUTES : 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -120,7 +142,7 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
               ? t(`exams.preset.${preset as ExamPreset['id']}`)
               : t('exams.defaultTitle')),
           mode,
-          timeLimitMinutes: mode === 'timed' ? Math.max(1, Number(minutes) || 1) : null,
+          timeLimitMinutes: mode === 'timed' ? Math.max(1, Number(minutes) || 1) + extra : null,
           strict: mode === 'timed' ? strict : false,
           warnings: warnings
             .split(/[^\d]+/)
@@ -188,6 +210,31 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
                 </option>
               ))}
             </select>
+          </>
+        )}
+        {request.foreignLanguage && (
+          <>
+            <label htmlFor="exam-language">{t('exams.foreignLanguage')}</label>
+            <select
+              id="exam-language"
+              value={studentSettings.foreignLanguage}
+              onChange={(e) => void onSettings({ foreignLanguage: e.target.value as Settings['foreignLanguage'] })}
+              data-testid="exam-language"
+            >
+              {(['ingles', 'espanhol'] as const).map((language) => (
+                <option key={language} value={language}>
+                  {t(`exams.languages.${language}`)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        {enemPreset && (
+          <>
+            <span />
+            <p className="muted" data-testid="exam-enem-sources">
+              {t('exams.enemSources')}
+            </p>
           </>
         )}
         <span id="exam-sources-label">{t('exams.sources')}</span>
@@ -304,10 +351,38 @@ export function ExamBuilder({ onStarted }: { onStarted: (state: ExamState) => vo
               {t('exams.matching', { matching: matching.matching, unseen: matching.unseen })}
             </p>
           )}
+          {matching && matching.blocks.length > 0 && (
+            <div data-testid="exam-composition">
+              <p>{t('exams.composition')}</p>
+              <ul>
+                {matching.blocks.map((block) => (
+                  <li
+                    key={block.key}
+                    data-testid="exam-block"
+                    data-block={block.key}
+                    data-short={block.available < block.needed}
+                    className={block.available < block.needed ? 'short' : undefined}
+                  >
+                    {t('exams.blockLine', {
+                      label: t(`exams.block.${block.key}`),
+                      available: Math.min(block.available, block.needed),
+                      needed: block.needed,
+                    })}
+                  </li>
+                ))}
+              </ul>
+              {shortBlocks.length > 0 && (
+                <p className="notice notice-warning" role="status" data-testid="exam-short">
+                  {t('exams.short')}
+                </p>
+              )}
+            </div>
+          )}
+          {extra > 0 && <p className="muted">{t('exams.extraTime')}</p>}
           <button
             type="submit"
             className="primary"
-            disabled={busy || running !== null || matching?.matching === 0}
+            disabled={busy || running !== null || matching?.matching === 0 || shortBlocks.length > 0}
             data-testid="exam-start"
           >
             {t('exams.start')}

@@ -1,32 +1,39 @@
-// Taking an attempt. Everything the student does shows at once from local state;
-// the save to main runs behind it (main acknowledges only once it is on disk).
+// Taking an attempt. The screen keeps no attempt of its own: it reads main's state
+// when it opens (and again on every event), so leaving and coming back always
+// shows the truth. What the student does shows at once; the save to main runs
+// behind it (main acknowledges only once it is on disk).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, ExamState, PracticeFeedback } from '../../../../preload/contract';
+import type { AreaId, BridgeErrorValue, ExamState, PracticeFeedback } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { formatClock, useMainNow } from './clock';
 
-function formatClock(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h > 0 ? `${h}:` : ''}${String(m).padStart(h > 0 ? 2 : 1, '0')}:${String(s).padStart(2, '0')}`;
-}
-
-/** Main's clock as the renderer estimates it: its reading when the state came, advanced at its speed. */
-function useMainNow(state: ExamState) {
-  const [received] = useState(() => ({ local: Date.now(), main: state.clock.now }));
-  const [now, setNow] = useState(state.clock.now);
+/** Reads the running attempt from main; `null` once it has ended. */
+export function ExamScreen({ attemptId, onFinished }: { attemptId: string; onFinished: (attemptId: string) => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<ExamState | null>(null);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
   useEffect(() => {
-    const timer = setInterval(() => setNow(received.main + (Date.now() - received.local) * state.clock.speed), 250);
-    return () => clearInterval(timer);
-  }, [received, state.clock.speed]);
-  return now;
+    let alive = true;
+    api['exam:current']({}).then(
+      (current) => {
+        if (!alive) return;
+        if (!current || current.attemptId !== attemptId) onFinished(attemptId);
+        else setState(current);
+      },
+      (caught: unknown) => alive && setError(errorOf(caught)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [attemptId, onFinished]);
+  if (!state) return error ? <ErrorNotice error={error} testId="exam-error" /> : <p>{t('app.loading')}</p>;
+  return <LiveExam key={state.attemptId} initial={state} onFinished={onFinished} />;
 }
 
-export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFinished: (attemptId: string) => void }) {
+function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (attemptId: string) => void }) {
   const { t } = useTranslation();
   const [state] = useState(initial);
   const [current, setCurrent] = useState(initial.current);
@@ -34,13 +41,14 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
   const [flags, setFlags] = useState(initial.flags);
   const [eliminated, setEliminated] = useState(initial.eliminated);
   const [feedback, setFeedback] = useState<(PracticeFeedback | null)[]>(initial.feedback);
+  const [guessed, setGuessed] = useState(initial.guessed);
   const [pending, setPending] = useState(0);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [help, setHelp] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [warning, setWarning] = useState<number | null>(null);
   const [timeUp, setTimeUp] = useState(false);
-  const now = useMainNow(initial);
+  const now = useMainNow(initial.clock);
   const remaining = state.deadline === null ? null : state.deadline - now;
   const questionRef = useRef<HTMLHeadingElement>(null);
   const practice = state.mode === 'practice';
@@ -108,13 +116,24 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
     void save(() => api['exam:flag']({ attemptId: state.attemptId, index: current, flagged }));
   }, [current, flags, save, state.attemptId]);
 
-  const toggleEliminated = (choice: number) => {
-    const struck = !(eliminated[current] ?? []).includes(choice);
-    setEliminated((list) =>
-      list.map((e, i) => (i !== current ? e : struck ? [...e, choice] : e.filter((c) => c !== choice))),
-    );
-    void save(() => api['exam:eliminate']({ attemptId: state.attemptId, index: current, choice, eliminated: struck }));
-  };
+  const toggleGuess = useCallback(() => {
+    const next = !guessed[current];
+    setGuessed((list) => list.map((g, i) => (i === current ? next : g)));
+    void save(() => api['exam:guess']({ attemptId: state.attemptId, index: current, guessed: next }));
+  }, [current, guessed, save, state.attemptId]);
+
+  const toggleEliminated = useCallback(
+    (choice: number) => {
+      const struck = !(eliminated[current] ?? []).includes(choice);
+      setEliminated((list) =>
+        list.map((e, i) => (i !== current ? e : struck ? [...e, choice] : e.filter((c) => c !== choice))),
+      );
+      void save(() =>
+        api['exam:eliminate']({ attemptId: state.attemptId, index: current, choice, eliminated: struck }),
+      );
+    },
+    [current, eliminated, save, state.attemptId],
+  );
 
   const submit = async () => {
     setConfirming(false);
@@ -148,14 +167,17 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
       const choice = question?.alternatives.findIndex((a) => a.letter === letter) ?? -1;
       if (choice >= 0) {
         event.preventDefault();
-        choose(choice);
+        // Shift + letter strikes the alternative through; the letter alone chooses it.
+        if (event.shiftKey) toggleEliminated(choice);
+        else choose(choice);
       } else if (event.key === 'ArrowRight') go(current + 1);
       else if (event.key === 'ArrowLeft') go(current - 1);
       else if (letter === 'F') toggleFlag();
+      else if (letter === 'G') toggleGuess();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [choose, confirming, current, go, help, question, toggleFlag]);
+  }, [choose, confirming, current, go, help, question, toggleFlag, toggleGuess, toggleEliminated]);
 
   if (!question) return null;
   const unanswered = answers.map((a, i) => (a === null ? i + 1 : null)).filter((n): n is number => n !== null);
@@ -167,6 +189,9 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
       <header className="exam-header">
         <h2 id="exam-title">{state.title}</h2>
         <div className="exam-status">
+          <span className="answered-count" data-testid="exam-answered-count">
+            {t('exams.answeredCount', { answered: answers.filter((a) => a !== null).length, total })}
+          </span>
           <span className="muted" data-testid="exam-save-state" data-pending={pending}>
             {pending > 0 ? t('exams.saving') : t('exams.saved')}
           </span>
@@ -188,7 +213,12 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
             {t('exams.help')}
           </button>
           {practice ? (
-            <button type="button" className="primary" onClick={() => void submit()} data-testid="exam-finish-practice">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => setConfirming(true)}
+              data-testid="exam-finish-practice"
+            >
               {t('exams.finishPractice')}
             </button>
           ) : (
@@ -291,6 +321,15 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
             <button
               type="button"
               className="secondary"
+              aria-pressed={guessed[current]}
+              onClick={toggleGuess}
+              data-testid="exam-guess"
+            >
+              {t('exams.guess')}
+            </button>
+            <button
+              type="button"
+              className="secondary"
               disabled={current === total - 1}
               onClick={() => go(current + 1)}
               data-testid="exam-next"
@@ -300,30 +339,69 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
           </div>
         </article>
         <nav className="exam-grid" aria-label={t('exams.navigation')} data-testid="exam-grid">
-          {state.questions.map((q, index) => {
-            const status = [
-              answers[index] !== null ? t('exams.answered') : '',
-              flags[index] ? t('exams.flagged') : '',
-              index === current ? t('exams.current') : '',
-            ]
-              .filter(Boolean)
-              .join(', ');
-            return (
-              <button
-                key={q.index}
-                type="button"
-                className={`grid-cell${answers[index] !== null ? ' answered' : ''}${flags[index] ? ' flagged' : ''}${index === current ? ' current' : ''}`}
-                aria-current={index === current ? 'step' : undefined}
-                aria-label={`${t('exams.gridItem', { n: index + 1 })}${status ? `: ${status}` : ''}`}
-                onClick={() => go(index)}
-                data-testid={`exam-grid-${index + 1}`}
-                data-answered={answers[index] !== null}
-                data-flagged={flags[index]}
-              >
-                {index + 1}
-              </button>
-            );
-          })}
+          {groupsOf(state).map((group) => (
+            <div key={group.start} className="grid-group" data-testid="exam-grid-group" data-area={group.area ?? ''}>
+              {group.area && <h4 className="grid-label">{t(`exams.area.${group.area}`)}</h4>}
+              <div className="grid-cells">
+                {group.indexes.map((index) => {
+                  const verdict = feedback[index] ? (feedback[index]?.correct ? 'right' : 'wrong') : '';
+                  const status = [
+                    answers[index] !== null ? t('exams.answered') : t('exams.unanswered'),
+                    flags[index] ? t('exams.flagged') : '',
+                    verdict ? t(`exams.${verdict}`) : '',
+                    index === current ? t('exams.current') : '',
+                  ]
+                    .filter(Boolean)
+                    .join(', ');
+                  return (
+                    <button
+                      key={index}
+                      type="button"
+                      className={`grid-cell${answers[index] !== null ? ' answered' : ''}${flags[index] ? ' flagged' : ''}${index === current ? ' current' : ''}${verdict ? ` ${verdict}` : ''}`}
+                      aria-current={index === current ? 'step' : undefined}
+                      aria-label={`${t('exams.gridItem', { n: index + 1 })}: ${status}`}
+                      onClick={() => go(index)}
+                      data-testid={`exam-grid-${index + 1}`}
+                      data-answered={answers[index] !== null}
+                      data-flagged={flags[index]}
+                      data-verdict={verdict || undefined}
+                    >
+                      {index + 1}
+                      {flags[index] && (
+                        <span className="flag-icon" aria-hidden="true">
+                          ⚑
+                        </span>
+                      )}
+                    </button>
+                  );
+                })}
+              </div>
+            </div>
+          ))}
+          <ul className="grid-legend" data-testid="exam-grid-legend">
+            <li>
+              <span className="grid-cell answered" aria-hidden="true" /> {t('exams.answered')}
+            </li>
+            <li>
+              <span className="grid-cell" aria-hidden="true" /> {t('exams.unanswered')}
+            </li>
+            <li>
+              <span className="flag-icon" aria-hidden="true">
+                ⚑
+              </span>{' '}
+              {t('exams.flagged')}
+            </li>
+            {practice && (
+              <>
+                <li>
+                  <span className="grid-cell right" aria-hidden="true" /> {t('exams.right')}
+                </li>
+                <li>
+                  <span className="grid-cell wrong" aria-hidden="true" /> {t('exams.wrong')}
+                </li>
+              </>
+            )}
+          </ul>
         </nav>
       </div>
       <ErrorNotice error={error} testId="exam-error" />
@@ -347,7 +425,7 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
       {confirming && (
         <Dialog
           titleId="confirm-submit-title"
-          title={t('exams.confirm.title')}
+          title={practice ? t('exams.confirm.practiceTitle') : t('exams.confirm.title')}
           testId="exam-confirm"
           role="alertdialog"
         >
@@ -384,4 +462,15 @@ export function ExamScreen({ initial, onFinished }: { initial: ExamState; onFini
       )}
     </section>
   );
+}
+
+/** Consecutive questions of one area, for the grid's labelled groups. */
+function groupsOf(state: ExamState): { start: number; area: AreaId | null; indexes: number[] }[] {
+  const groups: { start: number; area: AreaId | null; indexes: number[] }[] = [];
+  state.questions.forEach((question, index) => {
+    const last = groups.at(-1);
+    if (last && last.area === question.area) last.indexes.push(index);
+    else groups.push({ start: index, area: question.area, indexes: [index] });
+  });
+  return groups;
 }

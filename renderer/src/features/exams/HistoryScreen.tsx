@@ -10,7 +10,10 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
   useEffect(() => void api['exam:history']({}).then(setHistory), []);
   if (!history) return null;
 
-  const done = history.filter((h) => h.status === 'submitted').reverse(); // oldest first for the trend
+  // Only full timed exams drive the trend: practice and retries of misses are listed, not charted.
+  const done = history.filter((h) => h.status === 'submitted' && h.full).reverse(); // oldest first
+  const dateOf = (h: AttemptSummary) =>
+    new Date(h.submittedAt ?? h.startedAt).toLocaleDateString(i18n.language, { day: '2-digit', month: '2-digit' });
   const subjects = [...new Set(done.flatMap((h) => h.bySubject.map((line) => line.label)))].sort();
   const series: Series[] = subjects.map((label) => ({
     label,
@@ -25,12 +28,12 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
       <h2 id="history-heading">{t('history.heading')}</h2>
       {history.length === 0 && <p data-testid="history-empty">{t('history.empty')}</p>}
       {done.length > 0 && (
-        <TrendChart
-          title={t('history.trend')}
-          series={series}
-          labels={done.map((h) => h.title)}
-          testId="history-trend"
-        />
+        <TrendChart title={t('history.trend')} series={series} labels={done.map(dateOf)} testId="history-trend" />
+      )}
+      {history.length > 0 && (
+        <p className="muted" data-testid="history-trend-note">
+          {t('history.trendNote')}
+        </p>
       )}
       <ul className="pack-list" data-testid="history-list">
         {history.map((h) => (

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, ExamResult, ExamState } from '../../../../preload/contract';
+import type { AreaId, BridgeErrorValue, ExamResult, ExamState } from '../../../../preload/contract';
 import { BarChart } from '../../components/BarChart';
+import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 
@@ -25,6 +26,7 @@ export function ResultsScreen({
   const [result, setResult] = useState<ExamResult | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const [zoomed, setZoomed] = useState<{ src: string; alt: string } | null>(null);
 
   useEffect(() => {
     void api['exam:result']({ attemptId }).then(setResult, (e: unknown) => setError(errorOf(e)));
@@ -93,7 +95,24 @@ export function ResultsScreen({
         </button>
       </div>
       <ErrorNotice error={error} testId="result-error" />
+      {result.guessed.total > 0 && (
+        <p data-testid="result-guessed" data-total={result.guessed.total} data-right={result.guessed.right}>
+          {t('results.guessed', { total: result.guessed.total, right: result.guessed.right })}
+        </p>
+      )}
       <div className="charts">
+        {result.byArea.length > 0 && (
+          <BarChart
+            title={t('results.byArea')}
+            testId="chart-area"
+            bars={result.byArea.map((line) => ({
+              label: t(`exams.area.${line.key as AreaId}`),
+              value: line.correct,
+              max: line.total,
+              caption: `${line.correct}/${line.total}`,
+            }))}
+          />
+        )}
         <BarChart
           title={t('results.bySubject')}
           testId="chart-subject"
@@ -125,6 +144,36 @@ export function ResultsScreen({
           }))}
         />
       </div>
+      <section className="pacing" aria-labelledby="pacing-heading" data-testid="result-pacing">
+        <h3 id="pacing-heading">{t('results.pacing')}</h3>
+        <p>{t('results.budget', { budget: minutes(result.pacing.budgetMs) })}</p>
+        <ul>
+          {result.pacing.byArea.map((line) => (
+            <li
+              key={line.key}
+              data-testid="pacing-area"
+              data-area={line.key}
+              className={line.timeMs > line.budgetMs ? 'over' : undefined}
+            >
+              {t('results.areaPace', {
+                area: line.key === 'other' ? t('results.otherArea') : t(`exams.area.${line.key}`),
+                used: minutes(line.timeMs),
+                budget: minutes(line.budgetMs),
+              })}
+            </li>
+          ))}
+        </ul>
+        <h4>{t('results.slowest')}</h4>
+        {result.pacing.slowest.length === 0 ? (
+          <p className="muted">{t('results.noSlow')}</p>
+        ) : (
+          <ol data-testid="pacing-slowest">
+            {result.pacing.slowest.map((q) => (
+              <li key={q.index}>{t('results.slowItem', { n: q.index + 1, time: minutes(q.timeMs) })}</li>
+            ))}
+          </ol>
+        )}
+      </section>
       <h3>{t('results.review')}</h3>
       <div role="group" aria-label={t('results.review')} className="actions">
         {(['all', 'wrong', 'flagged', 'unanswered'] as const).map((name) => (
@@ -151,12 +200,33 @@ export function ResultsScreen({
           >
             <h4>
               {t('exams.gridItem', { n: q.index + 1 })} · {q.subject}
+              {q.guessed && (
+                <span className="badge" data-testid="review-guessed">
+                  {t('results.guessBadge')}
+                </span>
+              )}
             </h4>
             <p className="statement">{q.statement}</p>
+            {q.image && q.image !== 'missing' && (
+              <ZoomableImage
+                src={q.image}
+                alt={t('results.figureAlt', { n: q.index + 1 })}
+                label={t('results.zoom')}
+                onZoom={setZoomed}
+              />
+            )}
             <ul className="alternatives">
               {q.alternatives.map((a, i) => (
                 <li key={a.letter} className={i === q.correctChoice ? 'correct' : i === q.chosen ? 'wrong' : undefined}>
                   <span className="letter">{a.letter}</span> {a.text}{' '}
+                  {a.image && a.image !== 'missing' && (
+                    <ZoomableImage
+                      src={a.image}
+                      alt={t('results.alternativeFigureAlt', { letter: a.letter })}
+                      label={t('results.zoom')}
+                      onZoom={setZoomed}
+                    />
+                  )}
                   {a.originalLetter !== null && (
                     <span className="muted">({t('results.original', { letter: a.originalLetter })})</span>
                   )}
@@ -175,6 +245,42 @@ export function ResultsScreen({
           </li>
         ))}
       </ol>
+      {zoomed && (
+        <Dialog
+          titleId="zoom-title"
+          title={zoomed.alt}
+          testId="review-zoom"
+          onClose={() => setZoomed(null)}
+          close={{ label: t('library.close'), testId: 'review-zoom-close', autoFocus: true }}
+        >
+          <img className="zoomed-image" src={zoomed.src} alt={zoomed.alt} data-testid="review-zoom-image" />
+        </Dialog>
+      )}
     </section>
+  );
+}
+
+/** A figure in the review: shown with its alt text, enlarged to the window on a click. */
+function ZoomableImage({
+  src,
+  alt,
+  label,
+  onZoom,
+}: {
+  src: string;
+  alt: string;
+  label: string;
+  onZoom: (image: { src: string; alt: string }) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="image-button"
+      onClick={() => onZoom({ src, alt })}
+      aria-label={`${label}: ${alt}`}
+      data-testid="review-image"
+    >
+      <img className="review-image" src={src} alt={alt} />
+    </button>
   );
 }

@@ -65,6 +65,55 @@ export function SettingsScreen({
           ))}
         </select>
       </div>
+      <h3>{t('settings.accessibility')}</h3>
+      <div className="form grid" data-testid="settings-accessibility">
+        <label htmlFor="settings-font-scale">{t('settings.fontScale')}</label>
+        <select
+          id="settings-font-scale"
+          value={settings.fontScale}
+          onChange={(e) => void onChange({ fontScale: e.target.value as Settings['fontScale'] })}
+          data-testid="settings-font-scale"
+        >
+          {(['normal', 'large', 'xlarge'] as const).map((scale) => (
+            <option key={scale} value={scale}>
+              {t(`settings.fontScales.${scale}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="settings-foreign-language">{t('settings.foreignLanguage')}</label>
+        <select
+          id="settings-foreign-language"
+          value={settings.foreignLanguage}
+          onChange={(e) => void onChange({ foreignLanguage: e.target.value as Settings['foreignLanguage'] })}
+          data-testid="settings-foreign-language"
+        >
+          {(['ingles', 'espanhol'] as const).map((language) => (
+            <option key={language} value={language}>
+              {t(`exams.languages.${language}`)}
+            </option>
+          ))}
+        </select>
+        <span />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.extraTime}
+            onChange={(e) => void onChange({ extraTime: e.target.checked })}
+            data-testid="settings-extra-time"
+          />
+          {t('settings.extraTime')}
+        </label>
+        <span />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.readingWidth}
+            onChange={(e) => void onChange({ readingWidth: e.target.checked })}
+            data-testid="settings-reading-width"
+          />
+          {t('settings.readingWidth')}
+        </label>
+      </div>
       <h3>{t('settings.security')}</h3>
       {security && (
         <p data-testid="settings-security" data-security={security}>

@@ -1,0 +1,62 @@
+// The national exam as it really is: ENEM questions only, four areas of 45, and
+// in Linguagens 5 questions of the foreign language the student chose (English
+// or Spanish) before the other 40. Blocks that cannot be filled are reported
+// before starting, never filled with something else.
+import type { ExamBlock, ForeignLanguage } from '../../../preload/contract.js';
+import { foldText } from '../catalog/query.js';
+import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
+import { areaOf, type Area } from './areas.js';
+
+/** Foreign-language questions in Linguagens of a 45-question area (5 of 45 in the real exam). */
+export const FOREIGN_PER_AREA = 5;
+
+export function foreignLanguageOf(subjectName: string): ForeignLanguage | null {
+  const name = foldText(subjectName);
+  if (name.includes('ingles')) return 'ingles';
+  if (name.includes('espanhol')) return 'espanhol';
+  return null;
+}
+
+/** An ENEM question: from the ENEM product, or (a pack, the other product) from an exam named ENEM. */
+export function isEnemQuestion(question: StoredQuestion): boolean {
+  if (question.sources.includes('api:enem')) return true;
+  const exam = question.q.exam;
+  return [exam?.id, exam?.name].some((value) => typeof value === 'string' && /\benem\b/.test(foldText(value)));
+}
+
+interface PlannedBlock extends ExamBlock {
+  pool: StoredQuestion[];
+}
+
+/** How many of a Linguagens area of `perArea` questions are in the foreign language. */
+export const foreignCount = (perArea: number) => Math.max(1, Math.round((perArea * FOREIGN_PER_AREA) / 45));
+
+/** The blocks of an area-format exam in the real order, each with the questions that can fill it. */
+export function planBlocks(
+  pool: StoredQuestion[],
+  store: CatalogStore,
+  areas: readonly Area[],
+  perArea: number,
+  language: ForeignLanguage | undefined,
+): PlannedBlock[] {
+  const blocks: PlannedBlock[] = [];
+  for (const area of areas) {
+    const inArea = pool.filter((q) => areaOf(store.subjectName(q.q.subject.id)) === area);
+    if (area === 'linguagens' && language) {
+      const foreign = foreignCount(perArea);
+      const languageOf = (q: StoredQuestion) => foreignLanguageOf(store.subjectName(q.q.subject.id));
+      const chosen = inArea.filter((q) => languageOf(q) === language);
+      blocks.push({ key: `linguagens-${language}`, needed: foreign, available: chosen.length, pool: chosen });
+      // The other 40 are in Portuguese: no question of either foreign language.
+      const rest = inArea.filter((q) => languageOf(q) === null);
+      blocks.push({ key: 'linguagens', needed: perArea - foreign, available: rest.length, pool: rest });
+    } else {
+      blocks.push({ key: area, needed: perArea, available: inArea.length, pool: inArea });
+    }
+  }
+  return blocks;
+}
+
+export function blockSummary(blocks: PlannedBlock[]): ExamBlock[] {
+  return blocks.map(({ key, needed, available }) => ({ key, needed, available }));
+}
