@@ -27,7 +27,7 @@ export const libraryFilterSchema = z.strictObject({
   subjectId: z.string().min(1).max(200).optional(),
   difficulty: difficultySchema.optional(),
   source: z.string().min(1).max(200).optional(),
-  text: z.string().max(200).optional(),
+  text: z.string().max(5000).optional(), // a pasted ENEM passage fits (SEARCH_MAX_CHARS in main)
 });
 export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
 

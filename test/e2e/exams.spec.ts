@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
+import { startDemoExam } from './steps.js';
 
 /** Which displayed letter is right, known only to the test (from the demo pack's sources). */
 async function correctLetter(page: Page): Promise<string> {
@@ -13,24 +14,6 @@ async function correctLetter(page: Page): Promise<string> {
   const found = letters.find((text) => text.slice(1).trim() === right);
   if (!found) throw new Error('correct alternative not displayed');
   return found.charAt(0);
-}
-
-async function startDemoExam(
-  page: Page,
-  options: { preset?: string; mode?: 'timed' | 'practice'; minutes?: string; seed?: string; count?: string } = {},
-) {
-  const screen = ui(page);
-  await screen.packs.importDemo.click();
-  await expect(screen.library.count).toHaveAttribute('data-count', '44');
-  await screen.nav('exams').click();
-  await page.getByTestId('exam-preset').selectOption(options.preset ?? '');
-  if (!options.preset) await page.getByTestId('exam-count').fill(options.count ?? '10');
-  if (options.mode) await page.getByTestId('exam-mode').selectOption(options.mode);
-  if (options.minutes) await page.getByTestId('exam-minutes').fill(options.minutes);
-  await page.getByTestId('exam-seed').fill(options.seed ?? '2026');
-  await expect(page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '44');
-  await page.getByTestId('exam-start').click();
-  await expect(page.getByTestId('exam-screen')).toBeVisible();
 }
 
 test('takes a 10-question exam end to end by keyboard and gets it graded in main', async ({ launch }) => {

@@ -17,3 +17,33 @@ export async function syncProduct(page: Page, product: 'enem' | 'vestibulares') 
   await screen.sync.start.click();
   await expect(screen.sync.report).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
 }
+
+/** Imports the bundled demo pack (44 ENEM-style questions) from the empty library. */
+export async function importDemo(page: Page) {
+  const screen = ui(page);
+  await screen.packs.importDemo.click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+}
+
+export interface DemoExamOptions {
+  /** A preset id; '' (default) for a custom exam of `count` questions. */
+  preset?: string;
+  mode?: 'timed' | 'practice';
+  minutes?: string;
+  seed?: string;
+  count?: string;
+}
+
+/** Imports the demo pack and starts an exam on it (custom: 10 questions, seed 2026, unless told). */
+export async function startDemoExam(page: Page, options: DemoExamOptions = {}) {
+  await importDemo(page);
+  await ui(page).nav('exams').click();
+  await page.getByTestId('exam-preset').selectOption(options.preset ?? '');
+  if (!options.preset) await page.getByTestId('exam-count').fill(options.count ?? '10');
+  if (options.mode) await page.getByTestId('exam-mode').selectOption(options.mode);
+  if (options.minutes) await page.getByTestId('exam-minutes').fill(options.minutes);
+  await page.getByTestId('exam-seed').fill(options.seed ?? '2026');
+  await expect(page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '44');
+  await page.getByTestId('exam-start').click();
+  await expect(page.getByTestId('exam-screen')).toBeVisible();
+}

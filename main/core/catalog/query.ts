@@ -5,6 +5,10 @@ import { z } from 'zod';
 import { difficultySchema, productSchema, type Difficulty, type Product } from '../api/schemas.js';
 import type { CatalogStore, StoredQuestion } from './store.js';
 
+/** Long enough for a pasted ENEM passage. */
+export const SEARCH_MAX_CHARS = 5000;
+const SEARCH_MAX_TERMS = 16;
+
 export const catalogQuerySchema = z.object({
   product: productSchema.optional(),
   examId: z.string().min(1).optional(),
@@ -13,7 +17,7 @@ export const catalogQuerySchema = z.object({
   difficulty: difficultySchema.optional(),
   /** 'api', or an exact source such as 'pack:<id>'. */
   source: z.string().min(1).optional(),
-  text: z.string().max(200).optional(),
+  text: z.string().max(SEARCH_MAX_CHARS).optional(),
 });
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 
@@ -75,9 +79,17 @@ export function matches(question: StoredQuestion, query: CatalogQuery, words: st
   return true;
 }
 
-/** Words must all appear; "quoted text" must appear as written (accents and case aside). */
+/**
+ * Words must all appear; "quoted text" must appear as written (accents and case aside). A pasted
+ * passage (an ENEM text of 2,000 characters) is searched by its most telling words: the longest
+ * distinct ones, which a question holding that passage contains and few others do.
+ */
 export function searchTerms(text: string): string[] {
-  return [...foldText(text).matchAll(/"([^"]+)"|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').trim()).filter(Boolean);
+  const terms = [...foldText(text).matchAll(/"([^"]+)"|(\S+)/g)]
+    .map((m) => (m[1] ?? m[2] ?? '').trim().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
+  if (terms.length <= SEARCH_MAX_TERMS) return terms;
+  return [...new Set(terms)].sort((a, b) => b.length - a.length).slice(0, SEARCH_MAX_TERMS);
 }
 
 export function queryCatalog(store: CatalogStore, query: CatalogQuery): StoredQuestion[] {

@@ -5,24 +5,29 @@ export interface Choice {
   label: string;
 }
 
-/** A filter select whose first option, "Todos", means no filter (the empty value). */
+/**
+ * A filter select whose first option means no filter (the empty value): "Todos", or "Todas" for
+ * a feminine field (prova, matéria, dificuldade, fonte), as Portuguese agrees.
+ */
 export function AnySelect({
   id,
   testId,
   value,
   onChange,
   options,
+  feminine = false,
 }: {
   id?: string;
   testId: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly Choice[];
+  feminine?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-      <option value="">{t('sync.any')}</option>
+      <option value="">{feminine ? t('sync.anyFeminine') : t('sync.any')}</option>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -78,6 +78,7 @@ export const en: Messages = {
     subject: 'Subject',
     difficulty: 'Difficulty',
     any: 'Any',
+    anyFeminine: 'Any',
     estimate: 'Estimate',
     estimateResult: '{{total}} questions, about {{requests}} requests. Used today: {{used}} of {{limit}}.',
     start: 'Sync',
@@ -119,6 +120,7 @@ export const en: Messages = {
     imageMissing: 'Image not available offline',
     zoom: 'Zoom image',
     sourceApi: 'API',
+    sourcePack: 'Pack: {{title}}',
   },
   exams: {
     heading: 'Mock exams',

@@ -79,6 +79,7 @@ export const ptBR = {
     subject: 'Matéria',
     difficulty: 'Dificuldade',
     any: 'Todos',
+    anyFeminine: 'Todas',
     estimate: 'Calcular estimativa',
     estimateResult: '{{total}} questões, cerca de {{requests}} requisições. Usadas hoje: {{used}} de {{limit}}.',
     start: 'Sincronizar',
@@ -120,6 +121,7 @@ export const ptBR = {
     imageMissing: 'Imagem indisponível offline',
     zoom: 'Ampliar imagem',
     sourceApi: 'API',
+    sourcePack: 'Pacote: {{title}}',
   },
   exams: {
     heading: 'Simulados',

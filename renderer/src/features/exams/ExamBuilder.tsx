@@ -13,6 +13,7 @@ import type {
   Settings,
 } from '../../../../preload/contract';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
+import { useSourceLabel } from '../../components/useSourceLabel';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 
@@ -162,12 +163,7 @@ export function ExamBuilder({
 
   const toggleSource = (source: string) =>
     setSources((current) => (current.includes(source) ? current.filter((s) => s !== source) : [...current, source]));
-  const sourceLabel = (source: string) =>
-    source.startsWith('pack:')
-      ? (packs.find((p) => `pack:${p.id}` === source)?.title ?? source)
-      : source.startsWith('api:')
-        ? t(`products.${source.slice(4) as 'enem' | 'vestibulares'}`)
-        : source;
+  const sourceLabel = useSourceLabel();
 
   return (
     <section aria-labelledby="exams-heading" data-testid="screen-exams">
@@ -258,6 +254,7 @@ export function ExamBuilder({
             <AnySelect
               id="exam-subject"
               testId="exam-subject"
+              feminine
               value={subjectId}
               onChange={setSubjectId}
               options={named(facets?.subjects)}
@@ -278,6 +275,7 @@ export function ExamBuilder({
         <AnySelect
           id="exam-difficulty"
           testId="exam-difficulty"
+          feminine
           value={difficulty}
           onChange={(v) => setDifficulty(v as Difficulty | '')}
           options={difficulties}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Difficulty, Facets, LibraryFilter, Product } from '../../../../preload/contract';
 import type { Screen } from '../../app/App';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
+import { useSourceLabel } from '../../components/useSourceLabel';
 import { api } from '../../lib/bridge';
 import { BuildPackDialog } from '../packs/BuildPackDialog';
 import { PackImportControls } from '../packs/PackImportControls';
@@ -22,6 +23,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
+  const sourceLabel = useSourceLabel();
   const { t, i18n } = useTranslation();
   const [facets, setFacets] = useState<Facets | null>(null);
   const [product, setProduct] = useState<Product | ''>('');
@@ -91,9 +93,6 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
     setText('');
   };
 
-  const sourceLabel = (s: string) =>
-    s.startsWith('api:') ? `${t('library.sourceApi')} · ${t(`products.${s.slice(4) as Product}`)}` : s;
-
   if (facets && facets.total === 0) {
     return (
       <section aria-labelledby="library-heading" data-testid="screen-library">
@@ -129,7 +128,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         </label>
         <label>
           {t('sync.exam')}
-          <AnySelect testId="filter-exam" value={examId} onChange={setExamId} options={named(facets?.exams)} />
+          <AnySelect testId="filter-exam" feminine value={examId} onChange={setExamId} options={named(facets?.exams)} />
         </label>
         <label>
           {t('sync.year')}
@@ -144,6 +143,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
           {t('sync.subject')}
           <AnySelect
             testId="filter-subject"
+            feminine
             value={subjectId}
             onChange={setSubjectId}
             options={named(facets?.subjects)}
@@ -153,6 +153,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
           {t('sync.difficulty')}
           <AnySelect
             testId="filter-difficulty"
+            feminine
             value={difficulty}
             onChange={(v) => setDifficulty(v as Difficulty | '')}
             options={difficulties}
@@ -162,6 +163,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
           {t('library.source')}
           <AnySelect
             testId="filter-source"
+            feminine
             value={source}
             onChange={setSource}
             options={(facets?.sources ?? []).map((s) => ({ value: s, label: sourceLabel(s) }))}

@@ -91,6 +91,11 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
     } finally {
       setRunning(false);
       void refresh();
+      // An estimate on screen counted today's requests before this run: bring it up to date
+      // from main's count (no request to the API for that).
+      void api['sync:overview']({}).then((o) =>
+        setEstimate((e) => (e ? { ...e, dailyUsed: o.dailyUsed[target.product] ?? e.dailyUsed } : e)),
+      );
     }
   };
 
@@ -145,6 +150,7 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
             <AnySelect
               id="sync-exam"
               testId="sync-exam"
+              feminine
               value={examId}
               onChange={setExamId}
               options={named(overview?.exams)}
@@ -165,6 +171,7 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
         <AnySelect
           id="sync-subject"
           testId="sync-subject"
+          feminine
           value={subjectId}
           onChange={setSubjectId}
           options={named(facets?.subjects)}
@@ -173,6 +180,7 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
         <AnySelect
           id="sync-difficulty"
           testId="sync-difficulty"
+          feminine
           value={difficulty}
           onChange={(v) => setDifficulty(v as Difficulty | '')}
           options={difficulties}

@@ -1,0 +1,135 @@
+// The exam screen always shows main's truth, and the exam looks and scores like the ENEM.
+import { QUESTIONS } from '../../assets/demo/questions.js';
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+import { importDemo, startDemoExam } from './steps.js';
+
+test('leave a running exam and come back: same question, answers, flags, strikes and guesses, from main', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  await startDemoExam(page, { count: '10' });
+  await page.keyboard.press('b');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('f');
+  await page.keyboard.press('g');
+  await page.keyboard.press('Shift+C');
+  await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
+  await ui(page).nav('library').click();
+  // The sidebar keeps the running exam, with its countdown, one click away.
+  await expect(page.getByTestId('nav-running-countdown')).toHaveText(/\d+:\d\d/);
+  await page.getByTestId('nav-running-exam').click();
+  await expect(page.getByTestId('exam-question')).toHaveAttribute('data-index', '2');
+  await expect(page.getByTestId('exam-flag')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('exam-guess')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('exam-strike-C')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-answered', 'true');
+  await expect(page.getByTestId('exam-answered-count')).toContainText('1/10');
+  // The confirmation lists what main holds: question 1 is answered.
+  await page.getByTestId('exam-submit').click();
+  await expect(page.getByTestId('exam-confirm-unanswered')).not.toContainText(/(^|\D)1(,|$)/);
+  await expect(page.getByTestId('exam-confirm-flagged')).toContainText('3');
+  await page.getByTestId('exam-confirm-no').click();
+  // "Simulados" in the menu also returns to it.
+  await ui(page).nav('history').click();
+  await ui(page).nav('exams').click();
+  await expect(page.getByTestId('exam-question')).toHaveAttribute('data-index', '2');
+});
+
+test('the deadline passes while the student is elsewhere: a notice leads to the result', async ({ launch }) => {
+  const { page } = await launch({ clockSpeed: 120 });
+  await startDemoExam(page, { count: '5', minutes: '3' });
+  await ui(page).nav('library').click();
+  await expect(page.getByTestId('deadline-notice')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('nav-running-exam')).toBeHidden();
+  await page.getByTestId('deadline-notice-result').click();
+  await expect(page.getByTestId('result-by-deadline')).toBeVisible();
+  // And the exam screen is not left showing a live countdown.
+  await ui(page).nav('exams').click();
+  await expect(page.getByTestId('exam-countdown')).toBeHidden();
+});
+
+test('ENEM day 1 from the demo pack: its composition, the foreign language chosen, and no half-filled start', async ({
+  launch,
+}) => {
+  const app = await launch();
+  const { page } = app;
+  await importDemo(page);
+  await ui(page).nav('exams').click();
+  await page.getByTestId('exam-preset').selectOption('enem-day1');
+  await expect(page.getByTestId('exam-enem-sources')).toBeVisible();
+  const blocks = page.getByTestId('exam-block');
+  await expect(blocks).toHaveCount(3);
+  await expect(blocks.nth(0)).toHaveAttribute('data-block', 'linguagens-ingles');
+  await expect(blocks.nth(1)).toHaveAttribute('data-block', 'linguagens');
+  await expect(blocks.nth(2)).toHaveAttribute('data-block', 'humanas');
+  // 44 demo questions cannot fill 90: what is short is said, and the exam cannot start.
+  await expect(page.getByTestId('exam-short')).toBeVisible();
+  await expect(page.getByTestId('exam-start')).toBeDisabled();
+  await page.getByTestId('exam-language').selectOption('espanhol');
+  await expect(blocks.nth(0)).toHaveAttribute('data-block', 'linguagens-espanhol');
+  // One area that the demo pack can fill in the counted sense follows the choice of area.
+  await page.getByTestId('exam-preset').selectOption('enem-area');
+  await page.getByTestId('exam-area').selectOption('matematica');
+  await expect(blocks).toHaveCount(1);
+  await expect(blocks.first()).toHaveAttribute('data-block', 'matematica');
+  await app.restart();
+  await ui(app.page).nav('settings').click();
+  await expect(app.page.getByTestId('settings-foreign-language')).toHaveValue('espanhol');
+});
+
+test('results by area, pacing and guesses; review shows figures with alt text, enlarged on a click', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  await startDemoExam(page, { count: '44', mode: 'practice' });
+  // Answer the first two, one marked as a guess.
+  await page.keyboard.press('a');
+  await page.keyboard.press('g');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('b');
+  await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
+  // Practice: the grid tells right from wrong.
+  await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-verdict', /right|wrong/);
+  await page.getByTestId('exam-finish-practice').click();
+  await page.getByTestId('exam-confirm-yes').click();
+  await expect(page.getByTestId('chart-area')).toBeVisible();
+  await expect(page.getByTestId('chart-area')).toContainText('Matemática');
+  await expect(page.getByTestId('result-pacing')).toBeVisible();
+  await expect(page.getByTestId('result-guessed')).toHaveAttribute('data-total', '1');
+  const figures = page.getByTestId('review-image');
+  expect(await figures.count()).toBeGreaterThanOrEqual(QUESTIONS.filter((q) => q.image).length);
+  await expect(figures.first().locator('img')).toHaveAttribute('alt', /Figura da questão \d+/);
+  await figures.first().click();
+  const zoomed = page.getByTestId('review-zoom-image');
+  await expect(zoomed).toBeVisible();
+  const box = await zoomed.boundingBox();
+  const small = await figures.first().locator('img').boundingBox();
+  expect((box?.width ?? 0) > (small?.width ?? 0)).toBe(true);
+  await page.getByTestId('review-zoom-close').click();
+  await expect(zoomed).toBeHidden();
+  // The active review filter is visibly selected.
+  await page.getByTestId('review-filter-wrong').click();
+  await expect(page.getByTestId('review-filter-wrong')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a pasted passage of 2,000 characters finds its question', async ({ launch }) => {
+  const { page } = await launch();
+  await importDemo(page);
+  const statement = QUESTIONS[3]?.statement ?? '';
+  let passage = statement;
+  while (passage.length < 2000) passage += ` ${statement}`;
+  await ui(page).library.text.fill(passage.slice(0, 2000));
+  await expect(ui(page).library.count).toHaveAttribute('data-count', '1');
+});
+
+test('in a small window (1024×640) the exam header stays in view while the page scrolls', async ({ launch }) => {
+  const { page } = await launch();
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await startDemoExam(page, { count: '10' });
+  await page.mouse.wheel(0, 3000);
+  await expect(page.getByTestId('exam-countdown')).toBeInViewport();
+  await expect(page.getByTestId('exam-submit')).toBeInViewport();
+  await expect(page.getByTestId('exam-answered-count')).toBeInViewport();
+});
