@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { expect, test } from './fixtures.js';
-import { ui } from './locators.js';
 import { startDemoExam } from './steps.js';
 
 /** Which displayed letter is right, known only to the test (from the demo pack's sources). */
