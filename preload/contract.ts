@@ -333,6 +333,11 @@ export interface CacheInfo {
   attempts: number;
 }
 
+/** A pack the OS asked to open, already checked: what it holds, or why it cannot be imported. */
+export type PackOffer =
+  | { name: string; token: string; title: string; questions: number; error: null }
+  | { name: string; token: null; title: null; questions: 0; error: BridgeErrorValue };
+
 /** A damaged file set aside at start or on read (kind tells what it held). */
 export interface StorageNoticeView {
   kind:
@@ -512,7 +517,7 @@ export interface Events {
   'sync:progress': SyncProgress;
   'sync:done': SyncReport;
   /** The OS asked to open a pack (file association, command line): the renderer confirms first. */
-  'packs:open-request': { token: string; name: string };
+  'packs:open-request': PackOffer;
   /** Main's clock reached a warning mark of the running attempt. */
   'exam:warning': { attemptId: string; minutesLeft: number };
   /** Main submitted the attempt itself (the deadline passed). */

@@ -3,7 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { BridgeError, type Handlers, type LibraryFilter, type PackSummary } from './types.js';
+import {
+  BridgeError,
+  type BridgeErrorValue,
+  type Handlers,
+  type LibraryFilter,
+  type PackOffer,
+  type PackSummary,
+} from './types.js';
+import { readPack } from '../core/packs/reader.js';
 import { queryCatalog } from '../core/catalog/query.js';
 import type { StoredQuestion } from '../core/catalog/store.js';
 import { importPack, listPacks, removePack, type PackEntry } from '../core/packs/registry.js';
@@ -32,6 +40,8 @@ export interface PackContext {
   isLocked: (id: string) => boolean;
   /** Which image hosts a pack build may ask (public only, unless the configured API is local). */
   imageHosts: () => Promise<ImageHostPolicy>;
+  /** How a failure crosses the bridge (services' error mapping). */
+  toError: (error: unknown) => BridgeErrorValue;
   /** After a removal: image files nobody uses any more are deleted (pins of saved results kept). */
   sweepImages: () => Promise<unknown>;
 }
@@ -109,11 +119,21 @@ export function createPackHandlers(context: PackContext) {
     },
   };
 
-  /** A file the OS asked to open: remembered under a token until the student confirms. */
-  const offer = (path: string): { token: string; name: string } => {
-    const token = randomUUID();
-    pending.set(token, path);
-    return { token, name: basename(path) };
+  /**
+   * A file the OS asked to open: checked first (the student is asked only about a real pack, and
+   * told at once why a file is not one), then remembered under a token until the student confirms.
+   */
+  const offer = async (path: string): Promise<PackOffer> => {
+    const name = basename(path);
+    try {
+      const pack = await readPack(await readFile(path));
+      await pack.dispose();
+      const token = randomUUID();
+      pending.set(token, path);
+      return { name, token, title: pack.manifest.title, questions: pack.manifest.questionCount, error: null };
+    } catch (error) {
+      return { name, token: null, title: null, questions: 0, error: context.toError(error) };
+    }
   };
 
   return { handlers, offer };

@@ -177,6 +177,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     isLocked: (id) => keyLock.isLocked(id),
     imageHosts,
     sweepImages: sweep,
+    toError: (error) => toBridgeError(error),
   });
   const notices = () => workspace.notices();
 
@@ -331,7 +332,9 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   return {
     handlers: waitForCatalog(handlers, () => workspace.catalogReady()),
-    offerPackFile: (path) => options.emit('packs:open-request', packs.offer(path)),
+    offerPackFile: (path) => {
+      void packs.offer(path).then((offer) => options.emit('packs:open-request', offer));
+    },
     workspace: () => workspace,
     keyLock,
     settled: () => startupSweep.then(() => undefined),

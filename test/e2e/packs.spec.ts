@@ -169,3 +169,36 @@ test('after a restart the library opens from the summary index and everything wo
   await screen.library.rows.first().getByRole('button').click();
   await expect(screen.library.dialog).toContainText('catetos de 6 cm e 8 cm');
 });
+
+test('a file from the OS is checked before the student is asked: a pack shows what it holds, anything else says why in a dialog that closes', async ({
+  launch,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', 'the harness stands in for the OS handing a file to the app');
+  const app = await launch();
+  await expect(ui(app.page).library.empty).toBeVisible(); // the window is ready for files from the OS
+  app.harness?.openPackFile('README.md');
+  await expect(app.page.getByTestId('refused-pack')).toContainText('README.md');
+  await expect(app.page.getByTestId('refused-pack-error')).toContainText('não é um pacote do Exam Practice');
+  await app.page.keyboard.press('Escape');
+  await expect(app.page.getByTestId('refused-pack')).toBeHidden();
+  app.harness?.openPackFile('assets/demo.exampack');
+  await expect(app.page.getByTestId('confirm-import-summary')).toContainText('44 questões');
+  await app.page.keyboard.press('Escape');
+  await expect(ui(app.page).packs.confirm).toBeHidden();
+});
+
+test('the build dialog says why Save is disabled, keeps focus inside and closes on Escape', async ({ launch }) => {
+  const app = await launch();
+  const screen = ui(app.page);
+  await screen.packs.importDemo.click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await screen.packs.build.click();
+  await expect(screen.packs.buildDialog).toBeVisible();
+  await screen.packs.title.fill('');
+  await expect(screen.packs.save).toBeDisabled();
+  await expect(app.page.getByTestId('pack-save-why')).toBeVisible();
+  for (let i = 0; i < 12; i++) await app.page.keyboard.press('Tab');
+  expect(await screen.packs.buildDialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await app.page.keyboard.press('Escape');
+  await expect(screen.packs.buildDialog).toBeHidden();
+});

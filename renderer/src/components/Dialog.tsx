@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
-/** A modal: dims the page, labels itself by its title, closes on a click outside when it can. */
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal: dims the page, labels itself by its title, takes the focus and keeps it inside (Tab
+ * cycles), closes on Escape and on a click outside when it can, and gives the focus back on close.
+ */
 export function Dialog({
   titleId,
   title,
@@ -19,14 +25,52 @@ export function Dialog({
   close?: { label: string; testId: string; autoFocus?: boolean };
   children: ReactNode;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const node = box.current;
+    if (node && !node.contains(document.activeElement)) {
+      (node.querySelector<HTMLElement>('[autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && closeRef.current) {
+        event.stopPropagation();
+        closeRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !node) return;
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      before?.focus();
+    };
+  }, []);
+
   return (
     <div className="overlay" role="presentation" onClick={onClose}>
       <div
+        ref={box}
         className="dialog"
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}
+        tabIndex={-1}
         onClick={(e) => e.stopPropagation()}
       >
         <header className="dialog-header">

@@ -127,9 +127,20 @@ export function BuildPackDialog({
             {preview.missingImages > 0 && ` ${t('packs.build.missing', { count: preview.missingImages })}`}
           </p>
         )}
-        <button type="submit" className="primary" disabled={busy || !title.trim()} data-testid="pack-save">
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy || !title.trim()}
+          aria-describedby={!title.trim() ? 'pack-save-why' : undefined}
+          data-testid="pack-save"
+        >
           {t('packs.build.save')}
         </button>
+        {!title.trim() && (
+          <p id="pack-save-why" className="muted" data-testid="pack-save-why">
+            {t('packs.build.needTitle')}
+          </p>
+        )}
       </form>
       <ErrorNotice error={error} testId="build-pack-error" />
       {saved && (

@@ -1,21 +1,39 @@
 // Packs dropped on the window or opened from the OS: asked first, then imported.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PackImportResult } from '../../../../preload/contract';
+import type { BridgeErrorValue, PackImportResult } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { usePackImport } from './usePackImport';
 
-type Offer = { kind: 'file'; file: File; name: string } | { kind: 'pending'; token: string; name: string };
+type Offer =
+  | { kind: 'file'; file: File; name: string }
+  | { kind: 'pending'; token: string; name: string; title: string; questions: number };
 
 export function PackDropAndOpen({ onImported }: { onImported: (result: PackImportResult) => void }) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   const [offer, setOffer] = useState<Offer | null>(null);
   const { busy, error, result, importFile, importPending } = usePackImport(onImported);
+  /** A file the OS opened that is not a pack we can import: said at once, in a closable dialog. */
+  const [refused, setRefused] = useState<{ name: string; error: BridgeErrorValue } | null>(null);
 
-  useEffect(() => api.on('packs:open-request', ({ token, name }) => setOffer({ kind: 'pending', token, name })), []);
+  useEffect(
+    () =>
+      api.on('packs:open-request', (offered) => {
+        if (offered.error) setRefused({ name: offered.name, error: offered.error });
+        else
+          setOffer({
+            kind: 'pending',
+            token: offered.token,
+            name: offered.name,
+            title: offered.title,
+            questions: offered.questions,
+          });
+      }),
+    [],
+  );
 
   useEffect(() => {
     const isFileDrag = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
@@ -62,7 +80,13 @@ export function PackDropAndOpen({ onImported }: { onImported: (result: PackImpor
           title={t('packs.confirmImport', { name: offer.name })}
           testId="confirm-import"
           role="alertdialog"
+          onClose={() => setOffer(null)}
         >
+          {offer.kind === 'pending' && (
+            <p data-testid="confirm-import-summary">
+              {t('packs.offerSummary', { title: offer.title, count: offer.questions })}
+            </p>
+          )}
           <div className="actions">
             <button
               type="button"
@@ -77,6 +101,18 @@ export function PackDropAndOpen({ onImported }: { onImported: (result: PackImpor
               {t('packs.cancel')}
             </button>
           </div>
+        </Dialog>
+      )}
+      {refused && (
+        <Dialog
+          titleId="refused-pack-title"
+          title={t('packs.notImportable', { name: refused.name })}
+          testId="refused-pack"
+          role="alertdialog"
+          onClose={() => setRefused(null)}
+          close={{ label: t('library.close'), testId: 'refused-pack-close', autoFocus: true }}
+        >
+          <ErrorNotice error={refused.error} testId="refused-pack-error" />
         </Dialog>
       )}
       <div className="toast-area">
