@@ -229,6 +229,7 @@ async function pack(args: string[]): Promise<number> {
         ...(values.description && { description: values.description }),
         ...(values.author && { author: values.author }),
         appVersion: APP_VERSION,
+        explanations: (id, q) => workspace.explanations.for(id, q),
       });
       await writeFile(values.out, built.bytes);
     } finally {

@@ -234,6 +234,8 @@ export interface ExamState {
 export interface PracticeFeedback {
   correct: boolean;
   correctChoice: number;
+  /** The worked solution, when the question has one. */
+  explanation: string | null;
 }
 
 export interface ExamReviewQuestion extends ExamQuestionView {
@@ -247,6 +249,8 @@ export interface ExamReviewQuestion extends ExamQuestionView {
   hidden: boolean;
   correctChoice: number | null;
   isCorrect: boolean | null;
+  /** The worked solution (null while hidden, or when there is none). */
+  explanation: string | null;
   flagged: boolean;
   guessed: boolean;
   timeMs: number;
@@ -350,7 +354,8 @@ export interface StorageNoticeView {
     | 'image-index'
     | 'pack-registry'
     | 'settings'
-    | 'vault';
+    | 'vault'
+    | 'explanations';
   /** Relative to the data folder. */
   file: string;
   /** The last good copy took its place. */
@@ -440,6 +445,8 @@ export interface Responses {
   'catalog:query': QuestionPage;
   'catalog:question': QuestionView;
   'catalog:reveal': { correctAlternativeId: string | null };
+  'catalog:explanation': { text: string | null };
+  'catalog:set-explanation': { text: string | null };
   'settings:get': Settings;
   'settings:set': Settings;
   'cache:info': CacheInfo;
@@ -486,6 +493,8 @@ export const CHANNELS = [
   'catalog:query',
   'catalog:question',
   'catalog:reveal',
+  'catalog:explanation',
+  'catalog:set-explanation',
   'settings:get',
   'settings:set',
   'cache:info',

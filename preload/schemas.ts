@@ -126,6 +126,8 @@ export const requestSchemas = {
   }),
   'catalog:question': z.strictObject({ id: z.string().min(1).max(400) }),
   'catalog:reveal': z.strictObject({ id: z.string().min(1).max(400) }),
+  'catalog:explanation': z.strictObject({ id: z.string().min(1).max(400) }),
+  'catalog:set-explanation': z.strictObject({ id: z.string().min(1).max(400), text: z.string().max(20_000) }),
   'settings:get': z.strictObject({}),
   'settings:set': z.strictObject({ settings: settingsSchema.partial() }),
   'cache:info': z.strictObject({}),

@@ -114,4 +114,76 @@ try {
   await app.close();
   await api.close();
 }
+
+// The exam, its results by area, its pacing and a review with a figure, at the smallest and a large
+// window, in both languages (the exam clock runs 40× so that time per question means something).
+const exam = await launchApp({ clockSpeed: 40 });
+try {
+  const p = exam.page;
+  await p.getByTestId('import-demo').click();
+  await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
+  await p.getByTestId('nav-exams').click();
+  await p.getByTestId('exam-preset').selectOption('');
+  await p.getByTestId('exam-count').fill('44');
+  await p.getByTestId('exam-seed').fill('7');
+  await p.getByTestId('exam-start').click();
+  await p.getByTestId('exam-screen').waitFor();
+  for (let n = 0; n < 30; n++) {
+    const statement = await p.getByTestId('exam-statement').innerText();
+    const source = QUESTIONS.find((q) => q.statement === statement);
+    const texts = await p.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+    const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
+    await p.keyboard.press('abcde'.charAt(n % 4 === 3 ? (right + 1) % 5 : right));
+    if (n % 7 === 2) await p.keyboard.press('g');
+    if (n % 9 === 4) await p.keyboard.press('f');
+    if (n % 10 === 5) await p.waitForTimeout(400); // a slow question: time lost there
+    await p.keyboard.press('ArrowRight');
+  }
+  const sizes = [
+    { width: 1024, height: 640 },
+    { width: 1920, height: 1080 },
+  ];
+  const languages = [
+    { code: 'pt-BR', suffix: '' },
+    { code: 'en', suffix: '-en' },
+  ] as const;
+  const shot = async (name: string) => {
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out(name) });
+    console.log(`wrote ${out(name)}`);
+  };
+  const setLanguage = async (code: 'pt-BR' | 'en') => {
+    await p.getByTestId('nav-settings').click();
+    await p.getByTestId('settings-language').selectOption(code);
+  };
+  for (const { code, suffix } of languages) {
+    await setLanguage(code);
+    await p.getByTestId('nav-running-exam').click();
+    for (const size of sizes) {
+      await p.setViewportSize(size);
+      await shot(`exam-${size.width}x${size.height}${suffix}`);
+    }
+  }
+  await p.getByTestId('exam-submit').click();
+  await p.getByTestId('exam-confirm-yes').click();
+  await p.getByTestId('result-score').waitFor();
+  for (const { code, suffix } of languages) {
+    await setLanguage(code);
+    await p.getByTestId('nav-history').click();
+    await p.getByTestId('history-open').first().click();
+    for (const size of sizes) {
+      await p.setViewportSize(size);
+      const tag = `${size.width}x${size.height}${suffix}`;
+      await p.getByTestId('chart-area').scrollIntoViewIfNeeded();
+      await shot(`results-area-${tag}`);
+      await p.getByTestId('result-pacing').scrollIntoViewIfNeeded();
+      await shot(`pacing-${tag}`);
+      await p.getByTestId('review-image').first().scrollIntoViewIfNeeded();
+      await shot(`review-image-${tag}`);
+    }
+  }
+  await setLanguage('pt-BR');
+} finally {
+  await exam.close();
+}
 process.exit(0);

@@ -29,6 +29,8 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'catalog:query': 'no-key',
   'catalog:question': 'no-key',
   'catalog:reveal': 'refuses',
+  'catalog:explanation': 'refuses',
+  'catalog:set-explanation': 'refuses',
   'settings:get': 'no-key',
   'settings:set': 'no-key',
   'cache:info': 'no-key',

@@ -104,6 +104,7 @@ export function createPackHandlers(context: PackContext) {
       const built = await buildPack(chosen, workspace.store, workspace.images, {
         title,
         appVersion: APP_VERSION,
+        explanations: (id, q) => workspace.explanations.for(id, q),
         ...(description && { description }),
         ...(author && { author }),
         ...(examConfig && { examConfig }),

@@ -137,6 +137,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     dir: join(options.dataDir, 'attempts'),
     store: () => workspace.store,
     images: () => workspace.images,
+    explanations: () => workspace.explanations,
     imageUrl: options.imageUrl,
     notices: workspace.storage.notices,
     clock: examClock(options.examClockSpeed),
@@ -294,6 +295,20 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
       return Promise.resolve({ correctAlternativeId: question.correctId });
+    },
+    // A worked solution gives the key away: refused like reveal while the question is locked.
+    'catalog:explanation': ({ id }) => {
+      if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
+      const question = workspace.store.get(id);
+      if (!question) throw new BridgeError('not-found');
+      return Promise.resolve({ text: workspace.explanations.for(id, question.q) });
+    },
+    'catalog:set-explanation': async ({ id, text }) => {
+      if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
+      const question = workspace.store.get(id);
+      if (!question) throw new BridgeError('not-found');
+      await workspace.explanations.set(id, text);
+      return { text: workspace.explanations.for(id, question.q) };
     },
     'settings:get': () => options.settings.get(),
     'settings:set': ({ settings }) => options.settings.set(settings),

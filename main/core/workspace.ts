@@ -10,6 +10,7 @@ import { CatalogStore } from './catalog/store.js';
 import { SummaryIndex, writeSummaryIndex } from './catalog/summary-index.js';
 import { ImageCache } from './images/cache.js';
 import { SyncStateStore } from './sync/state.js';
+import { ExplanationStore } from './catalog/explanations.js';
 import { STAGING_PREFIX } from './packs/format.js';
 import { openPackRegistry, repairPackSources, type PackRegistryFile } from './packs/registry.js';
 import { isAlive, lockDataDir } from './util/data-lock.js';
@@ -78,6 +79,8 @@ export interface Workspace {
    * time: two at once would each write a registry that lacks the other's entry.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Tutors' worked solutions, by question id (explanations.json). */
+  explanations: ExplanationStore;
   /** packs.json: the imported packs (its one write is a pack import's commit point). */
   packRegistry: PackRegistryFile;
   /** One governor per product: both share the key's limits across every sync of the session. */
@@ -105,9 +108,10 @@ export async function openWorkspace(
     await Promise.all([dataDir, paths.catalog, paths.images, paths.attempts].map(removeTempLeftovers));
     await removeStaleStaging();
   }
-  const [images, state] = await Promise.all([
+  const [images, state, explanations] = await Promise.all([
     ImageCache.open(paths.images, storage),
     SyncStateStore.open(paths.catalog, storage),
+    ExplanationStore.open(dataDir, storage),
   ]);
   const index = options.deferCatalog ? await SummaryIndex.open(paths.catalog) : null;
   let exclusiveTail: Promise<unknown> = Promise.resolve();
@@ -182,6 +186,7 @@ export async function openWorkspace(
       return run;
     },
     packRegistry,
+    explanations,
     get store(): CatalogStore {
       if (!loaded) throw new Error('The catalog is still loading');
       return loaded;

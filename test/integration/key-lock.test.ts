@@ -16,7 +16,15 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-const KEY_FIELDS = ['isCorrect', 'correctChoice', 'correctAlternativeId', 'correctId', 'originalLetter', 'correct'];
+const KEY_FIELDS = [
+  'isCorrect',
+  'correctChoice',
+  'correctAlternativeId',
+  'correctId',
+  'originalLetter',
+  'correct',
+  'explanation',
+];
 
 async function call<C extends Channel>(services: AppServices, channel: C, args: Args<C>) {
   return handle(services.handlers, channel, args);
@@ -106,6 +114,8 @@ describe('the key lock', () => {
       'catalog:query': [{ filter: {}, offset: 0, limit: 500 }],
       'catalog:question': ids.map((id) => ({ id })),
       'catalog:reveal': ids.map((id) => ({ id })),
+      'catalog:explanation': ids.map((id) => ({ id })),
+      'catalog:set-explanation': ids.map((id) => ({ id, text: 'Resolução' })),
       'settings:get': [{}],
       'settings:set': [{ settings: { theme: 'dark' } }],
       'cache:info': [{}],
@@ -156,6 +166,8 @@ describe('the key lock', () => {
     // What was refused, and why: exactly the channels whose answer would have carried a locked key.
     expect(Object.fromEntries(refusals)).toMatchObject({
       'catalog:reveal': 'locked-by-exam',
+      'catalog:explanation': 'locked-by-exam',
+      'catalog:set-explanation': 'locked-by-exam',
       'cache:clear': 'exam-running',
       'exam:start': 'exam-running',
       'exam:retry-wrong': 'exam-running',

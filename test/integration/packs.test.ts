@@ -368,3 +368,38 @@ describe('packs: images not cached yet', () => {
     ).toEqual([]);
   });
 });
+
+describe('worked solutions', () => {
+  it('travel with the pack as q.explanation, and the student sees them only once the question is answered', async () => {
+    const { ExamEngine } = await import('../../main/core/exams/engine.js');
+    const chosen = [...source.store.all()].slice(0, 3);
+    const first = chosen[0];
+    if (!first) throw new Error('no question');
+    await source.explanations.set(first.id, 'Porque a área é base vezes altura.');
+    const pack = await buildPack(chosen, source.store, source.images, {
+      title: 'Com resolução',
+      appVersion: '0.1.0',
+      explanations: (id, q) => source.explanations.for(id, q),
+    });
+    const target = await workspace();
+    await importPack(target, pack.bytes);
+    expect(target.explanations.for(first.id, target.store.get(first.id)?.q)).toBe('Porque a área é base vezes altura.');
+    const engine = await ExamEngine.open({
+      dir: join(target.dataDir, 'attempts'),
+      store: () => target.store,
+      images: () => target.images,
+      explanations: () => target.explanations,
+      imageUrl: (sha) => sha,
+      clock: { now: () => Date.now(), speed: 1 },
+    });
+    const state = await engine.start(
+      { questionIds: [first.id], count: 1 },
+      { title: 'T', mode: 'practice', timeLimitMinutes: null, strict: false },
+    );
+    expect(JSON.stringify(state)).not.toContain('base vezes altura');
+    const { feedback } = await engine.answer(state.attemptId, 0, 0);
+    expect(feedback?.explanation).toBe('Porque a área é base vezes altura.');
+    const result = await engine.submit(state.attemptId);
+    expect(result.questions[0]?.explanation).toBe('Porque a área é base vezes altura.');
+  });
+});

@@ -85,8 +85,9 @@ export function matches(question: StoredQuestion, query: CatalogQuery, words: st
  * distinct ones, which a question holding that passage contains and few others do.
  */
 export function searchTerms(text: string): string[] {
+  // A quoted phrase is kept as written; a loose word loses the punctuation around it ("função," → "função").
   const terms = [...foldText(text).matchAll(/"([^"]+)"|(\S+)/g)]
-    .map((m) => (m[1] ?? m[2] ?? '').trim().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .map((m) => (m[1] ?? (m[2] ?? '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).trim())
     .filter(Boolean);
   if (terms.length <= SEARCH_MAX_TERMS) return terms;
   return [...new Set(terms)].sort((a, b) => b.length - a.length).slice(0, SEARCH_MAX_TERMS);

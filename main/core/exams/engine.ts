@@ -25,6 +25,7 @@ import { AREA_IDS } from '../../../preload/contract.js';
 import { areaOf } from './areas.js';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
+import { explanationOf, type ExplanationStore } from '../catalog/explanations.js';
 import { JsonFile, type NoticeSink } from '../util/json-file.js';
 import { alternativeOrder } from './alternatives.js';
 import { countMatching, selectQuestions, shortBlocks } from './builder.js';
@@ -59,6 +60,8 @@ export interface EngineDeps {
   dir: string;
   store: () => CatalogStore;
   images: () => ImageCache;
+  /** Worked solutions by question id (none in tests that do not need them). */
+  explanations?: () => ExplanationStore;
   /** The address the renderer loads a cached image by (its hash). */
   imageUrl: (sha256: string) => string;
   clock: ExamClock;
@@ -235,6 +238,7 @@ export class ExamEngine {
         difficulty: null,
         alternatives: [],
         correctId: null,
+        explanation: null,
       };
     }
     return {
@@ -254,6 +258,7 @@ export class ExamEngine {
         image: this.imageRef(a.imageUrl),
       })),
       correctId: question.correctId,
+      explanation: this.deps.explanations?.().for(question.id, question.q) ?? explanationOf(question.q),
     };
   }
 
@@ -416,7 +421,11 @@ export class ExamEngine {
     const correctChoice = entry.order.findIndex(
       (original) => question.alternatives[original]?.id === question.correctId,
     );
-    return { correct: entry.answer !== null && entry.answer === correctChoice, correctChoice };
+    return {
+      correct: entry.answer !== null && entry.answer === correctChoice,
+      correctChoice,
+      explanation: question.explanation,
+    };
   }
 
   private async state(attempt: Attempt): Promise<ExamState> {
@@ -573,6 +582,7 @@ export class ExamEngine {
         hidden,
         correctChoice: feedback?.correctChoice ?? null,
         isCorrect: feedback?.correct ?? null,
+        explanation: feedback?.explanation ?? null,
         flagged: entry.flagged,
         guessed: entry.guessed,
         timeMs: entry.timeMs,

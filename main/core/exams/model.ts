@@ -89,6 +89,8 @@ export const snapshotQuestionSchema = z.object({
   difficulty: z.string().nullable(),
   alternatives: z.array(z.object({ id: z.string(), letter: z.string(), text: z.string(), image: imageRefSchema })),
   correctId: z.string().nullable(),
+  /** The worked solution, shown only where the key may be (practice feedback, review). */
+  explanation: z.string().nullable().default(null),
 });
 export type SnapshotQuestion = z.infer<typeof snapshotQuestionSchema>;
 export const attemptQuestionsSchema = z.object({

@@ -7,7 +7,7 @@ import { difficultySchema, productSchema, questionSchema } from '../api/schemas.
 
 export const PACK_FORMAT = 'exam-practice-pack';
 /** major.minor: a newer minor adds optional fields only; a newer major is refused. */
-export const PACK_VERSION = { major: 1, minor: 0 } as const;
+export const PACK_VERSION = { major: 1, minor: 1 } as const;
 export const PACK_EXTENSION = '.exampack';
 /** Import staging folders, in the OS temp folder: `exampack-<pid>-<random>` (stale ones are removed at start). */
 export const STAGING_PREFIX = 'exampack-';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import yazl from 'yazl';
-import type { ApiExam, Product } from '../api/schemas.js';
+import type { ApiExam, ApiQuestion, Product } from '../api/schemas.js';
 import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
 import type { ImageHostPolicy } from '../util/net-policy.js';
 import type { ImageCache } from '../images/cache.js';
@@ -27,6 +27,8 @@ export interface PackMeta {
   createdAt?: string;
   appVersion: string;
   examConfig?: ExamConfig;
+  /** The worked solution of a question, if any (the tutor's, else the one it came with). */
+  explanations?: (id: string, q: ApiQuestion) => string | null;
 }
 
 export interface BuiltPack {
@@ -100,7 +102,11 @@ export async function buildPack(
   const exams: ApiExam[] = store.examList().filter((exam) => examIds.has(exam.id));
   const subjectIds = new Set(questions.map(({ q }) => q.subject.id));
   const content: QuestionsFile = {
-    questions: questions.map(({ id, q, year, difficulty }): PackQuestion => ({ id, q, year, difficulty })),
+    // A worked solution travels as q.explanation: a 1.0 reader keeps it as an extra field.
+    questions: questions.map(({ id, q, year, difficulty }): PackQuestion => {
+      const text = meta.explanations?.(id, q) ?? null;
+      return { id, q: text ? { ...q, explanation: { text } } : q, year, difficulty };
+    }),
     exams,
     subjects: store.subjects().filter((s) => subjectIds.has(s.id)),
     images: imageMap,

@@ -17,7 +17,8 @@ export type FileKind =
   | 'image-index'
   | 'pack-registry'
   | 'settings'
-  | 'vault';
+  | 'vault'
+  | 'explanations';
 
 export interface StorageNotice {
   kind: FileKind;

@@ -104,6 +104,9 @@ export const en: Messages = {
     daily: 'Requests today: {{used}} of {{limit}}',
   },
   library: {
+    explanation: 'Worked solution',
+    explanationHint: 'Goes with this question in the packs you build; students see it after answering.',
+    explanationSave: 'Save the solution',
     heading: 'Library',
     search: 'Search text',
     count: '{{n}} questions',
@@ -337,6 +340,7 @@ export const en: Messages = {
       'pack-registry': 'Pack list',
       settings: 'Settings',
       vault: 'API keys',
+      explanations: 'Worked solutions',
     },
     lost: {
       attempt: 'could not be recovered.',
@@ -349,6 +353,7 @@ export const en: Messages = {
       'pack-registry': 'import your packs again.',
       settings: 'were reset to the defaults.',
       vault: 'connect your keys again.',
+      explanations: 'the solutions written here were lost.',
     },
   },
   settings: {

@@ -105,6 +105,9 @@ export const ptBR = {
     daily: 'Requisições hoje: {{used}} de {{limit}}',
   },
   library: {
+    explanation: 'Resolução comentada',
+    explanationHint: 'Vai junto nos pacotes que você criar com esta questão; o aluno a vê depois de responder.',
+    explanationSave: 'Salvar resolução',
     heading: 'Biblioteca',
     search: 'Buscar no texto',
     count: '{{n}} questões',
@@ -343,6 +346,7 @@ export const ptBR = {
       'pack-registry': 'Lista de pacotes',
       settings: 'Configurações',
       vault: 'Chaves de API',
+      explanations: 'Resoluções comentadas',
     },
     lost: {
       attempt: 'não pôde ser recuperado.',
@@ -355,6 +359,7 @@ export const ptBR = {
       'pack-registry': 'importe seus pacotes de novo.',
       settings: 'voltaram ao padrão.',
       vault: 'conecte suas chaves de novo.',
+      explanations: 'as resoluções escritas aqui se perderam.',
     },
   },
   settings: {

@@ -299,6 +299,12 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                 : t('exams.feedbackWrong', { letter: question.alternatives[fb.correctChoice]?.letter ?? '' })}
             </p>
           )}
+          {fb?.explanation && (
+            <div className="explanation" data-testid="exam-explanation">
+              <h4>{t('library.explanation')}</h4>
+              <p className="statement">{fb.explanation}</p>
+            </div>
+          )}
           <div className="actions">
             <button
               type="button"

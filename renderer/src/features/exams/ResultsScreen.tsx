@@ -233,6 +233,12 @@ export function ResultsScreen({
                 </li>
               ))}
             </ul>
+            {q.explanation && (
+              <div className="explanation" data-testid="review-explanation">
+                <h5>{t('library.explanation')}</h5>
+                <p className="statement">{q.explanation}</p>
+              </div>
+            )}
             <p data-testid="review-answer">
               {q.chosen === null
                 ? t('results.noAnswer')

@@ -42,17 +42,23 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
     void api['catalog:question']({ id }).then(setQuestion, (e: unknown) => setError(errorOf(e)));
   }, [id]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const [explanation, setExplanation] = useState('');
+  const [savedExplanation, setSavedExplanation] = useState(false);
 
   const reveal = async () => {
     try {
       setAnswer((await api['catalog:reveal']({ id })).correctAlternativeId);
+      // The worked solution gives the key away too: it comes with the answer, never before.
+      setExplanation((await api['catalog:explanation']({ id })).text ?? '');
+    } catch (caught) {
+      setError(errorOf(caught));
+    }
+  };
+
+  const saveExplanation = async () => {
+    try {
+      setExplanation((await api['catalog:set-explanation']({ id, text: explanation })).text ?? '');
+      setSavedExplanation(true);
     } catch (caught) {
       setError(errorOf(caught));
     }
@@ -97,6 +103,37 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
             <p className="notice notice-success" role="status" data-testid="answer-revealed">
               {t('library.correct', { letter: correctLetter })}
             </p>
+          )}
+          {answer !== undefined && (
+            <div className="explanation-editor">
+              <label htmlFor="question-explanation">{t('library.explanation')}</label>
+              <textarea
+                id="question-explanation"
+                rows={4}
+                maxLength={20_000}
+                value={explanation}
+                onChange={(e) => {
+                  setExplanation(e.target.value);
+                  setSavedExplanation(false);
+                }}
+                data-testid="question-explanation"
+              />
+              <p className="muted">{t('library.explanationHint')}</p>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void saveExplanation()}
+                data-testid="question-explanation-save"
+              >
+                {t('library.explanationSave')}
+              </button>
+              {savedExplanation && (
+                <span role="status" data-testid="question-explanation-saved">
+                  {' '}
+                  {t('exams.saved')}
+                </span>
+              )}
+            </div>
           )}
         </>
       )}
