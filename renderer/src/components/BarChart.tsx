@@ -1,5 +1,5 @@
-// Small SVG charts: no chart library for two chart kinds (horizontal bars, and a
-// line per series), each with a text table for screen readers.
+// Small charts: no chart library for two chart kinds (horizontal bars as HTML rows,
+// and an SVG line per series), each readable as text.
 
 export interface Bar {
   label: string;
@@ -8,48 +8,22 @@ export interface Bar {
   caption: string;
 }
 
+/**
+ * Horizontal bars as HTML rows: labels wrap instead of being cut (long subject names stay
+ * readable at any width), and each row says its figure in words beside the bar.
+ */
 export function BarChart({ bars, title, testId }: { bars: Bar[]; title: string; testId: string }) {
-  const rowHeight = 26;
-  const height = bars.length * rowHeight + 4;
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
-      <svg
-        width="100%"
-        height={height}
-        viewBox={`0 0 600 ${height}`}
-        role="img"
-        aria-label={title}
-        preserveAspectRatio="none"
-      >
-        {bars.map((bar, i) => {
-          const width = bar.max > 0 ? (bar.value / bar.max) * 380 : 0;
-          const y = i * rowHeight + 2;
-          return (
-            <g key={bar.label}>
-              <text x="0" y={y + 17} className="chart-label">
-                {bar.label.length > 28 ? `${bar.label.slice(0, 27)}…` : bar.label}
-              </text>
-              <rect x="200" y={y + 4} width="380" height="16" className="chart-track" />
-              <rect x="200" y={y + 4} width={width} height="16" className="chart-bar" />
-            </g>
-          );
-        })}
-      </svg>
-      <table className="visually-hidden">
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.label}>
-              <th scope="row">{bar.label}</th>
-              <td>{bar.caption}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="chart-legend">
+      <ul className="bar-rows">
         {bars.map((bar) => (
-          <li key={bar.label}>
-            {bar.label}: {bar.caption}
+          <li key={bar.label} className="bar-row">
+            <span className="bar-label">{bar.label}</span>
+            <span className="bar-track" aria-hidden="true">
+              <span className="bar-fill" style={{ width: `${bar.max > 0 ? (bar.value / bar.max) * 100 : 0}%` }} />
+            </span>
+            <span className="bar-caption">{bar.caption}</span>
           </li>
         ))}
       </ul>

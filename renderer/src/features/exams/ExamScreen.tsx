@@ -470,13 +470,20 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   );
 }
 
-/** Consecutive questions of one area, for the grid's labelled groups. */
-function groupsOf(state: ExamState): { start: number; area: AreaId | null; indexes: number[] }[] {
-  const groups: { start: number; area: AreaId | null; indexes: number[] }[] = [];
+type GridGroup = { start: number; area: AreaId | null; indexes: number[] };
+
+/**
+ * The grid's labelled groups: an exam in area blocks (the national exam's format) shows one group
+ * per area; a mixed exam, whose areas alternate, one unlabelled group.
+ */
+function groupsOf(state: ExamState): GridGroup[] {
+  const groups: GridGroup[] = [];
   state.questions.forEach((question, index) => {
     const last = groups.at(-1);
     if (last && last.area === question.area) last.indexes.push(index);
     else groups.push({ start: index, area: question.area, indexes: [index] });
   });
-  return groups;
+  const areas = new Set(groups.map((g) => g.area));
+  if (groups.length === areas.size) return groups;
+  return [{ start: 0, area: null, indexes: state.questions.map((_, i) => i) }];
 }
