@@ -337,6 +337,16 @@ export interface CacheInfo {
   attempts: number;
 }
 
+/** Settings before the student changes any (and whatever a settings file lacks). */
+export const DEFAULT_SETTINGS: Settings = {
+  language: 'pt-BR',
+  theme: 'system',
+  foreignLanguage: 'ingles',
+  fontScale: 'normal',
+  extraTime: false,
+  readingWidth: false,
+};
+
 /** A pack the OS asked to open, already checked: what it holds, or why it cannot be imported. */
 export type PackOffer =
   | { name: string; token: string; title: string; questions: number; error: null }

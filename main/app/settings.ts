@@ -1,17 +1,10 @@
 // Settings behind an interface: electron-store in the app, a JSON file in the
 // harness. Both validate with the contract's schema and fall back to defaults.
-import type { Settings } from '../../preload/contract.js';
+import { DEFAULT_SETTINGS, type Settings } from '../../preload/contract.js';
 import { settingsSchema } from '../../preload/schemas.js';
 import { JsonFile, type NoticeSink } from '../core/util/json-file.js';
 
-export const DEFAULT_SETTINGS: Settings = {
-  language: 'pt-BR',
-  theme: 'system',
-  foreignLanguage: 'ingles',
-  fontScale: 'normal',
-  extraTime: false,
-  readingWidth: false,
-};
+export { DEFAULT_SETTINGS };
 
 export interface SettingsStore {
   get(): Promise<Settings>;

@@ -1,19 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Settings } from '../../preload/contract';
+import { DEFAULT_SETTINGS, type Settings } from '../../preload/contract';
 import { App } from './app/App';
 import { initI18n } from './i18n';
 import { api } from './lib/bridge';
 import './styles.css';
 
-const settings = await api['settings:get']({}).catch((): Settings => ({
-  language: 'pt-BR',
-  theme: 'system',
-  foreignLanguage: 'ingles',
-  fontScale: 'normal',
-  extraTime: false,
-  readingWidth: false,
-}));
+const settings = await api['settings:get']({}).catch((): Settings => DEFAULT_SETTINGS);
 await initI18n(settings.language);
 const root = document.getElementById('root');
 if (root) {

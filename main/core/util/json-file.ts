@@ -4,21 +4,11 @@
 // through the notice sink. A read-only file never moves, writes or deletes anything.
 import { readFile, rename } from 'node:fs/promises';
 import type { z } from 'zod';
+import type { StorageNoticeView } from '../../../preload/contract.js';
 import { backupPath, writeDurably } from './durable-file.js';
 
-/** What a set-aside file held, so the notice can say what it means for the user. */
-export type FileKind =
-  | 'attempt'
-  | 'attempt-questions'
-  | 'catalog-chunk'
-  | 'catalog-index'
-  | 'exams'
-  | 'sync-state'
-  | 'image-index'
-  | 'pack-registry'
-  | 'settings'
-  | 'vault'
-  | 'explanations';
+/** What a set-aside file held, so the notice can say what it means for the user (one list, in the contract). */
+export type FileKind = StorageNoticeView['kind'];
 
 export interface StorageNotice {
   kind: FileKind;

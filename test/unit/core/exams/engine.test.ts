@@ -4,6 +4,7 @@ import type { ApiQuestion } from '../../../../main/core/api/schemas.js';
 import { CatalogStore, toStored } from '../../../../main/core/catalog/store.js';
 import { ExamEngine, type ExamClock } from '../../../../main/core/exams/engine.js';
 import { ImageCache } from '../../../../main/core/images/cache.js';
+import { sampleQuestion } from '../../../support/questions.js';
 import { tempDir } from '../../../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -11,30 +12,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-const SUBJECTS = [
-  ['mat', 'Matemática'],
-  ['his', 'História'],
-  ['bio', 'Biologia'],
-  ['por', 'Língua Portuguesa'],
-] as const;
-
-function question(n: number, key: Partial<ApiQuestion> = {}): ApiQuestion {
-  const [id, name] = SUBJECTS[n % 4] ?? SUBJECTS[0];
-  return {
-    id: `q${n}`,
-    statement: `Enunciado ${n}`,
-    subject: { id, name },
-    exam: { id: 'enem', name: 'ENEM' },
-    alternatives: ['A', 'B', 'C', 'D', 'E'].map((letter, i) => ({
-      id: `q${n}-${letter}`,
-      letter,
-      text: `Texto ${letter} ${n}`,
-      isCorrect: i === n % 5,
-    })),
-    correctAlternative: 'ABCDE'[n % 5],
-    ...key,
-  };
-}
+const question = (n: number, extra: Partial<ApiQuestion> = {}) => sampleQuestion(n, extra);
 
 async function setup(count = 40, clock: ExamClock & { t: number } = fakeClock()) {
   const { dir, cleanup } = await tempDir();
