@@ -67,6 +67,10 @@ if (!app.requestSingleInstanceLock()) {
       ...(Number(process.env.EXAM_PRACTICE_CLOCK_SPEED) > 1 && {
         examClockSpeed: Number(process.env.EXAM_PRACTICE_CLOCK_SPEED),
       }),
+      // Testers only: the rate-limit window to assume, matching a fake API with a short window.
+      ...(Number(process.env.EXAM_PRACTICE_RATE_WINDOW_MS) > 0 && {
+        rateWindowMs: Number(process.env.EXAM_PRACTICE_RATE_WINDOW_MS),
+      }),
     });
     const ipcTrust: IpcTrust = { trusted: new Set() };
     registerIpc(services.handlers, ipcTrust, logger, record);

@@ -38,9 +38,16 @@ test('leave a running exam and come back: same question, answers, flags, strikes
 });
 
 test('the deadline passes while the student is elsewhere: a notice leads to the result', async ({ launch }) => {
-  const { page } = await launch({ clockSpeed: 120 });
+  const app = await launch({ clockSpeed: 120 });
+  const { page } = app;
   await startDemoExam(page, { count: '5', minutes: '3' });
+  const started = app.mark();
   await ui(page).nav('library').click();
+  // Main submits by itself and says so: the attempt ended by the deadline, and none runs now.
+  const submitted = await app.waitForEvent('exam:submitted', { after: started });
+  expect(submitted.by).toBe('deadline');
+  await app.waitForEvent('exam:running', { after: started, match: (running) => running === null });
+  expect(app.since(started).filter((entry) => entry.type === 'invoke' && entry.channel === 'exam:submit')).toEqual([]);
   await expect(page.getByTestId('deadline-notice')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('nav-running-exam')).toBeHidden();
   await page.getByTestId('deadline-notice-result').click();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import { startHarness, ROOT, type Harness, type IpcEntry } from './harness.js';
+import type { EventName, Events } from '../../preload/contract.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { electronBinaryPath } from '../../scripts/electron-binary.mjs';
 
@@ -26,8 +27,16 @@ export interface AppHandle {
   target: Target;
   page: Page;
   dataDir: string;
-  /** Every bridge call with its result, and every event, in order. */
+  /** Every bridge call with its result, and every event, in order (a copy). */
   ipcLog(): IpcEntry[];
+  /** A point in the IPC log; `since(mark)` returns what crossed after it. */
+  mark(): number;
+  since(mark: number): IpcEntry[];
+  /** Settles with the first event of this name (after `mark`, if given) that matches. */
+  waitForEvent<E extends EventName>(
+    event: E,
+    options?: { after?: number; match?: (payload: Events[E]) => boolean; timeoutMs?: number },
+  ): Promise<Events[E]>;
   /** URLs the app asked the OS browser to open (harness only). */
   externalOpened(): string[];
   electronApp: ElectronApplication | null;
@@ -36,6 +45,40 @@ export interface AppHandle {
   restart(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Options only the harness can honour: asking Electron for them is an error, not a silent no-op. */
+const HARNESS_ONLY = ['storageSecurity'] as const;
+
+/**
+ * The environment the Electron app is launched with: this process's, without what would change how
+ * Electron starts (ELECTRON_RUN_AS_NODE) or leak another run's settings (any EXAM_PRACTICE_*), plus
+ * the profile, the IPC log and every launch option the app honours.
+ */
+export function electronEnv(
+  options: LaunchOptions,
+  paths: { dataDir: string; ipcLog: string },
+  base: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  for (const option of HARNESS_ONLY) {
+    if (options[option] !== undefined) {
+      throw new Error(
+        `launch option "${option}" is honoured by the harness only; skip this spec in Electron (test.skip(testInfo.project.name === 'electron', …))`,
+      );
+    }
+  }
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (value === undefined || key === 'ELECTRON_RUN_AS_NODE' || key.startsWith('EXAM_PRACTICE_')) continue;
+    env[key] = value;
+  }
+  env.EXAM_PRACTICE_DATA_DIR = paths.dataDir;
+  env.EXAM_PRACTICE_IPC_LOG = paths.ipcLog;
+  if (options.clockSpeed) env.EXAM_PRACTICE_CLOCK_SPEED = String(options.clockSpeed);
+  if (options.rateWindowMs) env.EXAM_PRACTICE_RATE_WINDOW_MS = String(options.rateWindowMs);
+  return env;
+}
+
+const LAUNCH_TIMEOUT_MS = 30_000;
 
 export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle> {
   const target = options.target ?? 'harness';
@@ -60,16 +103,26 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     }
     const executablePath = electronBinaryPath();
     if (!executablePath) throw new Error('Electron binary not downloaded');
-    electronApp = await _electron.launch({
+    const launched = await _electron.launch({
       executablePath,
       args: [ROOT],
-      env: { ...process.env, EXAM_PRACTICE_DATA_DIR: dataDir, EXAM_PRACTICE_IPC_LOG: ipcLogFile } as Record<
-        string,
-        string
-      >,
+      env: electronEnv(options, { dataDir, ipcLog: ipcLogFile }),
+      timeout: LAUNCH_TIMEOUT_MS,
     });
-    page = await electronApp.firstWindow();
-    await page.setViewportSize({ width: 1280, height: 800 });
+    electronApp = launched;
+    // The main process's output, prefixed, in the test's output (a start-up failure says why there).
+    const prefix = (stream: NodeJS.WritableStream) => (chunk: Buffer) =>
+      stream.write(chunk.toString().replace(/^(?=.)/gm, '[electron main] '));
+    launched.process().stdout?.on('data', prefix(process.stdout));
+    launched.process().stderr?.on('data', prefix(process.stderr));
+    try {
+      page = await launched.firstWindow({ timeout: LAUNCH_TIMEOUT_MS });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    } catch (error) {
+      launched.process().kill('SIGKILL');
+      electronApp = null;
+      throw error;
+    }
   };
 
   const shut = async () => {
@@ -87,14 +140,29 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     },
     dataDir,
     ipcLog: () => {
-      if (harness) return harness.ipcLog;
+      if (harness) return [...harness.ipcLog];
       if (!existsSync(ipcLogFile)) return [];
       return readFileSync(ipcLogFile, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as IpcEntry);
     },
-    externalOpened: () => harness?.externalOpened ?? [],
+    mark: () => handle.ipcLog().length,
+    since: (mark) => handle.ipcLog().slice(mark),
+    waitForEvent: async (event, { after = 0, match, timeoutMs = 15_000 } = {}) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = handle
+          .since(after)
+          .find(
+            (entry) => entry.type === 'event' && entry.event === event && (!match || match(entry.payload as never)),
+          );
+        if (found && found.type === 'event') return found.payload as Events[typeof event];
+        if (Date.now() > deadline) throw new Error(`no "${event}" event within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    externalOpened: () => [...(harness?.externalOpened ?? [])],
     get electronApp() {
       return electronApp;
     },

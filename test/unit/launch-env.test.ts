@@ -1,0 +1,38 @@
+// What the Electron e2e project launches the app with: every option it honours, a clean
+// environment, and a clear error for what only the harness can do (the Electron binary
+// cannot run here; this is the part that can be checked without it).
+import { describe, expect, it } from 'vitest';
+import { electronEnv } from '../support/launch-app.js';
+
+const paths = { dataDir: '/tmp/profile', ipcLog: '/tmp/profile/ipc-log.jsonl' };
+
+describe('the Electron launch environment', () => {
+  it('passes the profile, the IPC log, the exam clock speed and the rate window', () => {
+    const env = electronEnv({ clockSpeed: 60, rateWindowMs: 1000 }, paths, { PATH: '/usr/bin' });
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      EXAM_PRACTICE_DATA_DIR: '/tmp/profile',
+      EXAM_PRACTICE_IPC_LOG: '/tmp/profile/ipc-log.jsonl',
+      EXAM_PRACTICE_CLOCK_SPEED: '60',
+      EXAM_PRACTICE_RATE_WINDOW_MS: '1000',
+    });
+  });
+
+  it('drops ELECTRON_RUN_AS_NODE and stray EXAM_PRACTICE_* variables of the shell', () => {
+    const env = electronEnv({}, paths, {
+      HOME: '/root',
+      ELECTRON_RUN_AS_NODE: '1',
+      EXAM_PRACTICE_CLOCK_SPEED: '1000',
+      EXAM_PRACTICE_DATA_DIR: '/home/ana/real-profile',
+    });
+    expect(env).toEqual({
+      HOME: '/root',
+      EXAM_PRACTICE_DATA_DIR: '/tmp/profile',
+      EXAM_PRACTICE_IPC_LOG: '/tmp/profile/ipc-log.jsonl',
+    });
+  });
+
+  it('refuses a harness-only option with a message that says what to do', () => {
+    expect(() => electronEnv({ storageSecurity: 'weak' }, paths, {})).toThrow(/harness only.*test\.skip/);
+  });
+});
