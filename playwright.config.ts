@@ -3,7 +3,8 @@ import { electronBinaryPath, FETCH_COMMAND } from './scripts/electron-binary.mjs
 
 // The same specs run against the harness everywhere and against real Electron
 // where its binary was downloaded; otherwise that project is left out, said once.
-const electron = electronBinaryPath();
+// EXAM_PRACTICE_E2E_APP points at a packaged e2e build (CI's e2e-packaged job).
+const electron = process.env.EXAM_PRACTICE_E2E_APP ?? electronBinaryPath();
 if (!electron && !process.env.PLAYWRIGHT_QUIET_SKIP) {
   console.log(`electron e2e: skipped — the Electron binary is not downloaded here (${FETCH_COMMAND} fetches it).`);
   process.env.PLAYWRIGHT_QUIET_SKIP = '1'; // workers re-read this file: say it once

@@ -24,7 +24,12 @@ const results = [];
 for (const [name, command, args] of steps) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const { status } = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  // npm and npx are .cmd files on Windows: they need a shell there.
+  const { status } = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: process.env,
+    shell: process.platform === 'win32',
+  });
   results.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
   if (status !== 0) break;
 }

@@ -101,11 +101,14 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
       page = harness.page;
       return;
     }
-    const executablePath = electronBinaryPath();
+    // EXAM_PRACTICE_E2E_APP: the packaged e2e build (electron-builder.e2e.yml, inspect fuse on)
+    // instead of the development tree.
+    const packaged = process.env.EXAM_PRACTICE_E2E_APP;
+    const executablePath = packaged ?? electronBinaryPath();
     if (!executablePath) throw new Error('Electron binary not downloaded');
     const launched = await _electron.launch({
       executablePath,
-      args: [ROOT],
+      args: packaged ? [] : [ROOT],
       env: electronEnv(options, { dataDir, ipcLog: ipcLogFile }),
       timeout: LAUNCH_TIMEOUT_MS,
     });

@@ -1,0 +1,72 @@
+// The GitHub Actions workflow cannot run here (no Electron download, no GitHub): it is kept valid
+// by reading it as the runner would and checking it does what the README and the issue promise.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  'runs-on': string;
+  strategy?: { matrix?: { os?: string[] } };
+  steps: Step[];
+}
+const workflow = parse(readFileSync('.github/workflows/ci.yml', 'utf8')) as {
+  on: Record<string, unknown>;
+  jobs: Record<string, Job>;
+};
+const readme = readFileSync('README.md', 'utf8');
+const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+const runs = (job: Job) => job.steps.map((step) => step.run ?? '').filter(Boolean);
+
+describe('the CI workflow', () => {
+  const test = workflow.jobs.test;
+  const packaged = workflow.jobs['e2e-packaged'];
+  if (!test || !packaged) throw new Error('jobs "test" and "e2e-packaged" are required');
+
+  it('runs on pushes and pull requests, on Linux, Windows and macOS', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
+    expect(test.strategy?.matrix?.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
+    expect(test['runs-on']).toBe('${{ matrix.os }}');
+  });
+
+  it('installs with the Electron download (never skipped) and runs the README’s test command', () => {
+    expect(readme).toContain('npm test ');
+    for (const job of [test, packaged]) {
+      expect(runs(job)).toContain('npm ci');
+      for (const step of job.steps) expect(JSON.stringify(step)).not.toContain('ELECTRON_SKIP_BINARY_DOWNLOAD');
+    }
+    const testSteps = runs(test).filter((run) => /\bnpm test$/.test(run));
+    expect(testSteps).toEqual(['xvfb-run -a npm test', 'npm test']); // Linux needs a display for Electron
+    expect(scripts.test).toBe('node scripts/test.mjs');
+  });
+
+  it('builds the installers and keeps them as artifacts', () => {
+    expect(runs(test)).toContain('npx electron-builder --publish never');
+    const upload = test.steps.find((step) => step.uses?.startsWith('actions/upload-artifact') && !step.if);
+    const paths = String(upload?.with?.path ?? '');
+    for (const kind of ['.exe', '.dmg', '.zip', '.AppImage', '.deb']) expect(paths).toContain(kind);
+  });
+
+  it('runs the e2e suite against the packaged e2e build', () => {
+    const config = runs(packaged).find((run) => run.includes('electron-builder'));
+    expect(config).toContain('--config electron-builder.e2e.yml');
+    expect(existsSync('electron-builder.e2e.yml')).toBe(true);
+    const e2e = packaged.steps.find((step) => step.run?.includes('playwright test'));
+    expect(e2e?.run).toContain('--project electron');
+    expect(e2e?.env?.EXAM_PRACTICE_E2E_APP).toMatch(/^dist-e2e\//);
+    expect(readFileSync('electron-builder.yml', 'utf8')).toContain('executableName: exam-practice');
+  });
+
+  it('uses only actions pinned to a major version', () => {
+    for (const job of Object.values(workflow.jobs)) {
+      for (const step of job.steps) if (step.uses) expect(step.uses).toMatch(/^actions\/[\w-]+@v\d+$/);
+    }
+  });
+});
