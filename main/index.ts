@@ -1,5 +1,5 @@
 // Electron lifecycle only: paths, single instance, protocols, services, window.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog, session, shell } from 'electron';
@@ -15,11 +15,25 @@ import { packOpener, packPathsFrom } from './app/pack-opener.js';
 import { createMainWindow } from './window.js';
 import { IMAGE_SCHEME, isSafeExternalUrl, permissionDecision } from './window-policy.js';
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
+import { fileKeyCipher } from './core/vault/file-key-cipher.js';
+import { testModeEnabled, type SideEffect } from './test-mode.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // One documented variable isolates a profile (tests, testers): docs/testing.md.
 if (process.env.EXAM_PRACTICE_DATA_DIR) app.setPath('userData', process.env.EXAM_PRACTICE_DATA_DIR);
 const ipcLogPath = process.env.EXAM_PRACTICE_IPC_LOG;
+const e2eBuild = (() => {
+  try {
+    const manifest = JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    return manifest.examPracticeE2eBuild === true;
+  } catch {
+    return false;
+  }
+})();
+const testMode = testModeEnabled({ env: process.env, isPackaged: app.isPackaged, e2eBuild });
 
 registerSchemes();
 
@@ -45,11 +59,28 @@ if (!app.requestSingleInstanceLock()) {
     const record = (entry: unknown) => {
       if (ipcLogPath) appendFileSync(ipcLogPath, `${JSON.stringify(entry)}\n`);
     };
+    const sideEffect = (effect: SideEffect) => record(effect);
+    // Every way out to the OS browser: performed, or in test mode recorded for the spec to assert.
+    const openOutside = (url: string) => {
+      if (testMode) sideEffect({ type: 'side-effect', effect: 'open-external', url });
+      else void shell.openExternal(url);
+    };
+    if (testMode) {
+      // Downloads (a built pack) go to the profile, recorded, instead of a save dialog.
+      session.defaultSession.on('will-download', (_event, item) => {
+        const folder = join(dataDir, 'downloads');
+        mkdirSync(folder, { recursive: true });
+        const savedTo = join(folder, item.getFilename());
+        item.setSavePath(savedTo);
+        sideEffect({ type: 'side-effect', effect: 'download', fileName: item.getFilename(), savedTo });
+      });
+    }
     const services = await createAppServices({
       dataDir,
       shell: 'electron',
       version: app.getVersion(),
-      cipher: safeStorageCipher,
+      // Test mode: no keychain on CI machines (under xvfb safeStorage falls back to basic_text).
+      cipher: testMode ? fileKeyCipher(dataDir) : safeStorageCipher,
       vaultStorage: electronVaultStorage,
       settings: electronSettings,
       logger,
@@ -59,8 +90,9 @@ if (!app.requestSingleInstanceLock()) {
         record({ type: 'event', event, payload });
         window?.webContents.send(event, payload);
       },
-      openExternal: async (url) => {
-        if (isSafeExternalUrl(url)) await shell.openExternal(url);
+      openExternal: (url) => {
+        if (isSafeExternalUrl(url)) openOutside(url);
+        return Promise.resolve();
       },
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
       // Testers only (docs/testing.md): a faster exam clock for deadline tests.
@@ -80,7 +112,7 @@ if (!app.requestSingleInstanceLock()) {
     );
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
     installMenu();
-    window = createMainWindow(join(here, '../preload/index.cjs'));
+    window = createMainWindow(join(here, '../preload/index.cjs'), openOutside);
     trust(ipcTrust, window.webContents);
     // Packs opened from the OS wait until the page listens, then the student confirms each.
     window.webContents.once('did-finish-load', () => {
@@ -101,7 +133,14 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() =>
     start().catch((error: unknown) => {
       // Most likely the data folder is held by the CLI (one writer per folder): say so, then quit.
-      dialog.showErrorBox('Exam Practice', error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      if (testMode) {
+        // No modal under xvfb: the test's output shows the reason, and the launch fails at once.
+        process.stderr.write(`Exam Practice could not start: ${message}\n`);
+        app.exit(1);
+        return;
+      }
+      dialog.showErrorBox('Exam Practice', message);
       app.quit();
     }),
   );

@@ -4,7 +4,11 @@ import { BrowserWindow, shell } from 'electron';
 import { loadWindowState, saveWindowState } from './electron/stores.js';
 import { APP_ORIGIN, navigationDecision, secureWebPreferences, windowOpenDecision } from './window-policy.js';
 
-export function createMainWindow(preloadPath: string): BrowserWindow {
+/** `openExternal`: how a link leaves the app (the OS browser; recorded instead in e2e test mode). */
+export function createMainWindow(
+  preloadPath: string,
+  openExternal: (url: string) => void = (url) => void shell.openExternal(url),
+): BrowserWindow {
   const state = loadWindowState();
   const window = new BrowserWindow({
     width: state.width,
@@ -17,7 +21,6 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     backgroundColor: '#101418',
     webPreferences: secureWebPreferences(preloadPath),
   });
-  const openExternal = (url: string) => void shell.openExternal(url);
   window.webContents.setWindowOpenHandler(({ url }) => windowOpenDecision(url, openExternal));
   window.webContents.on('will-navigate', (event, url) => {
     if (navigationDecision(url, openExternal) === 'deny') event.preventDefault();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import { startHarness, ROOT, type Harness, type IpcEntry } from './harness.js';
 import type { EventName, Events } from '../../preload/contract.js';
+import type { SideEffect } from '../../main/test-mode.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { electronBinaryPath } from '../../scripts/electron-binary.mjs';
 
@@ -71,6 +72,8 @@ export function electronEnv(
     if (value === undefined || key === 'ELECTRON_RUN_AS_NODE' || key.startsWith('EXAM_PRACTICE_')) continue;
     env[key] = value;
   }
+  // Test mode: keychain-free key store, OS side effects recorded (main/test-mode.ts).
+  env.EXAM_PRACTICE_E2E = '1';
   env.EXAM_PRACTICE_DATA_DIR = paths.dataDir;
   env.EXAM_PRACTICE_IPC_LOG = paths.ipcLog;
   if (options.clockSpeed) env.EXAM_PRACTICE_CLOCK_SPEED = String(options.clockSpeed);
@@ -135,6 +138,14 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     electronApp = null;
   };
 
+  const electronLog = (): (IpcEntry | SideEffect)[] =>
+    existsSync(ipcLogFile)
+      ? readFileSync(ipcLogFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as IpcEntry | SideEffect)
+      : [];
+
   await open();
   const handle: AppHandle = {
     target,
@@ -144,11 +155,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     dataDir,
     ipcLog: () => {
       if (harness) return [...harness.ipcLog];
-      if (!existsSync(ipcLogFile)) return [];
-      return readFileSync(ipcLogFile, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as IpcEntry);
+      return electronLog().filter((entry): entry is IpcEntry => entry.type === 'invoke' || entry.type === 'event');
     },
     mark: () => handle.ipcLog().length,
     since: (mark) => handle.ipcLog().slice(mark),
@@ -165,7 +172,13 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    externalOpened: () => [...(harness?.externalOpened ?? [])],
+    // Electron in test mode records what it would have opened in the OS browser (main/test-mode.ts).
+    externalOpened: () =>
+      harness
+        ? [...harness.externalOpened]
+        : electronLog().flatMap((entry) =>
+            entry.type === 'side-effect' && entry.effect === 'open-external' ? [entry.url] : [],
+          ),
     get electronApp() {
       return electronApp;
     },

@@ -11,6 +11,7 @@ describe('the Electron launch environment', () => {
     const env = electronEnv({ clockSpeed: 60, rateWindowMs: 1000 }, paths, { PATH: '/usr/bin' });
     expect(env).toEqual({
       PATH: '/usr/bin',
+      EXAM_PRACTICE_E2E: '1',
       EXAM_PRACTICE_DATA_DIR: '/tmp/profile',
       EXAM_PRACTICE_IPC_LOG: '/tmp/profile/ipc-log.jsonl',
       EXAM_PRACTICE_CLOCK_SPEED: '60',
@@ -27,6 +28,7 @@ describe('the Electron launch environment', () => {
     });
     expect(env).toEqual({
       HOME: '/root',
+      EXAM_PRACTICE_E2E: '1',
       EXAM_PRACTICE_DATA_DIR: '/tmp/profile',
       EXAM_PRACTICE_IPC_LOG: '/tmp/profile/ipc-log.jsonl',
     });
@@ -34,5 +36,22 @@ describe('the Electron launch environment', () => {
 
   it('refuses a harness-only option with a message that says what to do', () => {
     expect(() => electronEnv({ storageSecurity: 'weak' }, paths, {})).toThrow(/harness only.*test\.skip/);
+  });
+});
+
+describe('Electron e2e test mode', () => {
+  it('is honoured by a development tree and the packaged e2e build, never by a release build', async () => {
+    const { testModeEnabled } = await import('../../main/test-mode.js');
+    const on = { EXAM_PRACTICE_E2E: '1' };
+    expect(testModeEnabled({ env: on, isPackaged: false, e2eBuild: false })).toBe(true);
+    expect(testModeEnabled({ env: on, isPackaged: true, e2eBuild: true })).toBe(true);
+    expect(testModeEnabled({ env: on, isPackaged: true, e2eBuild: false })).toBe(false);
+    expect(testModeEnabled({ env: {}, isPackaged: false, e2eBuild: false })).toBe(false);
+  });
+
+  it('only the e2e packaging config marks its build as the e2e one', async () => {
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync('electron-builder.e2e.yml', 'utf8')).toMatch(/extraMetadata:\s+examPracticeE2eBuild: true/);
+    expect(readFileSync('electron-builder.yml', 'utf8')).not.toContain('examPracticeE2eBuild');
   });
 });
