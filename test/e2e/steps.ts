@@ -47,3 +47,10 @@ export async function startDemoExam(page: Page, options: DemoExamOptions = {}) {
   await page.getByTestId('exam-start').click();
   await expect(page.getByTestId('exam-screen')).toBeVisible();
 }
+
+/** Imports a pack file through the Packs screen's file picker, as a student does. */
+export async function importPackFile(page: Page, path: string) {
+  const screen = ui(page);
+  await screen.nav('packs').click();
+  await screen.packs.fileInput.setInputFiles(path);
+}
