@@ -32,6 +32,8 @@ export interface DemoExamOptions {
   minutes?: string;
   seed?: string;
   count?: string;
+  /** Warning marks, minutes before the end ("30, 5"). */
+  warnings?: string;
 }
 
 /** Imports the demo pack and starts an exam on it (custom: 10 questions, seed 2026, unless told). */
@@ -42,6 +44,7 @@ export async function startDemoExam(page: Page, options: DemoExamOptions = {}) {
   if (!options.preset) await page.getByTestId('exam-count').fill(options.count ?? '10');
   if (options.mode) await page.getByTestId('exam-mode').selectOption(options.mode);
   if (options.minutes) await page.getByTestId('exam-minutes').fill(options.minutes);
+  if (options.warnings !== undefined) await page.getByTestId('exam-warnings').fill(options.warnings);
   await page.getByTestId('exam-seed').fill(options.seed ?? '2026');
   await expect(page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '44');
   await page.getByTestId('exam-start').click();

@@ -131,8 +131,15 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     }
   };
 
+  // What crossed the bridge before a restart: kept, as Electron's log file keeps it, so that both
+  // targets answer ipcLog() and externalOpened() the same after restart().
+  const earlier: { log: IpcEntry[]; opened: string[] } = { log: [], opened: [] };
   const shut = async () => {
-    if (harness) await harness.close();
+    if (harness) {
+      earlier.log.push(...harness.ipcLog);
+      earlier.opened.push(...harness.externalOpened);
+      await harness.close();
+    }
     if (electronApp) await electronApp.close();
     harness = null;
     electronApp = null;
@@ -154,7 +161,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     },
     dataDir,
     ipcLog: () => {
-      if (harness) return [...harness.ipcLog];
+      if (harness) return [...earlier.log, ...harness.ipcLog];
       return electronLog().filter((entry): entry is IpcEntry => entry.type === 'invoke' || entry.type === 'event');
     },
     mark: () => handle.ipcLog().length,
@@ -175,7 +182,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     // Electron in test mode records what it would have opened in the OS browser (main/test-mode.ts).
     externalOpened: () =>
       harness
-        ? [...harness.externalOpened]
+        ? [...earlier.opened, ...harness.externalOpened]
         : electronLog().flatMap((entry) =>
             entry.type === 'side-effect' && entry.effect === 'open-external' ? [entry.url] : [],
           ),
