@@ -288,6 +288,7 @@ export interface ScoreLine {
 export interface ExamResult {
   attemptId: string;
   title: string;
+  kind: 'exam' | 'retry';
   mode: 'timed' | 'practice';
   submittedBy: 'student' | 'deadline';
   startedAt: number;
@@ -316,6 +317,8 @@ export interface AttemptSummary {
   status: 'running' | 'submitted';
   /** A full timed exam (not practice, not a retry of misses): only these drive the trend. */
   full: boolean;
+  /** A retry of misses is titled by the renderer, in the student's language. */
+  kind: 'exam' | 'retry';
   startedAt: number;
   submittedAt: number | null;
   /** Null while running, or while some of its questions are in the exam running now. */

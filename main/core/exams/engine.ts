@@ -605,6 +605,7 @@ export class ExamEngine {
     return {
       attemptId: attempt.id,
       title: attempt.config.title,
+      kind: attempt.config.kind,
       mode: attempt.config.mode,
       submittedBy: attempt.submittedBy,
       startedAt: attempt.createdAt,
@@ -647,6 +648,7 @@ export class ExamEngine {
         mode: attempt.config.mode,
         status: attempt.status,
         full: attempt.config.mode === 'timed' && attempt.config.kind === 'exam',
+        kind: attempt.config.kind,
         startedAt: attempt.createdAt,
         submittedAt: attempt.submittedAt,
         // A partial score would tell, beside the visible questions, how the hidden ones went.

@@ -126,6 +126,7 @@ export const en: Messages = {
     sourcePack: 'Pack: {{title}}',
   },
   exams: {
+    retryTitle: 'Retry of the misses',
     heading: 'Mock exams',
     answeredCount: '{{answered}}/{{total}} answered',
     guess: 'Guessed',

@@ -127,6 +127,7 @@ export const ptBR = {
     sourcePack: 'Pacote: {{title}}',
   },
   exams: {
+    retryTitle: 'Revisão dos erros',
     heading: 'Simulados',
     answeredCount: '{{answered}}/{{total}} respondidas',
     guess: 'Chutei',

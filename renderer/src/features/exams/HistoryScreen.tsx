@@ -39,7 +39,7 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
         {history.map((h) => (
           <li key={h.attemptId} data-testid="history-item" data-attempt-id={h.attemptId}>
             <div>
-              <strong>{h.title}</strong>{' '}
+              <strong>{h.kind === 'retry' ? t('exams.retryTitle') : h.title}</strong>{' '}
               {h.status === 'running' ? (
                 <span className="badge">{t('history.running')}</span>
               ) : (

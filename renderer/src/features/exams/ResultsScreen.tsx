@@ -56,7 +56,7 @@ export function ResultsScreen({
   return (
     <section aria-labelledby="result-heading" data-testid="screen-result" data-attempt-id={attemptId}>
       <h2 id="result-heading">
-        {t('results.heading')}: {result.title}
+        {t('results.heading')}: {result.kind === 'retry' ? t('exams.retryTitle') : result.title}
       </h2>
       <p
         className="score"
