@@ -231,11 +231,17 @@ export interface ExamState {
   feedback: (PracticeFeedback | null)[];
 }
 
+/** A worked solution as the renderer shows it: its text and its figure (a loadable address). */
+export interface ExplanationView {
+  text: string;
+  image: string | null;
+}
+
 export interface PracticeFeedback {
   correct: boolean;
   correctChoice: number;
   /** The worked solution, when the question has one. */
-  explanation: string | null;
+  explanation: ExplanationView | null;
 }
 
 export interface ExamReviewQuestion extends ExamQuestionView {
@@ -250,7 +256,7 @@ export interface ExamReviewQuestion extends ExamQuestionView {
   correctChoice: number | null;
   isCorrect: boolean | null;
   /** The worked solution (null while hidden, or when there is none). */
-  explanation: string | null;
+  explanation: ExplanationView | null;
   flagged: boolean;
   guessed: boolean;
   timeMs: number;
@@ -458,8 +464,8 @@ export interface Responses {
   'catalog:query': QuestionPage;
   'catalog:question': QuestionView;
   'catalog:reveal': { correctAlternativeId: string | null };
-  'catalog:explanation': { text: string | null };
-  'catalog:set-explanation': { text: string | null };
+  'catalog:explanation': ExplanationView | null;
+  'catalog:set-explanation': ExplanationView | null;
   'settings:get': Settings;
   'settings:set': Settings;
   'cache:info': CacheInfo;

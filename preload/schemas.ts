@@ -127,7 +127,16 @@ export const requestSchemas = {
   'catalog:question': z.strictObject({ id: z.string().min(1).max(400) }),
   'catalog:reveal': z.strictObject({ id: z.string().min(1).max(400) }),
   'catalog:explanation': z.strictObject({ id: z.string().min(1).max(400) }),
-  'catalog:set-explanation': z.strictObject({ id: z.string().min(1).max(400), text: z.string().max(20_000) }),
+  'catalog:set-explanation': z.strictObject({
+    id: z.string().min(1).max(400),
+    text: z.string().max(20_000),
+    /** A figure's bytes (PNG, JPEG, GIF, WebP or SVG, 5 MiB at most); null removes it; absent keeps it. */
+    image: z
+      .instanceof(Uint8Array)
+      .refine((bytes) => bytes.length <= 5 * 1024 * 1024, 'at most 5 MiB')
+      .nullable()
+      .optional(),
+  }),
   'settings:get': z.strictObject({}),
   'settings:set': z.strictObject({ settings: settingsSchema.partial() }),
   'cache:info': z.strictObject({}),

@@ -17,6 +17,7 @@ import {
   type SyncOverview,
   type SyncProgress,
   type CacheInfo,
+  type ExplanationView,
 } from '../../preload/contract.js';
 import { requestSchemas } from '../../preload/schemas.js';
 import { ApiError } from '../core/api/errors.js';
@@ -29,7 +30,9 @@ import type { Logger } from '../core/util/logger.js';
 import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/vault/vault.js';
 import { openWorkspace, type Workspace } from '../core/workspace.js';
 import { imageUrlsOf } from '../core/catalog/store.js';
-import { listPacks, packSource, PackLockedError } from '../core/packs/registry.js';
+import { listPacks, packImageUrl, packSource, PackLockedError } from '../core/packs/registry.js';
+import type { Explanation } from '../core/catalog/explanations.js';
+import { createHash } from 'node:crypto';
 import { StorageNotices } from '../core/util/json-file.js';
 import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
@@ -181,6 +184,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     toError: (error) => toBridgeError(error),
   });
   const notices = () => workspace.notices();
+  const explanationView = (explanation: Explanation | null): ExplanationView | null =>
+    explanation && { text: explanation.text, image: library.imageFor(explanation.image) };
 
   const handlers: Handlers = {
     ...packs.handlers,
@@ -301,14 +306,25 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
-      return Promise.resolve({ text: workspace.explanations.for(id, question.q) });
+      return Promise.resolve(explanationView(workspace.explanations.for(id, question.q)));
     },
-    'catalog:set-explanation': async ({ id, text }) => {
+    'catalog:set-explanation': async ({ id, text, image }) => {
       if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
-      await workspace.explanations.set(id, text);
-      return { text: workspace.explanations.for(id, question.q) };
+      let figure = workspace.explanations.for(id, question.q)?.image ?? null;
+      if (image === null) figure = null;
+      else if (image) {
+        // Addressed by its hash, like the images packs carry (it travels in the tutor's packs).
+        const sha = createHash('sha256').update(image).digest('hex');
+        if (!(await workspace.images.put(packImageUrl(sha), image))) {
+          throw new BridgeError('invalid-argument', { field: 'image' });
+        }
+        await workspace.images.save();
+        figure = packImageUrl(sha);
+      }
+      await workspace.explanations.set(id, { text, image: figure });
+      return explanationView(workspace.explanations.for(id, question.q));
     },
     'settings:get': () => options.settings.get(),
     'settings:set': ({ settings }) => options.settings.set(settings),

@@ -113,6 +113,7 @@ export async function openWorkspace(
     SyncStateStore.open(paths.catalog, storage),
     ExplanationStore.open(dataDir, storage),
   ]);
+  images.alsoKeep = () => explanations.images();
   const index = options.deferCatalog ? await SummaryIndex.open(paths.catalog) : null;
   let exclusiveTail: Promise<unknown> = Promise.resolve();
   const packRegistry = openPackRegistry(paths.packs, storage);

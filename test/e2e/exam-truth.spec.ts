@@ -140,3 +140,37 @@ test('in a small window (1024×640) the exam header stays in view while the page
   await expect(page.getByTestId('exam-submit')).toBeInViewport();
   await expect(page.getByTestId('exam-answered-count')).toBeInViewport();
 });
+
+test('a tutor’s worked solution, with a figure, is shown to the student only after answering in practice', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  await importDemo(page);
+  const screen = ui(page);
+  const statement = QUESTIONS[0]?.statement ?? '';
+  await screen.library.text.fill(`"${statement.slice(0, 40)}"`);
+  await expect(screen.library.count).toHaveAttribute('data-count', '1');
+  await screen.library.rows.first().getByRole('button').first().click();
+  await screen.library.showAnswer.click();
+  await screen.library.explanation.fill('Resolução: leia o enunciado com atenção.');
+  await page.getByTestId('question-explanation-figure').setInputFiles('assets/demo/images/triangulo.svg');
+  await screen.library.explanationSave.click();
+  await expect(screen.library.explanationSaved).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A practice exam of that one question: the solution comes only with the answer.
+  await screen.nav('exams').click();
+  await screen.builder.preset.selectOption('');
+  await screen.builder.count.fill('44');
+  await screen.builder.mode.selectOption('practice');
+  await screen.builder.seed.fill('1');
+  await screen.builder.start.click();
+  for (let n = 0; n < 44; n++) {
+    if ((await screen.exam.statement.innerText()) === statement) break;
+    await page.keyboard.press('ArrowRight');
+  }
+  await expect(screen.exam.statement).toHaveText(statement);
+  await expect(screen.exam.explanation).toBeHidden();
+  await page.keyboard.press('a');
+  await expect(screen.exam.explanation).toContainText('leia o enunciado');
+  await expect(page.getByTestId('exam-explanation-image')).toBeVisible();
+});

@@ -94,6 +94,8 @@ export const ui = (page: Page) => {
       explanation: id('question-explanation'),
       explanationSave: id('question-explanation-save'),
       explanationSaved: id('question-explanation-saved'),
+      explanationFigure: id('question-explanation-figure'),
+      explanationFigureRemove: id('question-explanation-figure-remove'),
       questionError: id('question-error'),
     },
     builder: {
@@ -141,6 +143,7 @@ export const ui = (page: Page) => {
       strike: (letter: string) => id(`exam-strike-${letter}`),
       feedback: id('exam-feedback'),
       explanation: id('exam-explanation'),
+      explanationImage: id('exam-explanation-image'),
       previous: id('exam-previous'),
       next: id('exam-next'),
       flag: id('exam-flag'),
@@ -185,6 +188,7 @@ export const ui = (page: Page) => {
       zoomImage: id('review-zoom-image'),
       zoomClose: id('review-zoom-close'),
       explanation: id('review-explanation'),
+      explanationImage: id('review-explanation-image'),
     },
     history: {
       screen: id('screen-history'),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { PackError, type PackErrorCode } from '../../main/core/packs/format.js';
 import { readPack } from '../../main/core/packs/reader.js';
-import { importPack, listPacks, removePack } from '../../main/core/packs/registry.js';
+import { importPack, listPacks, packImageUrl, removePack } from '../../main/core/packs/registry.js';
 import { buildPack } from '../../main/core/packs/writer.js';
 import { runSync } from '../../main/core/sync/engine.js';
 import { openWorkspace, type Workspace } from '../../main/core/workspace.js';
@@ -375,7 +375,11 @@ describe('worked solutions', () => {
     const chosen = [...source.store.all()].slice(0, 3);
     const first = chosen[0];
     if (!first) throw new Error('no question');
-    await source.explanations.set(first.id, 'Porque a área é base vezes altura.');
+    // A figure with it, addressed by its hash as the app does when a tutor attaches one.
+    const figure = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 3)]);
+    const figureUrl = packImageUrl(createHash('sha256').update(figure).digest('hex'));
+    await source.images.put(figureUrl, figure);
+    await source.explanations.set(first.id, { text: 'Porque a área é base vezes altura.', image: figureUrl });
     const pack = await buildPack(chosen, source.store, source.images, {
       title: 'Com resolução',
       appVersion: '0.1.0',
@@ -383,7 +387,11 @@ describe('worked solutions', () => {
     });
     const target = await workspace();
     await importPack(target, pack.bytes);
-    expect(target.explanations.for(first.id, target.store.get(first.id)?.q)).toBe('Porque a área é base vezes altura.');
+    expect(target.explanations.for(first.id, target.store.get(first.id)?.q)).toEqual({
+      text: 'Porque a área é base vezes altura.',
+      image: figureUrl,
+    });
+    expect(target.images.resolve(figureUrl)).not.toBeNull();
     const engine = await ExamEngine.open({
       dir: join(target.dataDir, 'attempts'),
       store: () => target.store,
@@ -398,8 +406,18 @@ describe('worked solutions', () => {
     );
     expect(JSON.stringify(state)).not.toContain('base vezes altura');
     const { feedback } = await engine.answer(state.attemptId, 0, 0);
-    expect(feedback?.explanation).toBe('Porque a área é base vezes altura.');
+    expect(feedback?.explanation).toEqual({
+      text: 'Porque a área é base vezes altura.',
+      image: target.images.resolve(figureUrl)?.sha256,
+    });
     const result = await engine.submit(state.attemptId);
-    expect(result.questions[0]?.explanation).toBe('Porque a área é base vezes altura.');
+    expect(result.questions[0]?.explanation?.text).toBe('Porque a área é base vezes altura.');
+    // Removing the pack keeps the result whole, its solution's figure included (pinned).
+    await removePack(target, (await listPacks(target))[0]?.id ?? '');
+    await target.images.sweep();
+    const after = await engine.result(state.attemptId);
+    const sha = after.questions[0]?.explanation?.image ?? '';
+    expect(sha).toMatch(/^[0-9a-f]{64}$/);
+    expect(target.images.fileOf(sha)).not.toBeNull();
   });
 });

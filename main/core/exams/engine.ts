@@ -239,6 +239,7 @@ export class ExamEngine {
         alternatives: [],
         correctId: null,
         explanation: null,
+        explanationImage: null,
       };
     }
     return {
@@ -258,14 +259,19 @@ export class ExamEngine {
         image: this.imageRef(a.imageUrl),
       })),
       correctId: question.correctId,
-      explanation: this.deps.explanations?.().for(question.id, question.q) ?? explanationOf(question.q),
+      ...this.explanationFor(question),
     };
+  }
+
+  private explanationFor(question: StoredQuestion): Pick<SnapshotQuestion, 'explanation' | 'explanationImage'> {
+    const explanation = this.deps.explanations?.().for(question.id, question.q) ?? explanationOf(question.q);
+    return { explanation: explanation?.text ?? null, explanationImage: this.imageRef(explanation?.image) };
   }
 
   private async pinImages(attempt: Attempt, questions: SnapshotQuestion[]) {
     const images = new Map<string, string>();
     for (const q of questions) {
-      for (const ref of [q.image, ...q.alternatives.map((a) => a.image)]) {
+      for (const ref of [q.image, q.explanationImage, ...q.alternatives.map((a) => a.image)]) {
         if (ref?.sha256 && ref.mime) images.set(ref.sha256, ref.mime);
       }
     }
@@ -421,10 +427,11 @@ export class ExamEngine {
     const correctChoice = entry.order.findIndex(
       (original) => question.alternatives[original]?.id === question.correctId,
     );
+    const figure = this.render(question.explanationImage);
     return {
       correct: entry.answer !== null && entry.answer === correctChoice,
       correctChoice,
-      explanation: question.explanation,
+      explanation: question.explanation !== null || figure ? { text: question.explanation ?? '', image: figure } : null,
     };
   }
 

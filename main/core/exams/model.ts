@@ -91,6 +91,7 @@ export const snapshotQuestionSchema = z.object({
   correctId: z.string().nullable(),
   /** The worked solution, shown only where the key may be (practice feedback, review). */
   explanation: z.string().nullable().default(null),
+  explanationImage: imageRefSchema.default(null),
 });
 export type SnapshotQuestion = z.infer<typeof snapshotQuestionSchema>;
 export const attemptQuestionsSchema = z.object({

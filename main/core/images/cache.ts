@@ -54,6 +54,8 @@ export class ImageCache {
   /** Files kept whatever the index says: images of saved attempts (their results must always show them). */
   private readonly pinned = new Map<string, string>();
   private readonly writes = new Set<Promise<unknown>>();
+  /** URLs that no question holds but that must stay cached (the figures of worked solutions). */
+  alsoKeep: () => Iterable<string> = () => [];
   private sweeping: Promise<unknown> | null = null;
   private readonly file: JsonFile<Index>;
 
@@ -193,7 +195,8 @@ export class ImageCache {
    * every pin: a file pruned here may still be an image of a saved result.
    */
   async prune(keep: Set<string>): Promise<void> {
-    this.index = Object.fromEntries(Object.entries(this.index).filter(([url]) => keep.has(url)));
+    const kept = new Set([...keep, ...this.alsoKeep()]);
+    this.index = Object.fromEntries(Object.entries(this.index).filter(([url]) => kept.has(url)));
     const used = new Set<string>();
     for (const entry of Object.values(this.index)) if ('sha256' in entry) used.add(entry.sha256);
     for (const sha of [...this.hashes.keys()]) if (!used.has(sha)) this.hashes.delete(sha);

@@ -79,6 +79,9 @@ function withPackImages(q: ApiQuestion, images: Record<string, string>): ApiQues
     const sha = url ? images[url] : undefined;
     return sha ? packImageUrl(sha) : url;
   };
+  const explanation = (q as { explanation?: unknown }).explanation;
+  const figure =
+    explanation && typeof explanation === 'object' ? (explanation as { imageUrl?: unknown }).imageUrl : undefined;
   return {
     ...q,
     ...(q.imageUrl !== undefined && { imageUrl: address(q.imageUrl) }),
@@ -86,6 +89,8 @@ function withPackImages(q: ApiQuestion, images: Record<string, string>): ApiQues
       ...a,
       ...(a.imageUrl !== undefined && { imageUrl: address(a.imageUrl) }),
     })),
+    // The worked solution's figure is addressed by its hash, like every image a pack carries.
+    ...(typeof figure === 'string' && { explanation: { ...(explanation as object), imageUrl: address(figure) } }),
   };
 }
 

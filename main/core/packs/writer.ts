@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import yazl from 'yazl';
 import type { ApiExam, ApiQuestion, Product } from '../api/schemas.js';
+import type { Explanation } from '../catalog/explanations.js';
 import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
 import type { ImageHostPolicy } from '../util/net-policy.js';
 import type { ImageCache } from '../images/cache.js';
@@ -28,7 +29,7 @@ export interface PackMeta {
   appVersion: string;
   examConfig?: ExamConfig;
   /** The worked solution of a question, if any (the tutor's, else the one it came with). */
-  explanations?: (id: string, q: ApiQuestion) => string | null;
+  explanations?: (id: string, q: ApiQuestion) => Explanation | null;
 }
 
 export interface BuiltPack {
@@ -82,7 +83,13 @@ export async function buildPack(
   meta: PackMeta,
 ): Promise<BuiltPack> {
   const questions = [...selection].sort((a, b) => a.id.localeCompare(b.id));
+  const explanations = new Map<string, Explanation>();
+  for (const { id, q } of questions) {
+    const explanation = meta.explanations?.(id, q) ?? null;
+    if (explanation) explanations.set(id, explanation);
+  }
   const imageUrls = imageUrlsOf(questions);
+  for (const { image } of explanations.values()) if (image) imageUrls.add(image);
   const imageMap: Record<string, string> = {};
   const imageFiles = new Map<string, { bytes: Buffer; mime: string }>();
   const missingImages: string[] = [];
@@ -104,8 +111,12 @@ export async function buildPack(
   const content: QuestionsFile = {
     // A worked solution travels as q.explanation: a 1.0 reader keeps it as an extra field.
     questions: questions.map(({ id, q, year, difficulty }): PackQuestion => {
-      const text = meta.explanations?.(id, q) ?? null;
-      return { id, q: text ? { ...q, explanation: { text } } : q, year, difficulty };
+      const explanation = explanations.get(id);
+      const carried = explanation && {
+        text: explanation.text,
+        ...(explanation.image && { imageUrl: explanation.image }),
+      };
+      return { id, q: carried ? { ...q, explanation: carried } : q, year, difficulty };
     }),
     exams,
     subjects: store.subjects().filter((s) => subjectIds.has(s.id)),

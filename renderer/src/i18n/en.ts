@@ -104,6 +104,9 @@ export const en: Messages = {
     daily: 'Requests today: {{used}} of {{limit}}',
   },
   library: {
+    explanationFigure: 'Figure of the solution',
+    explanationFigureChoose: 'Figure (optional):',
+    explanationFigureRemove: 'Remove the figure',
     explanation: 'Worked solution',
     explanationHint: 'Goes with this question in the packs you build; students see it after answering.',
     explanationSave: 'Save the solution',

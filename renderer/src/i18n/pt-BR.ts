@@ -105,6 +105,9 @@ export const ptBR = {
     daily: 'Requisições hoje: {{used}} de {{limit}}',
   },
   library: {
+    explanationFigure: 'Figura da resolução',
+    explanationFigureChoose: 'Figura (opcional):',
+    explanationFigureRemove: 'Remover a figura',
     explanation: 'Resolução comentada',
     explanationHint: 'Vai junto nos pacotes que você criar com esta questão; o aluno a vê depois de responder.',
     explanationSave: 'Salvar resolução',

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { AreaId, BridgeErrorValue, ExamState, PracticeFeedback } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ExplanationBlock } from '../../components/ExplanationBlock';
 import { api, errorOf } from '../../lib/bridge';
 import { formatClock, useMainNow } from './clock';
 
@@ -299,12 +300,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                 : t('exams.feedbackWrong', { letter: question.alternatives[fb.correctChoice]?.letter ?? '' })}
             </p>
           )}
-          {fb?.explanation && (
-            <div className="explanation" data-testid="exam-explanation">
-              <h4>{t('library.explanation')}</h4>
-              <p className="statement">{fb.explanation}</p>
-            </div>
-          )}
+          {fb?.explanation && <ExplanationBlock explanation={fb.explanation} testId="exam-explanation" />}
           <div className="actions">
             <button
               type="button"

@@ -4,6 +4,7 @@ import type { AreaId, BridgeErrorValue, ExamResult, ExamState } from '../../../.
 import { BarChart } from '../../components/BarChart';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ExplanationBlock } from '../../components/ExplanationBlock';
 import { api, errorOf } from '../../lib/bridge';
 
 type Filter = 'all' | 'wrong' | 'flagged' | 'unanswered';
@@ -233,12 +234,7 @@ export function ResultsScreen({
                 </li>
               ))}
             </ul>
-            {q.explanation && (
-              <div className="explanation" data-testid="review-explanation">
-                <h5>{t('library.explanation')}</h5>
-                <p className="statement">{q.explanation}</p>
-              </div>
-            )}
+            {q.explanation && <ExplanationBlock explanation={q.explanation} testId="review-explanation" />}
             <p data-testid="review-answer">
               {q.chosen === null
                 ? t('results.noAnswer')

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, QuestionView } from '../../../../preload/contract';
+import type { BridgeErrorValue, ExplanationView, QuestionView } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
@@ -43,13 +43,21 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
   }, [id]);
 
   const [explanation, setExplanation] = useState('');
+  /** The figure as saved (a loadable address), and a new one chosen but not saved yet. */
+  const [figure, setFigure] = useState<string | null>(null);
+  const [newFigure, setNewFigure] = useState<Uint8Array<ArrayBuffer> | null | undefined>(undefined);
   const [savedExplanation, setSavedExplanation] = useState(false);
+  const showSaved = (view: ExplanationView | null) => {
+    setExplanation(view?.text ?? '');
+    setFigure(view?.image ?? null);
+    setNewFigure(undefined);
+  };
 
   const reveal = async () => {
     try {
       setAnswer((await api['catalog:reveal']({ id })).correctAlternativeId);
       // The worked solution gives the key away too: it comes with the answer, never before.
-      setExplanation((await api['catalog:explanation']({ id })).text ?? '');
+      showSaved(await api['catalog:explanation']({ id }));
     } catch (caught) {
       setError(errorOf(caught));
     }
@@ -57,7 +65,13 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
 
   const saveExplanation = async () => {
     try {
-      setExplanation((await api['catalog:set-explanation']({ id, text: explanation })).text ?? '');
+      showSaved(
+        await api['catalog:set-explanation']({
+          id,
+          text: explanation,
+          ...(newFigure !== undefined && { image: newFigure }),
+        }),
+      );
       setSavedExplanation(true);
     } catch (caught) {
       setError(errorOf(caught));
@@ -119,6 +133,35 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
                 data-testid="question-explanation"
               />
               <p className="muted">{t('library.explanationHint')}</p>
+              {figure && newFigure === undefined && figure !== 'missing' && (
+                <img className="review-image" src={figure} alt={t('library.explanationFigure')} />
+              )}
+              <label>
+                {t('library.explanationFigureChoose')}{' '}
+                <input
+                  type="file"
+                  accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    setSavedExplanation(false);
+                    if (file) void file.arrayBuffer().then((buffer) => setNewFigure(new Uint8Array(buffer)));
+                  }}
+                  data-testid="question-explanation-figure"
+                />
+              </label>
+              {(figure || newFigure) && (
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => {
+                    setNewFigure(null);
+                    setSavedExplanation(false);
+                  }}
+                  data-testid="question-explanation-figure-remove"
+                >
+                  {t('library.explanationFigureRemove')}
+                </button>
+              )}
               <button
                 type="button"
                 className="secondary"

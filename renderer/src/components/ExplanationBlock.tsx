@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import type { ExplanationView } from '../../../preload/contract';
+
+/** A worked solution: its text and its figure (shown only where the key may be seen). */
+export function ExplanationBlock({ explanation, testId }: { explanation: ExplanationView; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="explanation" data-testid={testId}>
+      <h4>{t('library.explanation')}</h4>
+      {explanation.text && <p className="statement">{explanation.text}</p>}
+      {explanation.image && explanation.image !== 'missing' && (
+        <img
+          className="review-image"
+          src={explanation.image}
+          alt={t('library.explanationFigure')}
+          data-testid={`${testId}-image`}
+        />
+      )}
+    </div>
+  );
+}
