@@ -15,17 +15,13 @@ import { openWorkspace } from '../../main/core/workspace.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { sampleQuestion } from '../support/questions.js';
 import { runTs } from '../support/run-node.js';
-import { tempDir } from '../support/temp.js';
+import { scratchDir } from '../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
-async function scratch() {
-  const temp = await tempDir();
-  cleanups.push(temp.cleanup);
-  return temp.dir;
-}
+const scratch = () => scratchDir(cleanups);
 
 // A tiny valid PNG: the signature is all the cache checks.
 const png = (n: number) =>

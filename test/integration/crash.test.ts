@@ -19,7 +19,7 @@ import { startFakeApi } from '../fake-api/server.js';
 import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runner.js';
 import { groupOps } from '../support/crash-ops.js';
 import { sampleQuestion } from '../support/questions.js';
-import { tempDir } from '../support/temp.js';
+import { scratchDir } from '../support/temp.js';
 
 /** Kills per scenario here; `npm run soak` runs many more (SOAK_KILLS). */
 const KILLS = Number(process.env.SOAK_KILLS ?? 20);
@@ -37,11 +37,7 @@ afterAll(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-async function scratch() {
-  const temp = await tempDir();
-  cleanups.push(temp.cleanup);
-  return temp.dir;
-}
+const scratch = () => scratchDir(cleanups);
 
 const killAfter = (child: ChildProcess, ms: number) => setTimeout(() => child.kill('SIGKILL'), ms);
 const random = (max: number) => Math.floor(Math.random() * max);

@@ -9,17 +9,13 @@ import { ImageCache } from '../../main/core/images/cache.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { nodeServices } from '../support/node-services.js';
 import { runTs } from '../support/run-node.js';
-import { tempDir } from '../support/temp.js';
+import { scratchDir } from '../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
-async function scratch() {
-  const temp = await tempDir();
-  cleanups.push(temp.cleanup);
-  return temp.dir;
-}
+const scratch = () => scratchDir(cleanups);
 
 describe('transport rules', () => {
   it('connecting a key over plain http to a non-loopback host is refused with a reason, and nothing is sent', async () => {
