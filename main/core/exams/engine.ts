@@ -294,6 +294,12 @@ export class ExamEngine {
   }
 
   private async resume(attempt: Attempt) {
+    // The lock covers every version of its questions (their own ids) from the first moment: read
+    // the saved questions now, not when the screen first asks (the catalog may still be loading).
+    const saved = await this.snapshotFile(attempt.id).read();
+    if (saved?.attemptId === attempt.id && saved.questions.length === attempt.questions.length) {
+      this.snapshots.set(attempt.id, saved.questions);
+    }
     const now = this.now();
     const gap = now - attempt.lastSeenAt;
     if (!attempt.config.strict && attempt.deadline !== null && gap > PAUSE_GAP_MS) {
