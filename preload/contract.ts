@@ -212,6 +212,8 @@ export interface ExamQuestionView {
 export interface ExamState {
   attemptId: string;
   title: string;
+  /** A retry of misses: the renderer titles it in the student's language. */
+  kind: 'exam' | 'retry';
   mode: 'timed' | 'practice';
   strict: boolean;
   seed: number;
@@ -277,6 +279,7 @@ export interface Pacing {
 export interface RunningExam {
   attemptId: string;
   title: string;
+  kind: 'exam' | 'retry';
   mode: 'timed' | 'practice';
   deadline: number | null;
   clock: { now: number; speed: number };

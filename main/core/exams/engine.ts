@@ -395,6 +395,7 @@ export class ExamEngine {
     return {
       attemptId: attempt.id,
       title: attempt.config.title,
+      kind: attempt.config.kind,
       mode: attempt.config.mode,
       deadline: attempt.deadline,
       clock: { now: this.now(), speed: this.deps.clock.speed },
@@ -451,6 +452,7 @@ export class ExamEngine {
     return {
       attemptId: attempt.id,
       title: attempt.config.title,
+      kind: attempt.config.kind,
       mode: attempt.config.mode,
       strict: attempt.config.strict,
       seed: attempt.seed,

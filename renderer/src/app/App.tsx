@@ -25,6 +25,7 @@ type ExamView = { kind: 'builder' } | { kind: 'taking'; attemptId: string } | { 
 const summaryOf = (state: ExamState): RunningExam => ({
   attemptId: state.attemptId,
   title: state.title,
+  kind: state.kind,
   mode: state.mode,
   deadline: state.deadline,
   clock: state.clock,
@@ -39,7 +40,7 @@ function RunningExamLink({ exam, onOpen }: { exam: RunningExam; onOpen: () => vo
   return (
     <button type="button" className="nav-item running-exam" onClick={onOpen} data-testid="nav-running-exam">
       <span>{t('exams.running')}</span>
-      <span className="muted">{exam.title}</span>
+      <span className="muted">{exam.kind === 'retry' ? t('exams.retryTitle') : exam.title}</span>
       <span className="countdown" role="timer" data-testid="nav-running-countdown">
         {exam.deadline === null ? t('exams.untimed') : formatClock(exam.deadline - now)}
       </span>

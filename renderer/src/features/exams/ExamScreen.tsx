@@ -188,7 +188,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   return (
     <section className="exam" aria-labelledby="exam-title" data-testid="exam-screen" data-attempt-id={state.attemptId}>
       <header className="exam-header">
-        <h2 id="exam-title">{state.title}</h2>
+        <h2 id="exam-title">{state.kind === 'retry' ? t('exams.retryTitle') : state.title}</h2>
         <div className="exam-status">
           <span className="answered-count" data-testid="exam-answered-count">
             {t('exams.answeredCount', { answered: answers.filter((a) => a !== null).length, total })}
