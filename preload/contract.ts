@@ -553,6 +553,8 @@ export interface Events {
   'exam:warning': { attemptId: string; minutesLeft: number };
   /** Main submitted the attempt itself (the deadline passed). */
   'exam:submitted': { attemptId: string; by: 'deadline' };
+  /** Questions were added or removed (import, removal, sync, clearing): counts on screen are stale. */
+  'catalog:changed': { questions: number };
   /** An attempt started or ended (by the student or the deadline): the one running now, if any. */
   'exam:running': RunningExam | null;
   /** A damaged file was set aside (some are read only when first needed): the full list now. */
@@ -566,6 +568,7 @@ export const EVENTS: readonly EventName[] = [
   'exam:warning',
   'exam:submitted',
   'exam:running',
+  'catalog:changed',
   'app:notices',
 ];
 

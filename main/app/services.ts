@@ -105,6 +105,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     options.imageUrl,
   );
   let running: { scope: Scope; controller: AbortController; progress: SyncProgress | null } | null = null;
+  /** The catalog changed (import, removal, sync, clearing): cached answers go, and open screens recount. */
+  const catalogChanged = () => {
+    library.invalidate();
+    options.emit('catalog:changed', { questions: workspace.isCatalogLoaded() ? workspace.store.size : 0 });
+  };
 
   const keysOverview = async (): Promise<KeysOverview> => ({
     keys: (await vault.status()).map(({ addedAt: _addedAt, ...rest }) => rest),
@@ -177,7 +182,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   const packs = createPackHandlers({
     workspace: () => workspace,
     demoPackPath: options.demoPackPath,
-    changed: () => library.invalidate(),
+    changed: () => catalogChanged(),
     isLocked: (id) => keyLock.isLocked(id),
     imageHosts,
     sweepImages: sweep,
@@ -267,7 +272,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         return result;
       } finally {
         running = null;
-        library.invalidate();
+        catalogChanged();
       }
     },
     'sync:cancel': () => {
@@ -349,7 +354,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         await store.compact();
       });
       await sweep();
-      library.invalidate();
+      catalogChanged();
       options.logger.info('cache cleared', { removePacks: Boolean(removePacks) });
       return cacheInfo();
     },

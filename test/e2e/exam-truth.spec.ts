@@ -174,3 +174,15 @@ test('a tutor’s worked solution, with a figure, is shown to the student only a
   await expect(screen.exam.explanation).toContainText('leia o enunciado');
   await expect(page.getByTestId('exam-explanation-image')).toBeVisible();
 });
+
+test('the builder counts again when the catalog changes under it (an import finishing)', async ({ launch }) => {
+  const { page } = await launch();
+  await ui(page).nav('exams').click();
+  await ui(page).builder.preset.selectOption('');
+  await expect(ui(page).builder.matching).toHaveAttribute('data-matching', '0');
+  await expect(ui(page).builder.start).toBeDisabled();
+  // The import completes while the builder is open (here through the bridge, as a slow import would).
+  await page.evaluate(() => window.examApp['packs:import-demo']({}));
+  await expect(ui(page).builder.matching).toHaveAttribute('data-matching', '44');
+  await expect(ui(page).builder.start).toBeEnabled();
+});

@@ -53,6 +53,9 @@ export function ExamBuilder({
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [busy, setBusy] = useState(false);
   const difficulties = useDifficultyChoices();
+  // The catalog changes under the builder (an import or a sync finishing): read and count again.
+  const [catalogVersion, setCatalogVersion] = useState(0);
+  useEffect(() => api.on('catalog:changed', () => setCatalogVersion((v) => v + 1)), []);
 
   useEffect(() => {
     void Promise.all([
@@ -66,7 +69,7 @@ export function ExamBuilder({
       setPacks(k);
       setRunning(current);
     });
-  }, []);
+  }, [catalogVersion]);
 
   const packExams = packs.filter((p) => p.examConfig);
   const packExam = packExams.find((p) => `pack:${p.id}` === preset);
@@ -124,7 +127,7 @@ export function ExamBuilder({
     // A new choice: the count follows it, and an error about the previous one goes away.
     setError(null);
     void api['exam:count']({ request }).then(setMatching, () => setMatching(null));
-  }, [request]);
+  }, [request, catalogVersion]);
   const shortBlocks = matching?.blocks.filter((b) => b.available < b.needed) ?? [];
   const enemPreset = presets.find((p) => p.id === preset)?.request.enemOnly === true;
   const extra = mode === 'timed' && studentSettings.extraTime ? EXTRA_MINUTES : 0;
