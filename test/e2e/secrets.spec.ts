@@ -1,11 +1,14 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { connectKey, syncProduct } from './steps.js';
 
 test('no bridge payload, event, log line or stored file holds an API key in clear', async ({ launch, fakeApi }) => {
-  const app = await launch();
+  // A profile of our own, so that the app can be closed (every write finished) before its files are read.
+  const dataDir = await mkdtemp(join(tmpdir(), 'exam-practice-e2e-secrets-'));
+  const app = await launch({ dataDir });
   await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys.vestibulares);
   await expect(ui(app.page).keys.success).toBeVisible();
   await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys.revoked);
@@ -26,12 +29,16 @@ test('no bridge payload, event, log line or stored file holds an API key in clea
   for (const key of keys) expect(JSON.stringify(inbound)).not.toContain(key);
   expect(log.some((e) => e.type === 'event')).toBe(true);
 
-  // Nothing in the profile folder holds a key in clear: logs, vault, settings, cache.
-  const files = (await readdir(app.dataDir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile());
+  // Nothing in the profile folder holds a key in clear: logs, vault, settings, cache. Read once the
+  // app has closed: a live folder has temp files that are renamed away while being listed.
+  await app.close();
+  const files = (await readdir(dataDir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile());
+  expect(files.length).toBeGreaterThan(0);
   for (const file of files) {
     const content = await readFile(join(file.parentPath, file.name), 'latin1');
     for (const key of keys) expect(content.includes(key), `${file.name} holds a key`).toBe(false);
   }
+  await rm(dataDir, { recursive: true, force: true });
   // The key went to the API origin only: never to the image CDN.
   expect(fakeApi.log.filter((r) => r.origin === 'cdn' && r.hasApiKey)).toEqual([]);
   expect(fakeApi.log.filter((r) => r.hasApiKey && !r.path.startsWith('/v1/'))).toEqual([]);
