@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStore, toStored } from '../../main/core/catalog/store.js';
-import { ExamEngine } from '../../main/core/exams/engine.js';
-import { ImageCache } from '../../main/core/images/cache.js';
+import type { ExamEngine } from '../../main/core/exams/engine.js';
 import { listPacks, packSource, removePack } from '../../main/core/packs/registry.js';
 import { buildPack } from '../../main/core/packs/writer.js';
 import { runSync } from '../../main/core/sync/engine.js';
@@ -16,6 +15,7 @@ import { TEMP_FILE } from '../../main/core/util/durable-file.js';
 import { StorageNotices } from '../../main/core/util/json-file.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { startFakeApi } from '../fake-api/server.js';
+import { openEngineIn } from '../support/engine.js';
 import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runner.js';
 import { groupOps } from '../support/crash-ops.js';
 import { sampleQuestion } from '../support/questions.js';
@@ -81,15 +81,7 @@ describe('kill -9 mid-write', () => {
         expect(lines.some((l) => l.startsWith('READY'))).toBe(true);
 
         const notices = new StorageNotices();
-        const images = await ImageCache.open(join(dir, 'images'));
-        const engine = await ExamEngine.open({
-          dir: join(dir, 'attempts'),
-          store: () => store,
-          images: () => images,
-          imageUrl: (sha) => sha,
-          clock: { now: () => Date.now(), speed: 1 },
-          notices,
-        });
+        const engine = await openEngineIn(dir, store, { notices });
         expect(notices.list()).toEqual([]);
         const state = await engine.current();
         expect(state).not.toBeNull();

@@ -5,25 +5,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CatalogStore } from '../../main/core/catalog/store.js';
-import { ExamEngine } from '../../main/core/exams/engine.js';
-import { ImageCache } from '../../main/core/images/cache.js';
 import { importPack } from '../../main/core/packs/registry.js';
 import { runSync } from '../../main/core/sync/engine.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { groupOps } from './crash-ops.js';
+import { openEngineIn } from './engine.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function attempt(dir: string, firstGroup: number) {
   const store = await CatalogStore.open(join(dir, 'catalog'));
-  const images = await ImageCache.open(join(dir, 'images'));
-  const engine = await ExamEngine.open({
-    dir: join(dir, 'attempts'),
-    store: () => store,
-    images: () => images,
-    imageUrl: (sha) => sha,
-    clock: { now: () => Date.now(), speed: 1 },
-  });
+  const engine = await openEngineIn(dir, store);
   // The ticker saves too (heartbeats, warnings): keep it busy, as in the app but faster.
   setInterval(() => void engine.tick().catch(() => undefined), 1);
   const state =
