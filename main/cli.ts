@@ -17,6 +17,7 @@ import { runSync, type SyncProgress } from './core/sync/engine.js';
 import { syncScopeSchema } from './core/sync/scope.js';
 import { DataDirLockedError } from './core/util/data-lock.js';
 import { openWorkspace } from './core/workspace.js';
+import { Notebook } from './core/notebook/notebook.js';
 
 const USAGE = `usage:
   cli sync --base-url URL --product enem|vestibulares --data-dir DIR [--exam ID] [--year N]
@@ -26,6 +27,7 @@ const USAGE = `usage:
            [--exam ID] [--year N] [--subject ID] [--difficulty D] [--limit N] [--json]
            [--base-url URL]   (the API the data came from: a localhost API's images may be local)
   cli pack inspect FILE [--json]
+  cli notebook stats --data-dir DIR [--json]   (the error notebook: due today, next 7 days, mastered)
   cli pack import FILE --data-dir DIR [--json]`;
 
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5 } as const;
@@ -177,6 +179,28 @@ async function stats(args: string[]): Promise<number> {
   return EXIT.ok;
 }
 
+async function notebook(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'stats') throw new UsageError(`unknown notebook command: ${sub ?? ''}`);
+  const { values } = parseArgs({
+    args: rest,
+    options: { 'data-dir': { type: 'string' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  if (!values['data-dir']) throw new UsageError('missing --data-dir');
+  // Read-only, without the folder's lock: the app may be open on it.
+  const opened = await Notebook.open(values['data-dir'], { readOnly: true, notices: { report: () => undefined } });
+  const { dueToday, dueNext7Days, mastered, total } = opened.overview(Date.now());
+  const result = { dueToday, dueNext7Days, mastered, total };
+  if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else {
+    process.stdout.write(
+      `${total} cards: ${dueToday} due today, ${dueNext7Days} in the next 7 days, ${mastered} mastered\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
 async function pack(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
@@ -312,6 +336,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'sync') return await sync(rest);
     if (command === 'stats') return await stats(rest);
     if (command === 'pack') return await pack(rest);
+    if (command === 'notebook') return await notebook(rest);
     if (command === '--help' || command === 'help') {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.ok;

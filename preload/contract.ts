@@ -196,6 +196,9 @@ export interface ExamCount {
   blocks: ExamBlock[];
 }
 
+/** A mock exam, a retry of its misses, or a review session of the error notebook. */
+export type AttemptKind = 'exam' | 'retry' | 'review';
+
 /** One question as the student sees it during an attempt: no key, no original letters, no id. */
 export interface ExamQuestionView {
   index: number;
@@ -213,7 +216,7 @@ export interface ExamState {
   attemptId: string;
   title: string;
   /** A retry of misses: the renderer titles it in the student's language. */
-  kind: 'exam' | 'retry';
+  kind: AttemptKind;
   mode: 'timed' | 'practice';
   strict: boolean;
   seed: number;
@@ -231,6 +234,8 @@ export interface ExamState {
   guessed: boolean[];
   /** Practice mode: the feedback of questions already checked. */
   feedback: (PracticeFeedback | null)[];
+  /** A notebook review session: the rating of each question answered (null elsewhere). */
+  grades: (ReviewGrade | null)[];
 }
 
 /** A worked solution as the renderer shows it: its text and its figure (a loadable address). */
@@ -264,6 +269,8 @@ export interface ExamReviewQuestion extends ExamQuestionView {
   timeMs: number;
   difficulty: Difficulty | null;
   area: AreaId | null;
+  /** The student's note on this question (null when none, or while hidden). */
+  note: string | null;
 }
 
 /** Time against the exam's budget: per question, per area, and where it was lost. */
@@ -279,7 +286,7 @@ export interface Pacing {
 export interface RunningExam {
   attemptId: string;
   title: string;
-  kind: 'exam' | 'retry';
+  kind: AttemptKind;
   mode: 'timed' | 'practice';
   deadline: number | null;
   clock: { now: number; speed: number };
@@ -297,7 +304,7 @@ export interface ScoreLine {
 export interface ExamResult {
   attemptId: string;
   title: string;
-  kind: 'exam' | 'retry';
+  kind: AttemptKind;
   mode: 'timed' | 'practice';
   submittedBy: 'student' | 'deadline';
   startedAt: number;
@@ -327,7 +334,7 @@ export interface AttemptSummary {
   /** A full timed exam (not practice, not a retry of misses): only these drive the trend. */
   full: boolean;
   /** A retry of misses is titled by the renderer, in the student's language. */
-  kind: 'exam' | 'retry';
+  kind: AttemptKind;
   startedAt: number;
   submittedAt: number | null;
   /** Null while running, or while some of its questions are in the exam running now. */
@@ -349,6 +356,73 @@ export interface CacheInfo {
   attempts: number;
 }
 
+// ---- the error notebook -------------------------------------------------------
+
+/** Due today (or overdue), being learnt, or known well enough to rest. */
+export type NotebookStatus = 'due' | 'learning' | 'mastered';
+/** 1 again, 2 hard, 3 good, 4 easy. */
+export type ReviewGrade = 1 | 2 | 3 | 4;
+
+export interface NotebookPlan {
+  /** The exam day, 'YYYY-MM-DD' (local); reviews end before it. */
+  examDate: string | null;
+  examLabel: string | null;
+  /** FSRS's desired retention, 0.7–0.97. */
+  retention: number;
+}
+
+export interface NotebookFilter {
+  status?: NotebookStatus | undefined;
+  area?: AreaId | undefined;
+  subject?: string | undefined;
+  source?: string | undefined;
+  text?: string | undefined;
+}
+
+/** A card as the notebook lists it: nothing of its key. */
+export interface NotebookCardView {
+  /** The question's own id. */
+  id: string;
+  /** The start of the statement. */
+  statement: string;
+  subject: string;
+  area: AreaId | null;
+  exam: string | null;
+  year: number | null;
+  source: string;
+  reason: 'wrong' | 'guessed' | 'added';
+  status: NotebookStatus;
+  /** Next review (epoch ms); null when none fits before the exam any more. */
+  due: number | null;
+  addedAt: number;
+  reviews: number;
+  lapses: number;
+  /** The student's note (null when none, or while the question is in the exam running now). */
+  note: string | null;
+}
+
+export interface NotebookOverview {
+  plan: NotebookPlan;
+  /** The likely first day of the next ENEM, offered as the exam date. */
+  suggestedExamDate: string;
+  today: string;
+  /** Whole days from today to the exam day; null without a date or once it has passed. */
+  daysToExam: number | null;
+  total: number;
+  dueToday: number;
+  dueNext7Days: number;
+  mastered: number;
+  /** Reviews due per day, from today (overdue included) to the eve of the exam (30 days without a date). */
+  forecast: { date: string; count: number }[];
+  /** The last twelve weeks: reviews that tested memory, and those recalled. */
+  retention: { weekStart: string; reviews: number; recalled: number }[];
+  subjects: string[];
+  sources: string[];
+}
+
+/** A question by its id (library, notebook) or by its place in an attempt (results, review session). */
+export type QuestionRef = { questionId: string } | { attemptId: string; index: number };
+
 /** Settings before the student changes any (and whatever a settings file lacks). */
 export const DEFAULT_SETTINGS: Settings = {
   language: 'pt-BR',
@@ -357,6 +431,7 @@ export const DEFAULT_SETTINGS: Settings = {
   fontScale: 'normal',
   extraTime: false,
   readingWidth: false,
+  reviewReminders: false,
 };
 
 /** A pack the OS asked to open, already checked: what it holds, or why it cannot be imported. */
@@ -377,7 +452,10 @@ export interface StorageNoticeView {
     | 'pack-registry'
     | 'settings'
     | 'vault'
-    | 'explanations';
+    | 'explanations'
+    | 'notebook'
+    | 'notebook-questions'
+    | 'notes';
   /** Relative to the data folder. */
   file: string;
   /** The last good copy took its place. */
@@ -478,7 +556,8 @@ export interface Responses {
   'exam:count': ExamCount;
   'exam:start': ExamState;
   'exam:current': ExamState | null;
-  'exam:answer': { saved: true; feedback: PracticeFeedback | null };
+  /** `grade`: in a review session, the rating inferred from the answer (the student may change it). */
+  'exam:answer': { saved: true; feedback: PracticeFeedback | null; grade: ReviewGrade | null };
   'exam:flag': { saved: true };
   'exam:eliminate': { saved: true };
   'exam:guess': { saved: true };
@@ -494,6 +573,15 @@ export interface Responses {
   'packs:remove': PackSummary[];
   'packs:preview': PackPreview;
   'packs:build': BuiltPackFile;
+  'notebook:overview': NotebookOverview;
+  'notebook:list': NotebookCardView[];
+  'notebook:add': { added: boolean; id: string };
+  'notebook:remove': { removed: boolean };
+  'notebook:set-plan': NotebookOverview;
+  'notebook:start-review': ExamState;
+  'exam:rate': { saved: true; grade: ReviewGrade };
+  'notes:get': { text: string };
+  'notes:set': { text: string };
 }
 
 export type Channel = keyof typeof requestSchemas;
@@ -542,6 +630,15 @@ export const CHANNELS = [
   'packs:remove',
   'packs:preview',
   'packs:build',
+  'notebook:overview',
+  'notebook:list',
+  'notebook:add',
+  'notebook:remove',
+  'notebook:set-plan',
+  'notebook:start-review',
+  'exam:rate',
+  'notes:get',
+  'notes:set',
 ] as const satisfies readonly Channel[];
 
 export interface Events {

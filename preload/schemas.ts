@@ -67,6 +67,8 @@ export const settingsSchema = z.strictObject({
   fontScale: z.enum(['normal', 'large', 'xlarge']),
   extraTime: z.boolean(),
   readingWidth: z.boolean(),
+  /** Electron only: a desktop notification of today's notebook reviews, once a day (opt-in). */
+  reviewReminders: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -102,6 +104,37 @@ export const examSettingsSchema = z.strictObject({
   shuffleQuestions: z.boolean().optional(),
 });
 export type ExamSettings = z.infer<typeof examSettingsSchema>;
+
+const questionRefSchema = z.union([
+  z.strictObject({ questionId: z.string().min(1).max(400) }),
+  z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0).max(10_000) }),
+]);
+
+const notebookFilterSchema = z.strictObject({
+  status: z.enum(['due', 'learning', 'mastered']).optional(),
+  area: z.enum(AREA_IDS).optional(),
+  subject: z.string().min(1).max(200).optional(),
+  source: z.string().min(1).max(200).optional(),
+  text: z.string().max(500).optional(),
+});
+
+/** 'YYYY-MM-DD' of a real calendar day. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return (
+      date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2100
+    );
+  }, 'not a calendar day');
+
+export const notebookPlanSchema = z.strictObject({
+  examDate: isoDate.nullable(),
+  examLabel: z.string().trim().max(100).nullable(),
+  retention: z.number().min(0.7).max(0.97),
+});
 
 export const requestSchemas = {
   'app:info': z.strictObject({}),
@@ -173,6 +206,19 @@ export const requestSchemas = {
   'exam:result': z.strictObject({ attemptId: z.string().uuid() }),
   'exam:history': z.strictObject({}),
   'exam:retry-wrong': z.strictObject({ attemptId: z.string().uuid() }),
+  'exam:rate': z.strictObject({
+    attemptId: z.string().uuid(),
+    index: z.number().int().min(0),
+    grade: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  }),
+  'notebook:overview': z.strictObject({}),
+  'notebook:list': z.strictObject({ filter: notebookFilterSchema }),
+  'notebook:add': z.strictObject({ ref: questionRefSchema }),
+  'notebook:remove': z.strictObject({ id: z.string().min(1).max(400) }),
+  'notebook:set-plan': z.strictObject({ plan: notebookPlanSchema }),
+  'notebook:start-review': z.strictObject({}),
+  'notes:get': z.strictObject({ ref: questionRefSchema }),
+  'notes:set': z.strictObject({ ref: questionRefSchema, text: z.string().max(5_000) }),
   'packs:build': z.strictObject({
     filter: libraryFilterSchema,
     ids: z.array(z.string().min(1)).max(50_000).optional(),

@@ -3,7 +3,14 @@ import type { Handlers } from './types.js';
 import { PRESETS } from '../core/exams/builder.js';
 import type { ExamClock, ExamEngine } from '../core/exams/engine.js';
 
-type ExamHandlers = Pick<Handlers, Extract<keyof Handlers, `exam:${string}`>>;
+/** Answering, guessing and rating are the notebook's too (a review session rates answers): ./notebook.ts. */
+type ExamHandlers = Pick<
+  Handlers,
+  Exclude<
+    Extract<keyof Handlers, `exam:${string}`>,
+    'exam:answer' | 'exam:guess' | 'exam:rate' | 'exam:result' | 'exam:submit'
+  >
+>;
 
 /** Main's exam clock. `speed` > 1 only for testers (EXAM_PRACTICE_CLOCK_SPEED): it runs from a
  * fixed epoch so that time keeps moving forward across restarts. */
@@ -24,14 +31,10 @@ export function createExamHandlers(engine: () => ExamEngine, catalogReady: () =>
       await catalogReady();
       return engine().current();
     },
-    'exam:answer': ({ attemptId, index, choice }) => engine().answer(attemptId, index, choice),
     'exam:flag': ({ attemptId, index, flagged }) => engine().flag(attemptId, index, flagged),
     'exam:eliminate': ({ attemptId, index, choice, eliminated }) =>
       engine().eliminate(attemptId, index, choice, eliminated),
     'exam:visit': ({ attemptId, index }) => engine().visit(attemptId, index),
-    'exam:guess': ({ attemptId, index, guessed }) => engine().guess(attemptId, index, guessed),
-    'exam:submit': ({ attemptId }) => engine().submit(attemptId),
-    'exam:result': ({ attemptId }) => engine().result(attemptId),
     'exam:history': () => engine().history(),
     'exam:retry-wrong': async ({ attemptId }) => {
       const wrong = (await engine().result(attemptId)).questions.filter((q) => q.isCorrect === false).length;

@@ -56,6 +56,16 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'packs:remove': 'refuses',
   'packs:preview': 'refuses',
   'packs:build': 'refuses',
+  'notebook:overview': 'no-key',
+  // A note may hold the key in the student's words: withheld while its question is locked.
+  'notebook:list': 'redacts',
+  'notebook:add': 'no-key',
+  'notebook:remove': 'no-key',
+  'notebook:set-plan': 'no-key',
+  'notebook:start-review': 'own-attempt',
+  'exam:rate': 'no-key',
+  'notes:get': 'refuses',
+  'notes:set': 'refuses',
 };
 
 export class KeyLock {

@@ -42,6 +42,8 @@ import { Library, type ImageUrl } from './library.js';
 import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
 import { ExamEngine, ExamError } from '../core/exams/engine.js';
+import { Notebook } from '../core/notebook/notebook.js';
+import { captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
 import { PackError } from '../core/packs/format.js';
 import type { Handlers } from './types.js';
 import type { SettingsStore } from './settings.js';
@@ -141,6 +143,13 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     };
   };
 
+  // Opened before the image sweep: its questions' images are pinned like saved results'.
+  const notebook = await Notebook.open(options.dataDir, workspace.storage);
+  workspace.images.pin(notebook.images());
+  let notebookDeps: NotebookDeps | null = null;
+  /** Captures of submitted attempts, in order: the notebook's readers wait for them. */
+  let captures: Promise<void> = Promise.resolve();
+  const clock = examClock(options.examClockSpeed);
   const engine = await ExamEngine.open({
     dir: join(options.dataDir, 'attempts'),
     store: () => workspace.store,
@@ -148,7 +157,16 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     explanations: () => workspace.explanations,
     imageUrl: options.imageUrl,
     notices: workspace.storage.notices,
-    clock: examClock(options.examClockSpeed),
+    clock,
+    onSubmitted: (attemptId) => {
+      if (!notebookDeps) return;
+      const deps = notebookDeps;
+      captures = captures
+        .then(() => workspace.catalogReady())
+        .then(() => captureAttempt(deps, attemptId))
+        .then(() => workspace.images.pin(notebook.images()))
+        .catch((error: unknown) => options.logger.error('notebook capture failed', { error: String(error) }));
+    },
     onWarning: (attemptId, minutesLeft) => options.emit('exam:warning', { attemptId, minutesLeft }),
     onDeadline: (attemptId) => options.emit('exam:submitted', { attemptId, by: 'deadline' }),
     onRunning: (exam) => options.emit('exam:running', exam),
@@ -168,6 +186,26 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     () => engine,
     () => (workspace.isCatalogLoaded() ? workspace.store : null),
   );
+  notebookDeps = {
+    engine: () => engine,
+    notebook: () => notebook,
+    store: () => workspace.store,
+    isLocked: (id) => keyLock.isLocked(id),
+    now: () => clock.now(),
+    logger: options.logger,
+    ready: async () => {
+      await captured;
+      await captures;
+    },
+  };
+  // Only when an attempt was submitted unheard (a crash) does this wait for the catalog.
+  const captured = (
+    engine.submitted().some((a) => a.kind !== 'review' && !notebook.isCaptured(a.attemptId))
+      ? workspace.catalogReady().then(() => notebookDeps && catchUp(notebookDeps))
+      : Promise.resolve()
+  )
+    .then(() => workspace.images.pin(notebook.images()))
+    .catch((error: unknown) => options.logger.error('notebook catch-up failed', { error: String(error) }));
   // Every pin (images of saved results) is known once the engine has loaded: files nothing points
   // to any more can go. Never while a sync or an import writes images (the cache waits for them).
   const sweep = () =>
@@ -198,6 +236,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       () => engine,
       () => workspace.catalogReady(),
     ),
+    ...createNotebookHandlers(notebookDeps),
     'app:notices': () => Promise.resolve(notices()),
     'app:dismiss-notices': () => {
       workspace.clearNotices();
@@ -380,6 +419,9 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await syncTask;
       await ticking;
       await engine.suspend();
+      await captured;
+      await captures;
+      await notebook.settled();
       await workspace.close();
     },
   };
@@ -401,6 +443,10 @@ const WITHOUT_CATALOG = new Set<Channel>([
   'exam:current',
   'catalog:facets',
   'catalog:query',
+  'notebook:overview',
+  'notebook:list',
+  'notebook:set-plan',
+  'notebook:remove',
 ]);
 
 /** Every other channel runs once the full catalog is in memory. */

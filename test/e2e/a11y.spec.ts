@@ -1,17 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { connectKey, syncProduct } from './steps.js';
-
-async function seriousViolations(page: Page, electron: boolean) {
-  const builder = new AxeBuilder({ page });
-  if (electron) builder.setLegacyMode(true); // axe's default needs a new page per frame, which Electron lacks
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from './axe.js';
 
 test('every screen, in light and dark, has no serious or critical accessibility violation', async ({
   launch,
@@ -26,7 +16,7 @@ test('every screen, in light and dark, has no serious or critical accessibility 
   for (const theme of ['light', 'dark'] as const) {
     await screen.nav('settings').click();
     await screen.settings.theme.selectOption(theme);
-    for (const name of ['library', 'exams', 'history', 'sync', 'packs', 'keys', 'settings'] as const) {
+    for (const name of ['library', 'exams', 'notebook', 'history', 'sync', 'packs', 'keys', 'settings'] as const) {
       await screen.nav(name).click();
       await expect(app.page.getByTestId(`screen-${name}`)).toBeVisible();
       expect(await seriousViolations(app.page, electron), `${name} (${theme})`).toEqual([]);

@@ -1,19 +1,6 @@
-import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { expect, test } from './fixtures.js';
-import { startDemoExam } from './steps.js';
-
-/** Which displayed letter is right, known only to the test (from the demo pack's sources). */
-async function correctLetter(page: Page): Promise<string> {
-  const statement = await page.getByTestId('exam-statement').innerText();
-  const source = QUESTIONS.find((q) => q.statement === statement);
-  if (!source) throw new Error(`unknown statement: ${statement}`);
-  const right = source.alternatives[source.correct];
-  const letters = await page.getByTestId('exam-choices').locator('.choice').allInnerTexts();
-  const found = letters.find((text) => text.slice(1).trim() === right);
-  if (!found) throw new Error('correct alternative not displayed');
-  return found.charAt(0);
-}
+import { correctLetter, startDemoExam } from './steps.js';
 
 test('takes a 10-question exam end to end by keyboard and gets it graded in main', async ({ launch }) => {
   const app = await launch();

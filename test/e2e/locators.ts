@@ -4,13 +4,25 @@
 import type { Page } from '@playwright/test';
 
 type Product = 'enem' | 'vestibulares';
-type Screen = 'library' | 'exams' | 'history' | 'sync' | 'packs' | 'keys' | 'settings';
+type Screen = 'library' | 'exams' | 'notebook' | 'history' | 'sync' | 'packs' | 'keys' | 'settings';
+
+/** A note editor's parts, under the prefix its screen gives it. */
+const note = (id: (testId: string) => ReturnType<Page['getByTestId']>, prefix: string) => ({
+  root: id(prefix),
+  text: id(`${prefix}-text`),
+  save: id(`${prefix}-save`),
+  saved: id(`${prefix}-saved`),
+  error: id(`${prefix}-error`),
+});
 
 export const ui = (page: Page) => {
   const id = (testId: string) => page.getByTestId(testId);
   return {
     shell: id('app-shell'),
     nav: (name: Screen) => id(`nav-${name}`),
+    /** The sidebar's days to the exam date [data-days], and the notebook's reviews due today. */
+    examDateCountdown: id('exam-date-countdown'),
+    notebookDue: id('nav-notebook-due'),
     /** The running exam in the sidebar, with main's countdown. */
     runningExam: { link: id('nav-running-exam'), countdown: id('nav-running-countdown') },
     /** The deadline passed while the student was elsewhere. */
@@ -97,6 +109,10 @@ export const ui = (page: Page) => {
       explanationFigure: id('question-explanation-figure'),
       explanationFigureRemove: id('question-explanation-figure-remove'),
       questionError: id('question-error'),
+      addToNotebook: id('question-add-notebook'),
+      addedToNotebook: id('question-add-notebook-done'),
+      addToNotebookError: id('question-add-notebook-error'),
+      note: note(id, 'question-note'),
     },
     builder: {
       screen: id('screen-exams'),
@@ -144,6 +160,10 @@ export const ui = (page: Page) => {
       feedback: id('exam-feedback'),
       explanation: id('exam-explanation'),
       explanationImage: id('exam-explanation-image'),
+      /** A notebook review's rating [data-grade], and its buttons (keys 1–4). */
+      rating: id('exam-rating'),
+      rate: (grade: 1 | 2 | 3 | 4) => id(`exam-rate-${grade}`),
+      note: note(id, 'exam-note'),
       previous: id('exam-previous'),
       next: id('exam-next'),
       flag: id('exam-flag'),
@@ -189,6 +209,55 @@ export const ui = (page: Page) => {
       zoomClose: id('review-zoom-close'),
       explanation: id('review-explanation'),
       explanationImage: id('review-explanation-image'),
+      noteText: id('review-note-text'),
+      noteToggle: id('review-note-toggle'),
+      note: note(id, 'review-note'),
+      addToNotebook: id('review-add-notebook'),
+      addedToNotebook: id('review-add-notebook-done'),
+      addToNotebookError: id('review-add-notebook-error'),
+    },
+    /** The error notebook: plan, figures, today's review, cards. */
+    notebook: {
+      screen: id('screen-notebook'),
+      error: id('notebook-error'),
+      plan: id('notebook-plan'),
+      examDate: id('notebook-exam-date'),
+      examLabel: id('notebook-exam-label'),
+      retentionTarget: id('notebook-retention-target'),
+      planStatus: id('notebook-plan-status'),
+      useSuggestion: id('notebook-use-suggestion'),
+      planSave: id('notebook-plan-save'),
+      planClear: id('notebook-plan-clear'),
+      planSaved: id('notebook-plan-saved'),
+      planError: id('notebook-plan-error'),
+      stats: id('notebook-stats'),
+      /** [data-value] */
+      stat: (name: 'dueToday' | 'next7' | 'mastered' | 'total') => id(`notebook-stat-${name}`),
+      startReview: id('notebook-start-review'),
+      nothingDue: id('notebook-nothing-due'),
+      forecast: id('notebook-forecast'),
+      /** [data-label, data-value] */
+      forecastColumns: id('notebook-forecast-column'),
+      retention: id('notebook-retention'),
+      retentionEmpty: id('notebook-retention-empty'),
+      filters: id('notebook-filters'),
+      filterStatus: id('notebook-filter-status'),
+      filterArea: id('notebook-filter-area'),
+      filterSubject: id('notebook-filter-subject'),
+      filterSource: id('notebook-filter-source'),
+      search: id('notebook-search'),
+      empty: id('notebook-empty'),
+      noMatch: id('notebook-no-match'),
+      count: id('notebook-count'),
+      list: id('notebook-cards'),
+      /** [data-id, data-status, data-reason] */
+      cards: id('notebook-card'),
+      cardDue: id('notebook-card-due'),
+      cardNote: id('notebook-card-note'),
+      cardNoteToggle: id('notebook-card-note-toggle'),
+      cardRemove: id('notebook-card-remove'),
+      note: note(id, 'notebook-note'),
+      more: id('notebook-more'),
     },
     history: {
       screen: id('screen-history'),
@@ -244,6 +313,7 @@ export const ui = (page: Page) => {
       foreignLanguage: id('settings-foreign-language'),
       extraTime: id('settings-extra-time'),
       readingWidth: id('settings-reading-width'),
+      reviewReminders: id('settings-review-reminders'),
       security: id('settings-security'),
       dataDir: id('settings-data-dir'),
       size: id('settings-size'),

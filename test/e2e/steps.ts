@@ -1,5 +1,6 @@
 // Reusable user journeys, written the way a student would do them.
 import { expect, type Page } from '@playwright/test';
+import { QUESTIONS } from '../../assets/demo/questions.js';
 import { ui } from './locators.js';
 
 export async function connectKey(page: Page, baseUrl: string, key: string) {
@@ -56,4 +57,16 @@ export async function importPackFile(page: Page, path: string) {
   const screen = ui(page);
   await screen.nav('packs').click();
   await screen.packs.fileInput.setInputFiles(path);
+}
+
+/** Which displayed letter is right, known only to the test (from the demo pack's sources). */
+export async function correctLetter(page: Page): Promise<string> {
+  const statement = await page.getByTestId('exam-statement').innerText();
+  const source = QUESTIONS.find((q) => q.statement === statement);
+  if (!source) throw new Error(`unknown statement: ${statement}`);
+  const right = source.alternatives[source.correct];
+  const letters = await page.getByTestId('exam-choices').locator('.choice').allInnerTexts();
+  const found = letters.find((text) => text.slice(1).trim() === right);
+  if (!found) throw new Error('correct alternative not displayed');
+  return found.charAt(0);
 }

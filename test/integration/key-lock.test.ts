@@ -91,12 +91,12 @@ describe('the key lock', () => {
       await value(services, 'exam:answer', { attemptId: a.attemptId, index: q.index, choice: 0 });
     const resultA = await value(services, 'exam:submit', { attemptId: a.attemptId });
     expect(resultA.questions.some((q) => q.isCorrect === false)).toBe(true);
-    const b = await value(services, 'exam:retry-wrong', { attemptId: a.attemptId });
-    const locked = new Set(b.questions.map((q) => q.statement));
-
-    // Everything a renderer can learn: every id in the library.
+    // Everything a renderer can learn: every id in the library. A note on each gives its key away.
     const page = await value(services, 'catalog:query', { filter: {}, offset: 0, limit: 500 });
     const ids = page.items.map((item) => item.id);
+    for (const id of ids) await value(services, 'notes:set', { ref: { questionId: id }, text: 'A resposta é a C' });
+    const b = await value(services, 'exam:retry-wrong', { attemptId: a.attemptId });
+    const locked = new Set(b.questions.map((q) => q.statement));
     const demo = await readFile('assets/demo.exampack');
     const packId = (await value(services, 'packs:list', {}))[0]?.id ?? '';
     const argsFor: { [C in Channel]: Args<C>[] } = {
@@ -146,6 +146,21 @@ describe('the key lock', () => {
         { filter: {}, title: 'Leak' },
         { filter: {}, ids, title: 'Leak' },
       ],
+      'exam:rate': [{ attemptId: b.attemptId, index: 0, grade: 3 }],
+      'notebook:overview': [{}],
+      'notebook:list': [{ filter: {} }],
+      'notebook:add': [
+        ...ids.map((id) => ({ ref: { questionId: id } })),
+        { ref: { attemptId: b.attemptId, index: 1 } },
+      ],
+      'notebook:remove': [{ id: 'none' }],
+      'notebook:set-plan': [{ plan: { examDate: '2027-11-07', examLabel: 'ENEM', retention: 0.9 } }],
+      'notebook:start-review': [{}],
+      'notes:get': ids.map((id) => ({ ref: { questionId: id } })),
+      'notes:set': [
+        ...ids.map((id) => ({ ref: { questionId: id }, text: 'Nota' })),
+        { ref: { attemptId: b.attemptId, index: 1 }, text: 'x' },
+      ],
     };
     const refusals = new Map<string, string>();
     for (const channel of CHANNELS) {
@@ -176,15 +191,30 @@ describe('the key lock', () => {
       'packs:remove': 'locked-by-exam',
       'packs:preview': 'locked-by-exam',
       'packs:build': 'locked-by-exam',
+      'exam:rate': 'invalid-argument',
+      'notebook:add': 'locked-by-exam',
+      'notebook:start-review': 'exam-running',
+      'notes:get': 'locked-by-exam',
+      'notes:set': 'locked-by-exam',
     });
+    // The notebook lists the misses being retried, but not the notes that would give their keys away.
+    const cards = await value(services, 'notebook:list', { filter: {} });
+    expect(cards.filter((card) => services.keyLock.isLocked(card.id)).length).toBe(locked.size);
+    for (const card of cards) expect(card.note === null, card.id).toBe(services.keyLock.isLocked(card.id));
     // The earlier result says what it withholds; the history shows no score that would imply it.
     const redacted = await value(services, 'exam:result', { attemptId: a.attemptId });
     expect(redacted.score.hidden).toBe(locked.size);
+    // A note may say the key in the student's words: a hidden question's is withheld too.
+    for (const q of redacted.questions) expect(q.note === null, `note of ${q.index}`).toBe(q.hidden);
     expect((await value(services, 'exam:history', {})).find((h) => h.attemptId === a.attemptId)?.correct).toBeNull();
 
     // Once B ends, everything is visible again.
     await value(services, 'exam:submit', { attemptId: b.attemptId });
-    expect(await value(services, 'exam:result', { attemptId: a.attemptId })).toEqual(resultA);
+    const withoutNotes = (r: typeof resultA) => ({ ...r, questions: r.questions.map(({ note: _note, ...q }) => q) });
+    const after = await value(services, 'exam:result', { attemptId: a.attemptId });
+    expect(withoutNotes(after)).toEqual(withoutNotes(resultA));
+    // The notes written on A's questions show in its review now, the hidden ones' too.
+    expect(after.questions.every((q) => q.note !== null)).toBe(true);
     for (const id of ids) expect((await call(services, 'catalog:reveal', { id })).ok).toBe(true);
   });
 

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
+  AttemptKind,
   AttemptSummary,
   ExamCount,
   ExamQuestionView,
@@ -19,6 +20,7 @@ import type {
   Pacing,
   PracticeFeedback,
   RunningExam,
+  ReviewGrade,
   ScoreLine,
 } from '../../../preload/contract.js';
 import { AREA_IDS } from '../../../preload/contract.js';
@@ -70,6 +72,19 @@ export interface EngineDeps {
   /** An attempt started or ended: the one running now (or null). */
   onRunning?: (running: RunningExam | null) => void;
   onDeadline?: (attemptId: string) => void;
+  /** An attempt was submitted (by the student or the deadline), durably. */
+  onSubmitted?: (attemptId: string) => void;
+}
+
+/** One answer of an attempt as main alone sees it (the notebook's input). */
+export interface AnswerFacts {
+  question: SnapshotQuestion;
+  answered: boolean;
+  correct: boolean;
+  guessed: boolean;
+  timeMs: number;
+  /** The attempt's time per question (its limit / its questions; 3 minutes when untimed). */
+  budgetMs: number;
 }
 
 const LETTERS = 'ABCDEFGHIJ';
@@ -78,10 +93,13 @@ const AREA_ORDER: string[] = [...AREA_IDS, 'other'];
 /** The national exam's pace: 5h30 for 90 questions is about 3 minutes a question. */
 const DEFAULT_BUDGET_MS = 3 * 60_000;
 
+function budgetOf(limitMs: number | null, count: number): number {
+  return limitMs !== null && count > 0 ? Math.round(limitMs / count) : DEFAULT_BUDGET_MS;
+}
+
 /** Time used against the budget, per area, and the questions where time was lost. */
 function pacing(questions: { index: number; timeMs: number; area: string | null }[], limitMs: number | null): Pacing {
-  const budgetMs =
-    limitMs !== null && questions.length > 0 ? Math.round(limitMs / questions.length) : DEFAULT_BUDGET_MS;
+  const budgetMs = budgetOf(limitMs, questions.length);
   const byArea = new Map<string, { timeMs: number; count: number }>();
   for (const q of questions) {
     const key = q.area ?? 'other';
@@ -320,7 +338,7 @@ export class ExamEngine {
     return countMatching(this.deps.store(), request, this.seen());
   }
 
-  async start(request: ExamRequest, settings: ExamSettings, kind: 'exam' | 'retry' = 'exam'): Promise<ExamState> {
+  async start(request: ExamRequest, settings: ExamSettings, kind: AttemptKind = 'exam'): Promise<ExamState> {
     if (this.running()) throw new ExamError('exam-running');
     // Never a half-filled exam under the full exam's title: say what is short instead.
     const short = shortBlocks(this.deps.store(), request);
@@ -333,11 +351,36 @@ export class ExamEngine {
     const random = seededRandom(seed);
     const chosen = selectQuestions(this.deps.store(), request, this.seen(), random, settings.shuffleQuestions ?? true);
     if (chosen.length === 0) throw new ExamError('no-questions');
+    const store = this.deps.store();
+    return this.begin(
+      chosen.map((question) => this.snapshotOf(store, question, question.id)),
+      settings,
+      kind,
+      seed,
+      random,
+    );
+  }
+
+  /** An attempt of questions kept elsewhere (the notebook's copies), shuffled by the seed. */
+  async startWith(questions: SnapshotQuestion[], settings: ExamSettings, kind: AttemptKind): Promise<ExamState> {
+    if (this.running()) throw new ExamError('exam-running');
+    if (questions.length === 0) throw new ExamError('no-questions');
+    const seed = settings.seed ?? newSeed();
+    const random = seededRandom(seed);
+    const ordered = settings.shuffleQuestions === false ? questions : shuffle(questions, random);
+    return this.begin(ordered, settings, kind, seed, random);
+  }
+
+  private async begin(
+    snapshot: SnapshotQuestion[],
+    settings: ExamSettings,
+    kind: AttemptKind,
+    seed: number,
+    random: () => number,
+  ): Promise<ExamState> {
     const now = this.now();
     const timeLimitMs =
       settings.mode === 'timed' && settings.timeLimitMinutes ? settings.timeLimitMinutes * 60_000 : null;
-    const store = this.deps.store();
-    const snapshot = chosen.map((question) => this.snapshotOf(store, question, question.id));
     const attempt: Attempt = {
       id: randomUUID(),
       version: 1,
@@ -362,10 +405,10 @@ export class ExamEngine {
       currentSince: now,
       lastSeenAt: now,
       warned: [],
-      questions: chosen.map((question) => ({
+      questions: snapshot.map((question) => ({
         questionId: question.id,
         order: alternativeOrder(
-          question.q.alternatives.map((a) => a.text),
+          question.alternatives.map((a) => a.text),
           random,
           shuffle,
         ),
@@ -375,6 +418,7 @@ export class ExamEngine {
         timeMs: 0,
         revealed: false,
         guessed: false,
+        grade: null,
       })),
       images: [],
     };
@@ -468,6 +512,7 @@ export class ExamEngine {
       feedback: attempt.questions.map((q, index) =>
         attempt.config.mode === 'practice' && q.revealed ? this.feedback(q, at(index)) : null,
       ),
+      grades: attempt.questions.map((q) => q.grade),
     };
   }
 
@@ -548,14 +593,14 @@ export class ExamEngine {
     attempt.currentSince = now;
   }
 
-  async submit(attemptId: string): Promise<ExamResult> {
+  async submit(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
     const attempt = this.attempts.get(attemptId);
     if (!attempt) throw new ExamError('not-found');
     if (attempt.status === 'running') {
       const late = attempt.deadline !== null && this.now() >= attempt.deadline;
       await this.submitNow(attempt, late ? 'deadline' : 'student');
     }
-    return this.result(attemptId);
+    return this.result(attemptId, notes);
   }
 
   private async submitNow(attempt: Attempt, by: 'student' | 'deadline') {
@@ -567,13 +612,85 @@ export class ExamEngine {
     await this.save(attempt);
     if (by === 'deadline') this.deps.onDeadline?.(attempt.id);
     this.deps.onRunning?.(null);
+    this.deps.onSubmitted?.(attempt.id);
+  }
+
+  /** The kind of an attempt, or null when there is none by that id. */
+  kindOf(attemptId: string): AttemptKind | null {
+    return this.attempts.get(attemptId)?.config.kind ?? null;
+  }
+
+  /** Submitted attempts, oldest first (the notebook catches up on those it missed). */
+  submitted(): { attemptId: string; kind: AttemptKind; submittedAt: number }[] {
+    return [...this.attempts.values()]
+      .filter((a) => a.status === 'submitted' && a.submittedAt !== null)
+      .map((a) => ({ attemptId: a.id, kind: a.config.kind, submittedAt: a.submittedAt ?? 0 }))
+      .sort((a, b) => a.submittedAt - b.submittedAt);
+  }
+
+  private factsOf(attempt: Attempt, entry: AttemptQuestion, question: SnapshotQuestion, timeMs: number): AnswerFacts {
+    const feedback = this.feedback(entry, question);
+    return {
+      question,
+      answered: entry.answer !== null,
+      correct: feedback.correct,
+      guessed: entry.guessed,
+      timeMs,
+      budgetMs: budgetOf(attempt.config.timeLimitMs, attempt.questions.length),
+    };
+  }
+
+  /** Every answer of a submitted attempt, graded (main only: it holds the key). */
+  async graded(attemptId: string): Promise<AnswerFacts[]> {
+    const attempt = this.attempts.get(attemptId);
+    if (!attempt || attempt.status !== 'submitted') throw new ExamError('not-found');
+    const questions = await this.questionsOf(attempt);
+    return attempt.questions.flatMap((entry, index) => {
+      const question = questions[index];
+      return question && question.correctId !== null ? [this.factsOf(attempt, entry, question, entry.timeMs)] : [];
+    });
+  }
+
+  /** One checked answer of a running practice attempt, with the time spent on it so far. */
+  async checked(attemptId: string, index: number): Promise<AnswerFacts | null> {
+    const attempt = this.attempts.get(attemptId);
+    const entry = attempt?.questions[index];
+    if (!attempt || !entry || !entry.revealed) return null;
+    const question = (await this.questionsOf(attempt))[index];
+    if (!question) return null;
+    const open = attempt.status === 'running' && attempt.current === index ? this.now() - attempt.currentSince : 0;
+    return this.factsOf(attempt, entry, question, entry.timeMs + Math.max(0, open));
+  }
+
+  /** The question at a place in an attempt as main keeps it; null while it is locked (the exam runs). */
+  async questionAt(attemptId: string, index: number): Promise<SnapshotQuestion | null> {
+    const attempt = this.attempts.get(attemptId);
+    const entry = attempt?.questions[index];
+    if (!attempt || !entry) return null;
+    if (attempt.status === 'running' && !(attempt.config.mode === 'practice' && entry.revealed)) return null;
+    return (await this.questionsOf(attempt))[index] ?? null;
+  }
+
+  /** A catalog question as an attempt would keep it (the notebook's copy of a question added by hand). */
+  snapshotFor(questionId: string): SnapshotQuestion | null {
+    const store = this.deps.store();
+    const question = store.get(questionId);
+    return question ? this.snapshotOf(store, question, question.id) : null;
+  }
+
+  /** A review session's rating of a checked answer. */
+  async setGrade(attemptId: string, index: number, grade: ReviewGrade): Promise<void> {
+    const { attempt, entry } = await this.live(attemptId, index);
+    if (!entry || !entry.revealed) throw new ExamError('not-found');
+    entry.grade = grade;
+    await this.save(attempt);
   }
 
   /**
    * A submitted attempt's result. Questions of the exam running now are withheld (invariant 1):
    * no key, no correctness, no original letters, and no score line that would imply them.
    */
-  async result(attemptId: string): Promise<ExamResult> {
+  async result(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
     const attempt = this.attempts.get(attemptId);
     if (!attempt) throw new ExamError('not-found');
     // The key is delivered only after submission (invariant 1).
@@ -603,6 +720,9 @@ export class ExamEngine {
         timeMs: entry.timeMs,
         difficulty: isDifficulty(question.difficulty) ? question.difficulty : null,
         area: question.area,
+        note: null,
+        /** The question's own id, for the notes (main only: removed before the result leaves). */
+        baseId: question.baseId,
       };
     });
     const visible = questions.filter((q) => !q.hidden);
@@ -646,7 +766,8 @@ export class ExamEngine {
         total: questions.filter((q) => q.guessed).length,
         right: visible.filter((q) => q.guessed && q.isCorrect).length,
       },
-      questions,
+      // A note may say the key in the student's words: withheld with the rest of a hidden question.
+      questions: questions.map(({ baseId, ...q }) => ({ ...q, note: (!q.hidden && notes?.(baseId)) || null })),
     };
   }
 

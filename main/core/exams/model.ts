@@ -17,13 +17,18 @@ export const attemptQuestionSchema = z.object({
   revealed: z.boolean(),
   /** "Chutei": the student marked the answer as a guess. */
   guessed: z.boolean().default(false),
+  /** A notebook review session: the rating of the answer (1 again … 4 easy). */
+  grade: z
+    .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
+    .nullable()
+    .default(null),
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 
 export const attemptConfigSchema = z.object({
   title: z.string(),
-  /** A retry of misses is not a full exam (history's trend counts full exams only). */
-  kind: z.enum(['exam', 'retry']).default('exam'),
+  /** A retry of misses or a notebook review is not a full exam (history's trend counts full exams only). */
+  kind: z.enum(['exam', 'retry', 'review']).default('exam'),
   mode: z.enum(['timed', 'practice']),
   /** Strict: the clock runs while the app is closed. Otherwise it pauses. */
   strict: z.boolean(),

@@ -1,23 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamState, RunningExam, Settings } from '../../../preload/contract';
+import type { ExamState, NotebookOverview, RunningExam, Settings } from '../../../preload/contract';
 import { formatClock, useMainNow } from '../features/exams/clock';
 import { ExamBuilder } from '../features/exams/ExamBuilder';
 import { ExamScreen } from '../features/exams/ExamScreen';
+import { useAttemptTitle } from '../features/exams/attemptTitle';
 import { HistoryScreen } from '../features/exams/HistoryScreen';
 import { ResultsScreen } from '../features/exams/ResultsScreen';
 import { KeysScreen } from '../features/onboarding/KeysScreen';
 import { PackDropAndOpen } from '../features/packs/PackDropAndOpen';
 import { PacksScreen } from '../features/packs/PacksScreen';
 import { LibraryScreen } from '../features/library/LibraryScreen';
+import { NotebookScreen } from '../features/notebook/NotebookScreen';
+import { ExamCountdown } from '../features/notebook/ExamCountdown';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SyncScreen } from '../features/sync/SyncScreen';
 import { StorageNotices } from '../components/StorageNotices';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
 
-export type Screen = 'library' | 'exams' | 'history' | 'sync' | 'packs' | 'keys' | 'settings';
-const SCREENS: Screen[] = ['library', 'exams', 'history', 'sync', 'packs', 'keys', 'settings'];
+export type Screen = 'library' | 'exams' | 'notebook' | 'history' | 'sync' | 'packs' | 'keys' | 'settings';
+const SCREENS: Screen[] = ['library', 'exams', 'notebook', 'history', 'sync', 'packs', 'keys', 'settings'];
 
 /** What the exams screen shows: the builder, the running attempt (read from main), or a result. */
 type ExamView = { kind: 'builder' } | { kind: 'taking'; attemptId: string } | { kind: 'result'; attemptId: string };
@@ -36,11 +39,12 @@ const summaryOf = (state: ExamState): RunningExam => ({
 /** The sidebar's way back to the running attempt, with main's countdown. */
 function RunningExamLink({ exam, onOpen }: { exam: RunningExam; onOpen: () => void }) {
   const { t } = useTranslation();
+  const titleOf = useAttemptTitle();
   const now = useMainNow(exam.clock);
   return (
     <button type="button" className="nav-item running-exam" onClick={onOpen} data-testid="nav-running-exam">
       <span>{t('exams.running')}</span>
-      <span className="muted">{exam.kind === 'retry' ? t('exams.retryTitle') : exam.title}</span>
+      <span className="muted">{titleOf(exam.kind, exam.title)}</span>
       <span className="countdown" role="timer" data-testid="nav-running-countdown">
         {exam.deadline === null ? t('exams.untimed') : formatClock(exam.deadline - now)}
       </span>
@@ -85,11 +89,20 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   }, []);
   useTheme(settings.theme);
   useReadingSettings(settings);
+  /** The notebook's figures for the sidebar (countdown, reviews due): refreshed when exams start and end. */
+  const [notebook, setNotebook] = useState<NotebookOverview | null>(null);
+  const refreshNotebook = useCallback(() => {
+    void api['notebook:overview']({}).then(setNotebook, () => setNotebook(null));
+  }, []);
+  useEffect(() => refreshNotebook(), [refreshNotebook]);
 
   useEffect(() => {
-    const offRunning = api.on('exam:running', setRunningExam);
+    const offRunning = api.on('exam:running', (exam) => {
+      setRunningExam(exam);
+      refreshNotebook();
+    });
     return offRunning;
-  }, []);
+  }, [refreshNotebook]);
   const runningRef = useRef<RunningExam | null>(null);
   runningRef.current = runningExam;
   const viewRef = useRef({ screen, examView });
@@ -147,6 +160,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
       </a>
       <nav className="sidebar" aria-label={t('app.title')}>
         <h1 className="brand">{t('app.title')}</h1>
+        {notebook && <ExamCountdown overview={notebook} onOpen={() => setScreen('notebook')} />}
         <ul>
           {SCREENS.map((name) => (
             <li key={name}>
@@ -166,6 +180,11 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
                 }}
               >
                 {t(`app.nav.${name}`)}
+                {name === 'notebook' && notebook !== null && notebook.dueToday > 0 && (
+                  <span className="badge" data-testid="nav-notebook-due">
+                    {notebook.dueToday}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -216,6 +235,16 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
               setExamView({ kind: 'taking', attemptId: state.attemptId });
             }}
             onHistory={() => setScreen('history')}
+          />
+        )}
+        {screen === 'notebook' && (
+          <NotebookScreen
+            onChanged={refreshNotebook}
+            onStartReview={(state) => {
+              setRunningExam(summaryOf(state));
+              setExamView({ kind: 'taking', attemptId: state.attemptId });
+              setScreen('exams');
+            }}
           />
         )}
         {screen === 'history' && (

@@ -111,3 +111,75 @@ export function TrendChart({
     </figure>
   );
 }
+
+export interface Column {
+  label: string;
+  value: number;
+}
+
+/**
+ * Vertical columns over time (the review forecast): an SVG that stretches to the width, its
+ * figures said in the caption (`summary`) for those who do not look at it.
+ */
+export function ColumnChart({
+  columns,
+  title,
+  summary,
+  testId,
+}: {
+  columns: Column[];
+  title: string;
+  summary: string;
+  testId: string;
+}) {
+  const width = 600;
+  const height = 200;
+  const max = Math.max(1, ...columns.map((c) => c.value));
+  const slot = (width - 50) / Math.max(1, columns.length);
+  const y = (v: number) => height - 30 - (v / max) * (height - 50);
+  const step = Math.max(1, Math.ceil(columns.length / 6));
+  return (
+    <figure className="chart" data-testid={testId}>
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${summary}`} className="column-chart">
+        {[0, max].map((v) => (
+          <g key={v}>
+            <line x1="40" x2={width - 10} y1={y(v)} y2={y(v)} className="chart-grid" />
+            <text x="4" y={y(v) + 4} className="chart-label">
+              {v}
+            </text>
+          </g>
+        ))}
+        {columns.map((column, i) => (
+          <rect
+            key={column.label}
+            x={40 + i * slot + slot * 0.15}
+            width={Math.max(1, slot * 0.7)}
+            y={y(column.value)}
+            height={height - 30 - y(column.value)}
+            className="chart-bar"
+            data-testid={`${testId}-column`}
+            data-label={column.label}
+            data-value={column.value}
+          >
+            <title>{`${column.label}: ${column.value}`}</title>
+          </rect>
+        ))}
+        {columns.map((column, i) =>
+          i % step === 0 || i === columns.length - 1 ? (
+            <text
+              key={column.label}
+              x={40 + (i + 0.5) * slot}
+              y={height - 10}
+              className="chart-label"
+              textAnchor="middle"
+            >
+              {column.label}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <p className="muted">{summary}</p>
+    </figure>
+  );
+}

@@ -4,12 +4,15 @@
 // behind it (main acknowledges only once it is on disk).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AreaId, BridgeErrorValue, ExamState, PracticeFeedback } from '../../../../preload/contract';
+import type { AreaId, BridgeErrorValue, ExamState, PracticeFeedback, ReviewGrade } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ExplanationBlock } from '../../components/ExplanationBlock';
 import { api, errorOf } from '../../lib/bridge';
 import { formatClock, useMainNow } from './clock';
+import { useAttemptTitle } from './attemptTitle';
+import { NoteEditor } from '../notebook/NoteEditor';
+import { ReviewRating } from '../notebook/ReviewRating';
 
 /** Reads the running attempt from main; `null` once it has ended. */
 export function ExamScreen({ attemptId, onFinished }: { attemptId: string; onFinished: (attemptId: string) => void }) {
@@ -43,6 +46,9 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   const [eliminated, setEliminated] = useState(initial.eliminated);
   const [feedback, setFeedback] = useState<(PracticeFeedback | null)[]>(initial.feedback);
   const [guessed, setGuessed] = useState(initial.guessed);
+  const [grades, setGrades] = useState(initial.grades);
+  const review = initial.kind === 'review';
+  const titleOf = useAttemptTitle();
   const [pending, setPending] = useState(0);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [help, setHelp] = useState(false);
@@ -106,6 +112,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
       setAnswers((list) => list.map((a, i) => (i === current ? next : a)));
       void save(() => api['exam:answer']({ attemptId: state.attemptId, index: current, choice: next })).then((ack) => {
         if (ack?.feedback) setFeedback((list) => list.map((f, i) => (i === current ? ack.feedback : f)));
+        if (ack?.grade) setGrades((list) => list.map((g, i) => (i === current ? ack.grade : g)));
       });
     },
     [answers, current, feedback, practice, save, state.attemptId],
@@ -120,8 +127,22 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   const toggleGuess = useCallback(() => {
     const next = !guessed[current];
     setGuessed((list) => list.map((g, i) => (i === current ? next : g)));
-    void save(() => api['exam:guess']({ attemptId: state.attemptId, index: current, guessed: next }));
-  }, [current, guessed, save, state.attemptId]);
+    void save(() => api['exam:guess']({ attemptId: state.attemptId, index: current, guessed: next })).then(async () => {
+      // In a review, a guess changes the rating main inferred: read it back.
+      if (!review || !feedback[current]) return;
+      const fresh = await api['exam:current']({});
+      if (fresh?.attemptId === state.attemptId) setGrades(fresh.grades);
+    });
+  }, [current, feedback, guessed, review, save, state.attemptId]);
+
+  const rate = useCallback(
+    (grade: ReviewGrade) => {
+      if (!review || !feedback[current]) return;
+      setGrades((list) => list.map((g, i) => (i === current ? grade : g)));
+      void save(() => api['exam:rate']({ attemptId: state.attemptId, index: current, grade }));
+    },
+    [current, feedback, review, save, state.attemptId],
+  );
 
   const toggleEliminated = useCallback(
     (choice: number) => {
@@ -175,10 +196,11 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
       else if (event.key === 'ArrowLeft') go(current - 1);
       else if (letter === 'F') toggleFlag();
       else if (letter === 'G') toggleGuess();
+      else if (review && ['1', '2', '3', '4'].includes(event.key)) rate(Number(event.key) as ReviewGrade);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [choose, confirming, current, go, help, question, toggleFlag, toggleGuess, toggleEliminated]);
+  }, [choose, confirming, current, go, help, question, rate, review, toggleFlag, toggleGuess, toggleEliminated]);
 
   if (!question) return null;
   const unanswered = answers.map((a, i) => (a === null ? i + 1 : null)).filter((n): n is number => n !== null);
@@ -188,7 +210,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   return (
     <section className="exam" aria-labelledby="exam-title" data-testid="exam-screen" data-attempt-id={state.attemptId}>
       <header className="exam-header">
-        <h2 id="exam-title">{state.kind === 'retry' ? t('exams.retryTitle') : state.title}</h2>
+        <h2 id="exam-title">{titleOf(state.kind, state.title)}</h2>
         <div className="exam-status">
           <span className="answered-count" data-testid="exam-answered-count">
             {t('exams.answeredCount', { answered: answers.filter((a) => a !== null).length, total })}
@@ -301,6 +323,10 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
             </p>
           )}
           {fb?.explanation && <ExplanationBlock explanation={fb.explanation} testId="exam-explanation" />}
+          {fb && review && <ReviewRating grade={grades[current] ?? null} onRate={rate} />}
+          {fb && (
+            <NoteEditor key={current} questionRef={{ attemptId: state.attemptId, index: current }} testId="exam-note" />
+          )}
           <div className="actions">
             <button
               type="button"

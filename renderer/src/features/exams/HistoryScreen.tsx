@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { AttemptSummary } from '../../../../preload/contract';
 import { TrendChart, type Series } from '../../components/BarChart';
 import { api } from '../../lib/bridge';
+import { useAttemptTitle } from './attemptTitle';
 
 export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running: boolean) => void }) {
   const { t, i18n } = useTranslation();
+  const titleOf = useAttemptTitle();
   const [history, setHistory] = useState<AttemptSummary[] | null>(null);
   useEffect(() => void api['exam:history']({}).then(setHistory), []);
   if (!history) return null;
@@ -39,7 +41,7 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
         {history.map((h) => (
           <li key={h.attemptId} data-testid="history-item" data-attempt-id={h.attemptId}>
             <div>
-              <strong>{h.kind === 'retry' ? t('exams.retryTitle') : h.title}</strong>{' '}
+              <strong>{titleOf(h.kind, h.title)}</strong>{' '}
               {h.status === 'running' ? (
                 <span className="badge">{t('history.running')}</span>
               ) : (

@@ -5,6 +5,9 @@ import { BarChart } from '../../components/BarChart';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ExplanationBlock } from '../../components/ExplanationBlock';
+import { AddToNotebook } from '../notebook/AddToNotebook';
+import { NoteEditor } from '../notebook/NoteEditor';
+import { useAttemptTitle } from './attemptTitle';
 import { api, errorOf } from '../../lib/bridge';
 
 type Filter = 'all' | 'wrong' | 'flagged' | 'unanswered';
@@ -24,6 +27,9 @@ export function ResultsScreen({
   onHistory: () => void;
 }) {
   const { t } = useTranslation();
+  const titleOf = useAttemptTitle();
+  /** The question whose note is open for editing. */
+  const [editing, setEditing] = useState<number | null>(null);
   const [result, setResult] = useState<ExamResult | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [error, setError] = useState<BridgeErrorValue | null>(null);
@@ -57,7 +63,7 @@ export function ResultsScreen({
   return (
     <section aria-labelledby="result-heading" data-testid="screen-result" data-attempt-id={attemptId}>
       <h2 id="result-heading">
-        {t('results.heading')}: {result.kind === 'retry' ? t('exams.retryTitle') : result.title}
+        {t('results.heading')}: {titleOf(result.kind, result.title)}
       </h2>
       <p
         className="score"
@@ -244,6 +250,42 @@ export function ResultsScreen({
                 ? t('results.hidden')
                 : t('results.correctAnswer', { letter: q.alternatives[q.correctChoice]?.letter ?? '' })}
             </p>
+            {q.note && editing !== q.index && (
+              <p className="note-preview" data-testid="review-note-text">
+                {q.note}
+              </p>
+            )}
+            {!q.hidden && (
+              <div className="actions">
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-expanded={editing === q.index}
+                  onClick={() => setEditing((i) => (i === q.index ? null : q.index))}
+                  data-testid="review-note-toggle"
+                >
+                  {t('notebook.note')}
+                </button>
+                <AddToNotebook questionRef={{ attemptId, index: q.index }} testId="review-add-notebook" />
+              </div>
+            )}
+            {editing === q.index && (
+              <NoteEditor
+                questionRef={{ attemptId, index: q.index }}
+                testId="review-note"
+                onSaved={(text) =>
+                  setResult(
+                    (r) =>
+                      r && {
+                        ...r,
+                        questions: r.questions.map((item) =>
+                          item.index === q.index ? { ...item, note: text || null } : item,
+                        ),
+                      },
+                  )
+                }
+              />
+            )}
           </li>
         ))}
       </ol>

@@ -4,6 +4,8 @@ import type { BridgeErrorValue, ExplanationView, QuestionView } from '../../../.
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { AddToNotebook } from '../notebook/AddToNotebook';
+import { NoteEditor } from '../notebook/NoteEditor';
 
 function QuestionImage({ src, alt }: { src: string | null; alt: string }) {
   const { t } = useTranslation();
@@ -107,11 +109,14 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
               </li>
             ))}
           </ol>
-          {answer === undefined && (
-            <button type="button" className="primary" onClick={() => void reveal()} data-testid="show-answer">
-              {t('library.showAnswer')}
-            </button>
-          )}
+          <div className="actions">
+            {answer === undefined && (
+              <button type="button" className="primary" onClick={() => void reveal()} data-testid="show-answer">
+                {t('library.showAnswer')}
+              </button>
+            )}
+            <AddToNotebook key={id} questionRef={{ questionId: id }} testId="question-add-notebook" />
+          </div>
           {answer === null && <p data-testid="answer-unknown">{t('library.notGradable')}</p>}
           {correctLetter && (
             <p className="notice notice-success" role="status" data-testid="answer-revealed">
@@ -179,6 +184,9 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
             </div>
           )}
         </>
+      )}
+      {question && answer !== undefined && (
+        <NoteEditor key={id} questionRef={{ questionId: id }} testId="question-note" />
       )}
       <ErrorNotice error={error} testId="question-error" />
     </Dialog>

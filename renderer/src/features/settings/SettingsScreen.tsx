@@ -113,6 +113,16 @@ export function SettingsScreen({
           />
           {t('settings.readingWidth')}
         </label>
+        <span />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.reviewReminders}
+            onChange={(e) => void onChange({ reviewReminders: e.target.checked })}
+            data-testid="settings-review-reminders"
+          />
+          {t('notebook.reminders')}
+        </label>
       </div>
       <h3>{t('settings.security')}</h3>
       {security && (

@@ -1,0 +1,167 @@
+// Bridge handlers of the error notebook and notes, and the glue between the exam engine and
+// the notebook: a submitted mock exam's misses become cards; an answer in a review session
+// becomes a rating (inferred, changeable before moving on).
+import { BridgeError, type QuestionRef, type ReviewGrade } from '../../preload/contract.js';
+import type { AnswerFacts, ExamEngine } from '../core/exams/engine.js';
+import type { CatalogStore } from '../core/catalog/store.js';
+import type { Notebook } from '../core/notebook/notebook.js';
+import { inferGrade } from '../core/notebook/schedule.js';
+import type { SnapshotQuestion } from '../core/exams/model.js';
+import type { Logger } from '../core/util/logger.js';
+import type { Handlers } from './types.js';
+
+type NotebookHandlers = Pick<
+  Handlers,
+  Extract<
+    keyof Handlers,
+    | `notebook:${string}`
+    | `notes:${string}`
+    | 'exam:rate'
+    | 'exam:answer'
+    | 'exam:guess'
+    | 'exam:result'
+    | 'exam:submit'
+  >
+>;
+
+/** A review session is practice at its own pace: at most this many cards at once. */
+export const REVIEW_SESSION_MAX = 50;
+
+export interface NotebookDeps {
+  engine: () => ExamEngine;
+  notebook: () => Notebook;
+  store: () => CatalogStore;
+  isLocked: (id: string) => boolean;
+  now: () => number;
+  logger: Logger;
+  /** Settles once every submitted attempt is captured. */
+  ready: () => Promise<void>;
+}
+
+const gradeOf = (facts: AnswerFacts): ReviewGrade => inferGrade(facts);
+
+/** Where a question came from, for the notebook's filter: its first source, else its namespaced id. */
+function sourceOf(store: CatalogStore, question: SnapshotQuestion): string {
+  const stored = store.get(question.id);
+  const first = stored?.sources[0];
+  if (first) return first;
+  const pack = /^pack:([^:]+):/.exec(question.id)?.[1];
+  return pack ? `pack:${pack}` : 'unknown';
+}
+
+/** Adds a submitted mock exam's misses and guesses (once; a crash before it is caught up at start). */
+export async function captureAttempt(deps: NotebookDeps, attemptId: string): Promise<void> {
+  const engine = deps.engine();
+  const kind = engine.kindOf(attemptId);
+  if (kind === null || kind === 'review' || deps.notebook().isCaptured(attemptId)) return;
+  const facts = await engine.graded(attemptId);
+  const at = engine.submitted().find((a) => a.attemptId === attemptId)?.submittedAt ?? deps.now();
+  const store = deps.store();
+  await deps.notebook().capture(
+    attemptId,
+    at,
+    facts.map((f) => ({ ...f, source: sourceOf(store, f.question) })),
+  );
+}
+
+/** Attempts submitted while the notebook could not hear (a crash, an older version): oldest first. */
+export async function catchUp(deps: NotebookDeps): Promise<void> {
+  for (const { attemptId, kind } of deps.engine().submitted()) {
+    if (kind === 'review' || deps.notebook().isCaptured(attemptId)) continue;
+    await captureAttempt(deps, attemptId).catch((error: unknown) =>
+      deps.logger.error('notebook capture failed', { error: String(error) }),
+    );
+  }
+}
+
+export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
+  const { engine, notebook } = deps;
+
+  /** The question's own id (cards and notes are keyed by it), refusing what the running exam locks. */
+  const resolve = async (ref: QuestionRef): Promise<{ id: string; question: SnapshotQuestion | null }> => {
+    if ('attemptId' in ref) {
+      const question = await engine().questionAt(ref.attemptId, ref.index);
+      if (!question) {
+        if (engine().kindOf(ref.attemptId) === null) throw new BridgeError('not-found');
+        throw new BridgeError('locked-by-exam');
+      }
+      return { id: question.baseId, question };
+    }
+    const stored = deps.store().get(ref.questionId);
+    const id = stored?.q.id ?? (notebook().has(ref.questionId) ? ref.questionId : null);
+    if (id === null) throw new BridgeError('not-found');
+    if (deps.isLocked(ref.questionId) || deps.isLocked(id)) throw new BridgeError('locked-by-exam');
+    return { id, question: stored ? engine().snapshotFor(stored.id) : notebook().question(id) };
+  };
+
+  /** In a review session, a checked answer is a review of its card: rated now, changeable later. */
+  const rate = async (attemptId: string, index: number, grade: ReviewGrade | null): Promise<ReviewGrade | null> => {
+    if (engine().kindOf(attemptId) !== 'review') return null;
+    const facts = await engine().checked(attemptId, index);
+    if (!facts) return null;
+    const chosen = grade ?? gradeOf(facts);
+    await engine().setGrade(attemptId, index, chosen);
+    await notebook().review(facts.question.baseId, chosen, deps.now(), { attemptId, index });
+    return chosen;
+  };
+
+  const note = (baseId: string) => notebook().note(baseId);
+  return {
+    // Results carry the student's notes (shown in the review).
+    'exam:submit': ({ attemptId }) => engine().submit(attemptId, note),
+    'exam:result': ({ attemptId }) => engine().result(attemptId, note),
+    'exam:answer': async ({ attemptId, index, choice }) => {
+      const saved = await engine().answer(attemptId, index, choice);
+      return { ...saved, grade: saved.feedback ? await rate(attemptId, index, null) : null };
+    },
+    // "Chutei" after checking a review answer changes what the answer says about memory.
+    'exam:guess': async ({ attemptId, index, guessed }) => {
+      const saved = await engine().guess(attemptId, index, guessed);
+      await rate(attemptId, index, null);
+      return saved;
+    },
+    'exam:rate': async ({ attemptId, index, grade }) => {
+      if (engine().kindOf(attemptId) !== 'review') throw new BridgeError('invalid-argument', { field: 'attemptId' });
+      const saved = await rate(attemptId, index, grade);
+      if (saved === null) throw new BridgeError('not-found');
+      return { saved: true, grade: saved };
+    },
+    'notebook:overview': async () => {
+      await deps.ready();
+      await notebook().settled();
+      return notebook().overview(deps.now());
+    },
+    'notebook:list': async ({ filter }) => {
+      await deps.ready();
+      await notebook().settled();
+      return notebook().list(filter, deps.now(), deps.isLocked);
+    },
+    'notebook:add': async ({ ref }) => {
+      await deps.ready();
+      const { id, question } = await resolve(ref);
+      if (!question) throw new BridgeError('not-found');
+      const { added } = await notebook().add(question, sourceOf(deps.store(), question), deps.now());
+      return { added, id };
+    },
+    'notebook:remove': ({ id }) => notebook().remove(id),
+    'notebook:set-plan': async ({ plan }) => {
+      await notebook().setPlan(plan);
+      return notebook().overview(deps.now());
+    },
+    'notebook:start-review': async () => {
+      await deps.ready();
+      await notebook().settled();
+      const ids = notebook().dueIds(deps.now()).slice(0, REVIEW_SESSION_MAX);
+      const questions = ids.flatMap((id) => notebook().question(id) ?? []);
+      return engine().startWith(
+        questions,
+        { title: 'Revisão do caderno', mode: 'practice', timeLimitMinutes: null, strict: false },
+        'review',
+      );
+    },
+    'notes:get': async ({ ref }) => ({ text: notebook().note((await resolve(ref)).id) }),
+    'notes:set': async ({ ref, text }) => ({
+      text: await notebook().setNote((await resolve(ref)).id, text, deps.now()),
+    }),
+  };
+}

@@ -1,0 +1,176 @@
+// Spaced review of the notebook's cards: FSRS (ts-fsrs) decides how well a card is known and
+// when it would next be due; the exam date bounds that decision. Pure: every function takes
+// the time it runs at. How the bound works is in docs/notebook.md.
+import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import { z } from 'zod';
+
+export const DAY_MS = 24 * 60 * 60_000;
+export const DEFAULT_RETENTION = 0.9;
+export const MIN_RETENTION = 0.7;
+export const MAX_RETENTION = 0.97;
+/** Anki's "mature" threshold: a card that would still be recalled this many days on. */
+const MASTERED_HORIZON_DAYS = 21;
+
+/** A card's FSRS state as stored (dates as epoch ms). */
+export const cardStateSchema = z.object({
+  due: z.number(),
+  stability: z.number().nonnegative(),
+  difficulty: z.number().nonnegative(),
+  elapsed_days: z.number().nonnegative(),
+  scheduled_days: z.number().nonnegative(),
+  learning_steps: z.number().int().nonnegative(),
+  reps: z.number().int().nonnegative(),
+  lapses: z.number().int().nonnegative(),
+  state: z.enum(State),
+  last_review: z.number().nullable(),
+});
+export type CardState = z.infer<typeof cardStateSchema>;
+
+/** 1 again, 2 hard, 3 good, 4 easy (FSRS's grades). */
+export const gradeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type GradeValue = z.infer<typeof gradeSchema>;
+
+function toCard(state: CardState): Card {
+  const { due, last_review, ...rest } = state;
+  return { ...rest, due: new Date(due), ...(last_review !== null && { last_review: new Date(last_review) }) };
+}
+
+function fromCard(card: Card): CardState {
+  return {
+    due: card.due.getTime(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsed_days,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.last_review ? card.last_review.getTime() : null,
+  };
+}
+
+/** Local midnight starting the day `ms` falls in. */
+export function startOfDay(ms: number): number {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** `days` calendar days after the day `ms` falls in (local, so summer time never shifts a day). */
+export function addDays(ms: number, days: number): number {
+  const date = new Date(startOfDay(ms));
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days).getTime();
+}
+
+/** 'YYYY-MM-DD' → local midnight starting that day; null when not a real date. */
+export function examDayStart(date: string | null): number | null {
+  if (!date) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const start = new Date(year, month - 1, day);
+  return start.getFullYear() === year && start.getMonth() === month - 1 && start.getDate() === day
+    ? start.getTime()
+    : null;
+}
+
+export function localDate(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Whole calendar days from the day of `from` to the day of `to`. */
+export function daysBetween(from: number, to: number): number {
+  return Math.round((startOfDay(to) - startOfDay(from)) / DAY_MS);
+}
+
+export interface Scheduler {
+  /** A card that has never been reviewed: due now. */
+  newCard(now: number): CardState;
+  /** The card after a review with this grade at `now`, bounded by the exam date. */
+  review(card: CardState, grade: GradeValue, now: number): CardState;
+  /** When the card is next due: null when no review fits before the exam any more. */
+  dueOf(card: CardState): number | null;
+  /** The chance of recalling the card at `at` (FSRS's forgetting curve). */
+  recall(card: CardState, at: number): number;
+  mastered(card: CardState, now: number): boolean;
+}
+
+export interface SchedulerOptions {
+  /** The exam day ('YYYY-MM-DD', local) or null when the student set none. */
+  examDate: string | null;
+  /** FSRS's desired retention (0.7–0.97). */
+  retention: number;
+}
+
+/**
+ * FSRS bounded by the exam date. With E the start of the exam day and t the moment of a review:
+ * an interval of a day or more is capped at max(1 day, ⌊(days from t to E) / 2⌋ days), and a due
+ * moment at or after E is no review at all (the card rests until the exam). Each review thus at
+ * least halves the time left, so every card is seen again in the exam's final days; minute-scale
+ * learning steps are left as FSRS sets them. Once the exam day has passed the bound is off.
+ */
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const retention = Math.min(MAX_RETENTION, Math.max(MIN_RETENTION, options.retention));
+  // No fuzz: the same reviews give the same schedule (tests, and a student comparing two days).
+  const engine = fsrs(generatorParameters({ request_retention: retention, enable_fuzz: false }));
+  const examStart = examDayStart(options.examDate);
+
+  const bounded = (card: CardState): number | null => {
+    if (examStart === null || card.last_review === null || card.last_review >= examStart) return card.due;
+    const reviewedAt = card.last_review;
+    if (card.due - reviewedAt < DAY_MS) return card.due < examStart ? card.due : null;
+    const cap = Math.max(1, Math.floor(daysBetween(reviewedAt, examStart) / 2));
+    const due = Math.min(card.due, reviewedAt + cap * DAY_MS);
+    return due < examStart ? due : null;
+  };
+
+  return {
+    newCard: (now) => fromCard(createEmptyCard(new Date(now))),
+    review: (card, grade, now) => {
+      // A card reviewed earlier than FSRS asked (the bound) is handled by FSRS as an early review.
+      const next = engine.next(toCard(card), new Date(now), grade as Grade).card;
+      return fromCard(next);
+    },
+    dueOf: bounded,
+    recall: (card, at) => (card.state === State.New ? 0 : engine.get_retrievability(toCard(card), new Date(at), false)),
+    mastered: (card, now) => {
+      if (card.state !== State.Review) return false;
+      const horizonDays =
+        examStart !== null && examStart > now
+          ? Math.min(MASTERED_HORIZON_DAYS, daysBetween(now, examStart))
+          : MASTERED_HORIZON_DAYS;
+      return engine.get_retrievability(toCard(card), new Date(now + horizonDays * DAY_MS), false) >= retention;
+    },
+  };
+}
+
+export const GRADES = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy } as const;
+
+/** The review's outcome as the notebook infers it (the student may change it before moving on). */
+export function inferGrade(answer: {
+  correct: boolean;
+  guessed: boolean;
+  timeMs: number;
+  budgetMs: number;
+}): GradeValue {
+  if (!answer.correct) return 1;
+  if (answer.guessed || answer.timeMs > answer.budgetMs * 1.5) return 2;
+  if (answer.timeMs < answer.budgetMs / 2) return 4;
+  return 3;
+}
+
+/**
+ * A likely first day of the next ENEM: it is held on Sundays in early November (2023: 5th,
+ * 2024: 3rd, 2025: 9th), so the first Sunday of November. A suggestion the student confirms.
+ */
+export function suggestedEnemDate(now: number): string {
+  const firstSundayOfNovember = (year: number) => {
+    const first = new Date(year, 10, 1);
+    return new Date(year, 10, 1 + ((7 - first.getDay()) % 7)).getTime();
+  };
+  const year = new Date(now).getFullYear();
+  const thisYear = firstSundayOfNovember(year);
+  return localDate(thisYear > startOfDay(now) ? thisYear : firstSundayOfNovember(year + 1));
+}

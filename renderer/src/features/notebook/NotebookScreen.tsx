@@ -1,0 +1,346 @@
+// The error notebook: the exam date that bounds the reviews, the load ahead, today's review,
+// and every card with its note. Figures come from main (it alone schedules).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AREA_IDS,
+  type AreaId,
+  type BridgeErrorValue,
+  type ExamState,
+  type NotebookCardView,
+  type NotebookFilter,
+  type NotebookOverview,
+  type NotebookStatus,
+} from '../../../../preload/contract';
+import { AnySelect } from '../../components/AnySelect';
+import { BarChart, ColumnChart, type Column } from '../../components/BarChart';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useSourceLabel } from '../../components/useSourceLabel';
+import { api, errorOf } from '../../lib/bridge';
+import { NoteEditor } from './NoteEditor';
+import { PlanForm } from './PlanForm';
+import { formatDay } from './dates';
+
+const STATUSES: NotebookStatus[] = ['due', 'learning', 'mastered'];
+const PAGE = 200;
+
+/** Days as columns; beyond two months, weeks (a year of days would be hairlines). */
+function forecastColumns(overview: NotebookOverview, language: string, week: (date: string) => string): Column[] {
+  const days = overview.forecast;
+  if (days.length <= 62) return days.map((d) => ({ label: formatDay(d.date, language), value: d.count }));
+  const columns: Column[] = [];
+  for (let i = 0; i < days.length; i += 7) {
+    const slice = days.slice(i, i + 7);
+    columns.push({
+      label: week(formatDay(slice[0]?.date ?? '', language)),
+      value: slice.reduce((s, d) => s + d.count, 0),
+    });
+  }
+  return columns;
+}
+
+export function NotebookScreen({
+  onStartReview,
+  onChanged,
+}: {
+  onStartReview: (state: ExamState) => void;
+  /** The plan or the cards changed: the sidebar's countdown and count refresh. */
+  onChanged: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const sourceLabel = useSourceLabel();
+  const [overview, setOverview] = useState<NotebookOverview | null>(null);
+  const [cards, setCards] = useState<NotebookCardView[] | null>(null);
+  const [filter, setFilter] = useState<NotebookFilter>({});
+  const [shown, setShown] = useState(PAGE);
+  const [openNote, setOpenNote] = useState<string | null>(null);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      setOverview(await api['notebook:overview']({}));
+      setError(null);
+    } catch (e) {
+      setError(errorOf(e));
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    let live = true;
+    void api['notebook:list']({ filter }).then(
+      (list) => live && setCards(list),
+      (e: unknown) => live && setError(errorOf(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filter, overview]);
+
+  const startReview = async () => {
+    try {
+      onStartReview(await api['notebook:start-review']({}));
+    } catch (e) {
+      setError(errorOf(e));
+    }
+  };
+
+  const remove = async (id: string) => {
+    try {
+      await api['notebook:remove']({ id });
+      await refresh();
+      onChanged();
+    } catch (e) {
+      setError(errorOf(e));
+    }
+  };
+
+  const columns = useMemo(
+    () => (overview ? forecastColumns(overview, i18n.language, (date) => t('notebook.forecastWeek', { date })) : []),
+    [overview, i18n.language, t],
+  );
+
+  if (!overview) return <ErrorNotice error={error} testId="notebook-error" />;
+  const peak = overview.forecast.reduce((best, d) => (d.count > best.count ? d : best), {
+    date: overview.today,
+    count: 0,
+  });
+  const totalAhead = overview.forecast.reduce((sum, d) => sum + d.count, 0);
+  const weeks = overview.retention.filter((w) => w.reviews > 0);
+  const update = (change: Partial<NotebookFilter>) => {
+    setShown(PAGE);
+    // Empty values mean no filter: they are left out rather than sent.
+    setFilter((current) =>
+      Object.fromEntries(Object.entries({ ...current, ...change }).filter(([, value]) => Boolean(value))),
+    );
+  };
+
+  return (
+    <section aria-labelledby="notebook-heading" data-testid="screen-notebook">
+      <h2 id="notebook-heading">{t('notebook.heading')}</h2>
+      <p className="muted">{t('notebook.intro')}</p>
+      <ErrorNotice error={error} testId="notebook-error" />
+
+      <PlanForm
+        overview={overview}
+        onSaved={(next) => {
+          setOverview(next);
+          onChanged();
+        }}
+      />
+
+      <dl className="stat-tiles" data-testid="notebook-stats">
+        {(
+          [
+            ['dueToday', overview.dueToday],
+            ['next7', overview.dueNext7Days],
+            ['mastered', overview.mastered],
+            ['total', overview.total],
+          ] as const
+        ).map(([name, value]) => (
+          <div key={name} className="stat-tile" data-testid={`notebook-stat-${name}`} data-value={value}>
+            <dt>{t(`notebook.stats.${name}`)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={overview.dueToday === 0}
+          onClick={() => void startReview()}
+          data-testid="notebook-start-review"
+        >
+          {t('notebook.startReview', { count: overview.dueToday })}
+        </button>
+        {overview.dueToday === 0 && overview.total > 0 && (
+          <span className="muted" data-testid="notebook-nothing-due">
+            {t('notebook.nothingDue')}
+          </span>
+        )}
+      </div>
+
+      {overview.total > 0 && (
+        <div className="charts">
+          <ColumnChart
+            columns={columns}
+            title={overview.daysToExam !== null ? t('notebook.forecast') : t('notebook.forecastNoDate')}
+            summary={t('notebook.forecastSummary', {
+              total: totalAhead,
+              days: overview.forecast.length,
+              peak: peak.count,
+              date: formatDay(peak.date, i18n.language),
+            })}
+            testId="notebook-forecast"
+          />
+          {weeks.length > 0 ? (
+            <BarChart
+              title={t('notebook.retention')}
+              testId="notebook-retention"
+              bars={weeks.map((w) => ({
+                label: formatDay(w.weekStart, i18n.language),
+                value: w.recalled,
+                max: w.reviews,
+                caption: t('notebook.retentionRow', {
+                  recalled: w.recalled,
+                  reviews: w.reviews,
+                  percent: Math.round((w.recalled / w.reviews) * 100),
+                }),
+              }))}
+            />
+          ) : (
+            <p className="muted" data-testid="notebook-retention-empty">
+              {t('notebook.retentionEmpty')}
+            </p>
+          )}
+        </div>
+      )}
+
+      <fieldset className="filters" data-testid="notebook-filters">
+        <legend>{t('notebook.filters')}</legend>
+        <label>
+          {t('notebook.filterBy.status')}
+          <select
+            value={filter.status ?? ''}
+            onChange={(e) => update({ status: (e.target.value || undefined) as NotebookStatus | undefined })}
+            data-testid="notebook-filter-status"
+          >
+            <option value="">{t('notebook.status.all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`notebook.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('notebook.filterBy.area')}
+          <AnySelect
+            testId="notebook-filter-area"
+            value={filter.area ?? ''}
+            feminine
+            onChange={(area) => update({ area: (area || undefined) as AreaId | undefined })}
+            options={AREA_IDS.map((a) => ({ value: a, label: t(`exams.area.${a}`) }))}
+          />
+        </label>
+        <label>
+          {t('notebook.filterBy.subject')}
+          <AnySelect
+            testId="notebook-filter-subject"
+            value={filter.subject ?? ''}
+            feminine
+            onChange={(subject) => update({ subject })}
+            options={overview.subjects.map((s) => ({ value: s, label: s }))}
+          />
+        </label>
+        <label>
+          {t('notebook.filterBy.source')}
+          <AnySelect
+            testId="notebook-filter-source"
+            value={filter.source ?? ''}
+            feminine
+            onChange={(source) => update({ source })}
+            options={overview.sources.map((s) => ({ value: s, label: sourceLabel(s) }))}
+          />
+        </label>
+        <input
+          type="search"
+          aria-label={t('notebook.search')}
+          placeholder={t('notebook.search')}
+          value={filter.text ?? ''}
+          onChange={(e) => update({ text: e.target.value })}
+          data-testid="notebook-search"
+        />
+      </fieldset>
+
+      {cards && overview.total === 0 && (
+        <p className="empty" data-testid="notebook-empty">
+          {t('notebook.empty')}
+        </p>
+      )}
+      {cards && overview.total > 0 && cards.length === 0 && (
+        <p data-testid="notebook-no-match">{t('notebook.noMatch')}</p>
+      )}
+      {cards && cards.length > 0 && (
+        <>
+          <p className="muted" data-testid="notebook-count">
+            {t('notebook.count', { count: cards.length })}
+          </p>
+          <ul className="notebook-cards" data-testid="notebook-cards">
+            {cards.slice(0, shown).map((card) => (
+              <li
+                key={card.id}
+                className={`notebook-card status-${card.status}`}
+                data-testid="notebook-card"
+                data-id={card.id}
+                data-status={card.status}
+                data-reason={card.reason}
+              >
+                <p className="statement">{card.statement}</p>
+                <p className="muted">
+                  {card.subject} · {sourceLabel(card.source)} · {t(`notebook.reason.${card.reason}`)} ·{' '}
+                  <span data-testid="notebook-card-due">
+                    {card.status === 'due'
+                      ? t('notebook.dueNow')
+                      : card.due === null
+                        ? t('notebook.resting')
+                        : t('notebook.due', { date: new Date(card.due).toLocaleDateString(i18n.language) })}
+                  </span>{' '}
+                  · {t('notebook.reviews', { count: card.reviews })}
+                </p>
+                {card.note && openNote !== card.id && (
+                  <p className="note-preview" data-testid="notebook-card-note">
+                    {card.note}
+                  </p>
+                )}
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-expanded={openNote === card.id}
+                    onClick={() => setOpenNote((id) => (id === card.id ? null : card.id))}
+                    data-testid="notebook-card-note-toggle"
+                  >
+                    {t('notebook.note')}
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => void remove(card.id)}
+                    data-testid="notebook-card-remove"
+                  >
+                    {t('notebook.remove')}
+                  </button>
+                </div>
+                {openNote === card.id && (
+                  <NoteEditor
+                    questionRef={{ questionId: card.id }}
+                    testId="notebook-note"
+                    onSaved={(text) =>
+                      setCards((list) => list && list.map((c) => (c.id === card.id ? { ...c, note: text || null } : c)))
+                    }
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+          {cards.length > shown && (
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setShown((n) => n + PAGE)}
+              data-testid="notebook-more"
+            >
+              {t('notebook.more')}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+// The exam date (and the recall target) that bound the notebook's reviews.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeErrorValue, NotebookOverview } from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+import { formatDay } from './dates';
+
+const RETENTIONS = [0.8, 0.85, 0.9, 0.95];
+
+export function PlanForm({
+  overview,
+  onSaved,
+}: {
+  overview: NotebookOverview;
+  onSaved: (overview: NotebookOverview) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [date, setDate] = useState(overview.plan.examDate ?? '');
+  const [label, setLabel] = useState(overview.plan.examLabel ?? '');
+  const [retention, setRetention] = useState(overview.plan.retention);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const full = (day: string) => formatDay(day, i18n.language, { year: 'numeric' });
+
+  const save = async (change: { examDate?: string | null; examLabel?: string | null } = {}) => {
+    const examDate = change.examDate !== undefined ? change.examDate : date || null;
+    const examLabel = change.examLabel !== undefined ? change.examLabel : label.trim() || null;
+    try {
+      const next = await api['notebook:set-plan']({ plan: { examDate, examLabel, retention } });
+      setDate(next.plan.examDate ?? '');
+      setLabel(next.plan.examLabel ?? '');
+      setSaved(true);
+      setError(null);
+      onSaved(next);
+    } catch (e) {
+      setError(errorOf(e));
+    }
+  };
+
+  const status =
+    overview.plan.examDate === null
+      ? t('notebook.plan.none')
+      : overview.daysToExam === null
+        ? t('notebook.plan.passed')
+        : t('notebook.plan.bound', { date: full(overview.plan.examDate) });
+
+  return (
+    <form
+      className="plan-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      data-testid="notebook-plan"
+    >
+      <h3>{t('notebook.plan.heading')}</h3>
+      <div className="field-row">
+        <label>
+          {t('notebook.plan.date')}
+          <input
+            type="date"
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setSaved(false);
+            }}
+            data-testid="notebook-exam-date"
+          />
+        </label>
+        <label>
+          {t('notebook.plan.label')}
+          <input
+            type="text"
+            maxLength={100}
+            value={label}
+            onChange={(e) => {
+              setLabel(e.target.value);
+              setSaved(false);
+            }}
+            data-testid="notebook-exam-label"
+          />
+        </label>
+        <label>
+          {t('notebook.plan.retention')}
+          <select
+            value={retention}
+            onChange={(e) => {
+              setRetention(Number(e.target.value));
+              setSaved(false);
+            }}
+            data-testid="notebook-retention-target"
+          >
+            {[...new Set([...RETENTIONS, overview.plan.retention])].sort().map((r) => (
+              <option key={r} value={r}>
+                {Math.round(r * 100)}%
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="muted">{t('notebook.plan.retentionHint')}</p>
+      <p data-testid="notebook-plan-status">{status}</p>
+      {overview.plan.examDate === null && (
+        <p className="muted">
+          {t('notebook.plan.suggestion', { date: full(overview.suggestedExamDate) })}{' '}
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void save({ examDate: overview.suggestedExamDate, examLabel: label.trim() || 'ENEM' })}
+            data-testid="notebook-use-suggestion"
+          >
+            {t('notebook.plan.useSuggestion')}
+          </button>
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" data-testid="notebook-plan-save">
+          {t('notebook.plan.save')}
+        </button>
+        {overview.plan.examDate !== null && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void save({ examDate: null })}
+            data-testid="notebook-plan-clear"
+          >
+            {t('notebook.plan.clear')}
+          </button>
+        )}
+        {saved && (
+          <span role="status" data-testid="notebook-plan-saved">
+            {t('notebook.plan.saved')}
+          </span>
+        )}
+      </div>
+      <ErrorNotice error={error} testId="notebook-plan-error" />
+    </form>
+  );
+}

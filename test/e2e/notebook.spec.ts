@@ -1,0 +1,159 @@
+// The error notebook as a student uses it: misses and guesses of a mock exam come in, today's
+// review runs on the exam screen and reschedules, notes stay, the exam date bounds the load ahead.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+import { correctLetter, startDemoExam } from './steps.js';
+import { seriousViolations } from './axe.js';
+
+const wrongLetter = (right: string) => ['A', 'B', 'C', 'D', 'E'].find((l) => l !== right) ?? 'A';
+
+/** A 3-question exam: the first answered wrong, the second right but marked "chutei", the third right. */
+async function examWithAMissAndAGuess(page: Page) {
+  await startDemoExam(page, { count: '3' });
+  await page.keyboard.press(wrongLetter(await correctLetter(page)).toLowerCase());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press((await correctLetter(page)).toLowerCase());
+  await page.keyboard.press('g');
+  await expect(page.getByTestId('exam-guess')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press((await correctLetter(page)).toLowerCase());
+  await page.getByTestId('exam-submit').click();
+  await page.getByTestId('exam-confirm-yes').click();
+  await expect(page.getByTestId('result-score')).toHaveAttribute('data-correct', '2');
+}
+
+/** Local 'YYYY-MM-DD' `days` from today. */
+function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+test('notebook: a wrong answer and a guessed right one come in; the exam date bounds the load ahead', async ({
+  launch,
+}, testInfo) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await examWithAMissAndAGuess(page);
+  await expect(screen.notebookDue).toHaveText('2');
+  await screen.nav('notebook').click();
+  await expect(screen.notebook.cards).toHaveCount(2);
+  await expect(screen.notebook.cards.and(page.locator('[data-reason="wrong"]'))).toHaveCount(1);
+  await expect(screen.notebook.cards.and(page.locator('[data-reason="guessed"]'))).toHaveCount(1);
+  await expect(screen.notebook.stat('dueToday')).toHaveAttribute('data-value', '2');
+  await expect(screen.notebook.stat('total')).toHaveAttribute('data-value', '2');
+  // No date yet: a month ahead, and the ENEM's likely date offered.
+  await expect(screen.notebook.forecastColumns).toHaveCount(30);
+  await expect(screen.notebook.planStatus).toContainText('Sem data de prova');
+  await expect(screen.examDateCountdown).toHaveCount(0);
+
+  await screen.notebook.examDate.fill(dayFromToday(20));
+  await screen.notebook.examLabel.fill('FUVEST 1ª fase');
+  await screen.notebook.planSave.click();
+  await expect(screen.notebook.planSaved).toBeVisible();
+  await expect(screen.examDateCountdown).toHaveAttribute('data-days', '20');
+  await expect(screen.examDateCountdown).toHaveText('Faltam 20 dias para FUVEST 1ª fase');
+  // Today up to the eve of the exam; both cards due today.
+  await expect(screen.notebook.forecastColumns).toHaveCount(20);
+  await expect(screen.notebook.forecastColumns.first()).toHaveAttribute('data-value', '2');
+  await expect(screen.notebook.planStatus).toContainText('Nenhuma revisão é marcada para depois de');
+  await expect(screen.notebook.retentionEmpty).toBeVisible();
+  await screen.notebook.cards.first().getByTestId('notebook-card-note-toggle').click();
+  await expect(screen.notebook.note.text).toBeVisible();
+  expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'notebook').toEqual([]);
+
+  // A question added by hand from the library joins them.
+  await screen.nav('library').click();
+  await page.getByTestId('question-row').nth(5).click();
+  await screen.library.addToNotebook.click();
+  await expect(screen.library.addedToNotebook).toBeVisible();
+  await page.getByTestId('question-close').click();
+  await screen.nav('notebook').click();
+  await expect(screen.notebook.cards).toHaveCount(3);
+  await screen.notebook.filterStatus.selectOption('due');
+  await expect(screen.notebook.cards).toHaveCount(3);
+  await screen.notebook.filterStatus.selectOption('mastered');
+  await expect(screen.notebook.noMatch).toBeVisible();
+});
+
+test('notebook: today’s review runs on the exam screen, rates each answer, reschedules, and a restart keeps it all', async ({
+  launch,
+}, testInfo) => {
+  const app = await launch();
+  const { page } = app;
+  const screen = ui(page);
+  await examWithAMissAndAGuess(page);
+  await screen.nav('notebook').click();
+  await screen.notebook.startReview.click();
+  await expect(screen.exam.screen).toBeVisible();
+  await expect(page.locator('#exam-title')).toHaveText('Revisão do caderno');
+  await expect(screen.exam.answeredCount).toContainText('0/2');
+  // The key stays hidden until the answer: no feedback, no rating, no note.
+  await expect(screen.exam.feedback).toHaveCount(0);
+  await expect(screen.exam.rating).toHaveCount(0);
+
+  // First card: right at once (inferred "easy"); the student tries "hard", then settles on "easy".
+  await page.keyboard.press((await correctLetter(page)).toLowerCase());
+  await expect(screen.exam.feedback).toHaveAttribute('data-correct', 'true');
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '4');
+  await page.keyboard.press('2');
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '2');
+  await expect(screen.exam.rate(2)).toHaveAttribute('aria-pressed', 'true');
+  await screen.exam.rate(4).click();
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '4');
+  expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'review').toEqual([]);
+  const remembered = await screen.exam.statement.innerText();
+  await screen.exam.note.text.fill('Lembrar: ler o enunciado até o fim.');
+  await screen.exam.note.save.click();
+  await expect(screen.exam.note.saved).toBeVisible();
+
+  // Second card: wrong again, rated "again".
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(wrongLetter(await correctLetter(page)).toLowerCase());
+  await expect(screen.exam.feedback).toHaveAttribute('data-correct', 'false');
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '1');
+  await screen.exam.finishPractice.click();
+  await page.getByTestId('exam-confirm-yes').click();
+  await expect(screen.results.screen).toBeVisible();
+
+  // The recalled card rests for days; the missed one is due again today.
+  await screen.nav('notebook').click();
+  await expect(screen.notebook.stat('dueToday')).toHaveAttribute('data-value', '1');
+  await expect(screen.notebook.cards.and(page.locator('[data-status="due"]'))).toHaveCount(1);
+  await expect(screen.notebook.cards.and(page.locator('[data-status="learning"]'))).toHaveCount(1);
+  const rested = screen.notebook.cards.filter({ hasText: remembered.slice(0, 60) });
+  await expect(rested).toHaveAttribute('data-status', 'learning');
+  await expect(rested.getByTestId('notebook-card-note')).toHaveText('Lembrar: ler o enunciado até o fim.');
+  await expect(screen.notebookDue).toHaveText('1');
+
+  await app.restart();
+  const after = ui(app.page);
+  await after.nav('notebook').click();
+  await expect(after.notebook.cards).toHaveCount(2);
+  await expect(after.notebook.stat('dueToday')).toHaveAttribute('data-value', '1');
+  await expect(
+    after.notebook.cards.filter({ hasText: remembered.slice(0, 60) }).getByTestId('notebook-card-note'),
+  ).toHaveText('Lembrar: ler o enunciado até o fim.');
+  // The review is in the history, under its own name, not counted as a full exam.
+  await after.nav('history').click();
+  await expect(app.page.getByTestId('history-item').first()).toContainText('Revisão do caderno');
+});
+
+test('notebook: a note written in a result’s review shows there and in the notebook', async ({ launch }) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await examWithAMissAndAGuess(page);
+  await screen.review.filter('wrong').click();
+  await expect(screen.review.items).toHaveCount(1);
+  await screen.review.noteToggle.click();
+  await screen.review.note.text.fill('Troquei as unidades.');
+  await screen.review.note.save.click();
+  await expect(screen.review.note.saved).toBeVisible();
+  await screen.review.noteToggle.click();
+  await expect(screen.review.noteText).toHaveText('Troquei as unidades.');
+  await screen.nav('notebook').click();
+  await expect(
+    screen.notebook.cards.and(page.locator('[data-reason="wrong"]')).getByTestId('notebook-card-note'),
+  ).toHaveText('Troquei as unidades.');
+});
