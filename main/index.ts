@@ -2,7 +2,7 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow, dialog, session, shell } from 'electron';
+import { app, type BrowserWindow, dialog, Notification, session, shell } from 'electron';
 import { createAppServices } from './app/services.js';
 import { createLogger } from './core/util/logger.js';
 import { dataPaths } from './core/workspace.js';
@@ -118,6 +118,25 @@ if (!app.requestSingleInstanceLock()) {
     window.webContents.once('did-finish-load', () => {
       opener.ready((path) => services.offerPackFile(path));
     });
+    // The notebook's daily reminder (opt-in in Settings): main decides, the OS shows it.
+    const remind = () =>
+      void services
+        .reviewReminder()
+        .then((text) => {
+          if (!text) return;
+          if (testMode) sideEffect({ type: 'side-effect', effect: 'notification', ...text });
+          else if (Notification.isSupported()) {
+            const notification = new Notification(text);
+            notification.on('click', () => {
+              if (window?.isMinimized()) window.restore();
+              window?.focus();
+            });
+            notification.show();
+          }
+        })
+        .catch((error: unknown) => logger.error('reminder failed', { error: String(error) }));
+    setTimeout(remind, 60_000).unref();
+    setInterval(remind, 15 * 60_000).unref();
     logger.info('app ready', { version: app.getVersion() });
     // Quitting waits for the services to save (a running exam's time, pending writes).
     let closed = false;

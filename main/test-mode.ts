@@ -19,6 +19,7 @@ export function testModeEnabled({ env, isPackaged, e2eBuild }: TestModeInputs): 
 /** What a test-mode app did instead of touching the OS, appended to the IPC log for the fixture. */
 export type SideEffect =
   | { type: 'side-effect'; effect: 'open-external'; url: string }
+  | { type: 'side-effect'; effect: 'notification'; title: string; body: string }
   | {
       type: 'side-effect';
       effect: 'download';

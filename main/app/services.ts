@@ -43,6 +43,7 @@ import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
 import { ExamEngine, ExamError } from '../core/exams/engine.js';
 import { Notebook } from '../core/notebook/notebook.js';
+import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
 import { captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
 import { PackError } from '../core/packs/format.js';
 import type { Handlers } from './types.js';
@@ -78,6 +79,11 @@ export interface AppServices {
   offerPackFile(path: string): void;
   workspace: () => Workspace;
   keyLock: KeyLock;
+  /**
+   * The daily reminder of the notebook's reviews: what to show now (once a day, when the student
+   * turned it on and reviews are due), or null. Asking again the same day answers null.
+   */
+  reviewReminder(at?: number): Promise<{ title: string; body: string } | null>;
   /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -412,6 +418,23 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     },
     workspace: () => workspace,
     keyLock,
+    reviewReminder: async (at) => {
+      const settings = await options.settings.get();
+      await captured;
+      await captures;
+      const now = at ?? clock.now();
+      const overview = notebook.overview(now);
+      const remind = shouldRemind({
+        enabled: settings.reviewReminders,
+        dueToday: overview.dueToday,
+        today: overview.today,
+        lastReminded: notebook.remindedOn(),
+        hour: new Date(now).getHours(),
+      });
+      if (!remind) return null;
+      await notebook.markReminded(overview.today);
+      return reminderText(settings.language, overview.dueToday);
+    },
     settled: () => startupSweep.then(() => undefined),
     close: async () => {
       clearInterval(ticker);

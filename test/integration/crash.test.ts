@@ -14,6 +14,7 @@ import { runSync } from '../../main/core/sync/engine.js';
 import { TEMP_FILE } from '../../main/core/util/durable-file.js';
 import { StorageNotices } from '../../main/core/util/json-file.js';
 import { openWorkspace } from '../../main/core/workspace.js';
+import { Notebook } from '../../main/core/notebook/notebook.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { openEngineIn } from '../support/engine.js';
 import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runner.js';
@@ -181,6 +182,61 @@ describe('kill -9 mid-write', () => {
       }
       expect(seen.rolledBack).toBeGreaterThan(0);
       expect(seen.committed).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `notebook: every acknowledged card, note and review survives ${KILLS} kills`,
+    async () => {
+      const dir = await scratch();
+      const added = new Set<string>();
+      const reviewed = new Set<string>();
+      /** note id → values in order, and whether each was acknowledged. */
+      const notes = new Map<string, { value: string; acked: boolean }[]>();
+      let nextGroup = 0;
+      for (let kill = 0; kill < KILLS; kill++) {
+        const killAt = 1 + random(30);
+        let acks = 0;
+        let lastSent = nextGroup - 1;
+        const { stderr } = await runChild(['notebook', dir, String(nextGroup)], (line, child) => {
+          const [word, g, what] = line.split(' ');
+          const group = Number(g);
+          if (word === 'SEND') {
+            lastSent = group;
+            const id = `q${group % 7}`;
+            notes.set(id, [...(notes.get(id) ?? []), { value: `nota ${group}`, acked: false }]);
+          } else if (word === 'ACK') {
+            if (what === 'add') added.add(`q${group}`);
+            if (what === 'review') reviewed.add(`q${Math.max(0, group - 1)}`);
+            if (what === 'note') {
+              const entry = notes.get(`q${group % 7}`)?.find((n) => n.value === `nota ${group}`);
+              if (entry) entry.acked = true;
+            }
+            if (++acks >= killAt) child.kill('SIGKILL');
+          }
+        });
+        expect(stderr).toBe('');
+        nextGroup = lastSent + 1;
+        const storage = new StorageNotices();
+        const book = await Notebook.open(dir, { readOnly: false, notices: storage });
+        expect(storage.list(), `after kill ${kill}`).toEqual([]);
+        const cards = new Map(book.list({}, Date.now(), () => false).map((c) => [c.id, c]));
+        for (const id of added) expect(cards.has(id), `card ${id} after kill ${kill}`).toBe(true);
+        for (const id of reviewed) {
+          if (cards.has(id)) expect(cards.get(id)?.reviews, `review of ${id}`).toBeGreaterThanOrEqual(1);
+        }
+        for (const [id, history] of notes) {
+          const actual = book.note(id);
+          const lastAcked = [...history].reverse().find((n) => n.acked);
+          const allowed = [lastAcked?.value ?? ''];
+          const last = history.at(-1);
+          if (last && !last.acked) allowed.push(last.value);
+          expect(allowed, `${id} after kill ${kill}`).toContain(actual);
+          notes.set(id, [{ value: actual, acked: true }]);
+        }
+      }
+      expect(added.size).toBeGreaterThan(0);
     },
     TIMEOUT,
   );

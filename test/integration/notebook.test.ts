@@ -251,6 +251,22 @@ describe('the error notebook', () => {
     expect((await handle(services.handlers, 'notes:get', { ref: { questionId: 'nope' } })).ok).toBe(false);
   });
 
+  it('reminds of today’s reviews once a day, and only when the student asked for it', async () => {
+    const { dir, services } = await setup();
+    await examWithMisses(services);
+    const today = new Date();
+    const at = (hour: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate(), hour).getTime();
+    expect(await services.reviewReminder(at(10))).toBeNull(); // off by default
+    await value(services, 'settings:set', { settings: { reviewReminders: true } });
+    expect(await services.reviewReminder(at(6))).toBeNull(); // not at night
+    expect((await services.reviewReminder(at(10)))?.body).toMatch(/^\d+ questões do caderno de erros/);
+    expect(await services.reviewReminder(at(11))).toBeNull();
+    await services.close();
+    // A restart the same day does not remind again.
+    const again = await open(dir);
+    expect(await again.reviewReminder(at(15))).toBeNull();
+  });
+
   it('cli notebook stats prints the figures, zeros on an empty profile, without locking the folder', async () => {
     const { dir, services } = await setup();
     const empty = await tempDir();

@@ -8,6 +8,8 @@ import { CatalogStore } from '../../main/core/catalog/store.js';
 import { importPack } from '../../main/core/packs/registry.js';
 import { runSync } from '../../main/core/sync/engine.js';
 import { openWorkspace } from '../../main/core/workspace.js';
+import { Notebook } from '../../main/core/notebook/notebook.js';
+import { notebookQuestion } from './questions.js';
 import { groupOps } from './crash-ops.js';
 import { openEngineIn } from './engine.js';
 
@@ -60,6 +62,22 @@ async function importOne(dir: string, file: string) {
   await workspace.close();
 }
 
+/** Notebook writes three at a time (a card added, a note, a review), each acknowledged once durable. */
+async function notebook(dir: string, firstGroup: number) {
+  const book = await Notebook.open(dir);
+  say('READY');
+  for (let g = firstGroup; ; g++) {
+    say(`SEND ${g}`);
+    await Promise.all([
+      book.add(notebookQuestion(g), 'api:enem', Date.now()).then(() => say(`ACK ${g} add`)),
+      book.setNote(`q${g % 7}`, `nota ${g}`, Date.now()).then(() => say(`ACK ${g} note`)),
+      book
+        .review(`q${Math.max(0, g - 1)}`, ((g % 4) + 1) as 1 | 2 | 3 | 4, Date.now(), { attemptId: 'crash', index: g })
+        .then(() => say(`ACK ${g} review`)),
+    ]);
+  }
+}
+
 /** Imports one pack and reports how it ended, its peak memory and its time (the oversized-pack test). */
 async function importMeasured(dir: string, file: string) {
   const started = performance.now();
@@ -79,5 +97,6 @@ const [mode, dir = '', arg = ''] = process.argv.slice(2);
 if (mode === 'attempt') await attempt(dir, Number(arg));
 else if (mode === 'sync') await sync(dir, arg);
 else if (mode === 'import') await importOne(dir, arg);
+else if (mode === 'notebook') await notebook(dir, Number(arg));
 else if (mode === 'import-measured') await importMeasured(dir, arg);
 else throw new Error(`unknown mode ${mode}`);

@@ -80,6 +80,8 @@ const notebookFileSchema = z.object({
   log: z.array(logEntrySchema),
   /** Submitted attempts already captured: one missing here is captured at the next start. */
   captured: z.array(z.string()),
+  /** The day the daily reminder was last shown ('YYYY-MM-DD'). */
+  remindedOn: z.string().nullable().default(null),
 });
 type NotebookData = z.infer<typeof notebookFileSchema>;
 
@@ -105,6 +107,7 @@ const emptyNotebook = (): NotebookData => ({
   cards: {},
   log: [],
   captured: [],
+  remindedOn: null,
 });
 
 export class Notebook {
@@ -322,6 +325,17 @@ export class Notebook {
       this.notes = trimmed ? { ...rest, [id]: { text: trimmed, updatedAt: at } } : rest;
       await this.files.notes.write(() => ({ notes: this.notes }));
       return trimmed;
+    });
+  }
+
+  remindedOn(): string | null {
+    return this.data.remindedOn;
+  }
+
+  markReminded(day: string): Promise<void> {
+    return this.serial(async () => {
+      this.data.remindedOn = day;
+      await this.saveCards();
     });
   }
 
