@@ -1,189 +1,273 @@
 // Regenerates docs/screenshots/*.png (1280×800) in the harness against the fake API.
-//   npm run screenshots
+//   npm run screenshots              every screenshot
+//   npm run screenshots -- notebook  only the error notebook's
 import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
 import { launchApp } from './support/launch-app.js';
 
 const out = (name: string) => `docs/screenshots/${name}.png`;
-const api = await startFakeApi({ questions: 600, seed: 7 });
-const app = await launchApp();
-const page = app.page;
-const shoot = async (name: string) => {
-  await page.waitForTimeout(150); // let fonts and layout settle
-  await page.screenshot({ path: out(name) });
-  console.log(`wrote ${out(name)}`);
-};
+const only = process.argv[2];
+if (!only) await everyScreen();
+if (!only) await examAtSizes();
+await notebook();
+process.exit(0);
 
-try {
-  await page.getByTestId('library-empty').waitFor();
-  await shoot('first-run');
-  await page.getByTestId('nav-keys').click();
-  await page.getByTestId('base-url-input').fill(api.baseUrl);
-  await page.getByTestId('api-key-input').fill(api.keys.vestibulares);
-  await page.getByTestId('connect-button').click();
-  await page.getByTestId('connect-success').waitFor();
-  await shoot('keys');
-
-  await page.getByTestId('nav-sync').click();
-  await page.getByTestId('sync-product').selectOption('vestibulares');
-  await page.getByTestId('sync-estimate').click();
-  await page.getByTestId('sync-estimate-result').waitFor();
-  await page.getByTestId('sync-start').click();
-  await page.locator('[data-testid="sync-report"][data-status="done"]').waitFor({ timeout: 60_000 });
-  await shoot('sync');
-
-  await page.getByTestId('nav-library').click();
-  await page.getByTestId('question-row').first().waitFor();
-  await shoot('library');
-
-  const withImage = api.catalog().find((q) => q.imageUrl?.endsWith('.png'));
-  const number = /Questão \d+ \(/.exec(withImage?.statement ?? '')?.[0] ?? '';
-  await page.getByTestId('filter-text').fill(`"${number}"`);
-  await page.getByTestId('question-row').filter({ hasText: number }).first().getByRole('button').click();
-  await page.getByTestId('show-answer').click();
-  await page.getByTestId('answer-revealed').waitFor();
-  await shoot('question');
-  await page.getByTestId('question-close').click();
-
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-theme').selectOption('dark');
-  await shoot('settings-dark');
-  await page.getByTestId('nav-library').click();
-  await page.getByTestId('filter-clear').click();
-  await page.getByTestId('question-row').first().waitFor();
-  await shoot('library-dark');
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-theme').selectOption('system');
-
-  await page.getByTestId('nav-packs').click();
-  await page.getByTestId('import-demo').click();
-  await page.getByTestId('pack-demo-pack').waitFor();
-  await shoot('packs');
-
-  await page.getByTestId('nav-exams').click();
-  await page.getByTestId('exam-preset').selectOption('');
-  await page.getByTestId('exam-count').fill('10');
-  await page.getByTestId('exam-source-pack:demo-pack').check();
-  await page.getByTestId('exam-seed').fill('2026');
-  await page.getByTestId('exam-start').click();
-  await page.getByTestId('exam-screen').waitFor();
-  // Answer like a good student: right on most, wrong on two, two left blank.
-  for (let n = 0; n < 10; n++) {
-    const statement = await page.getByTestId('exam-statement').innerText();
-    const source = QUESTIONS.find((q) => q.statement === statement);
-    const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
-    const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
-    if (n < 8) await page.keyboard.press('abcde'.charAt(n === 3 || n === 6 ? (right + 1) % 5 : right));
-    if (n === 1) await page.keyboard.press('f');
-    if (n < 4) await page.keyboard.press('ArrowRight');
-    else if (n === 4) break;
-  }
-  await page.getByTestId('exam-strike-A').click();
-  await shoot('exam');
-  for (let n = 5; n < 10; n++) {
-    await page.getByTestId(`exam-grid-${n + 1}`).click();
-    const statement = await page.getByTestId('exam-statement').innerText();
-    const source = QUESTIONS.find((q) => q.statement === statement);
-    const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
-    const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
-    if (n < 8) await page.keyboard.press('abcde'.charAt(n === 6 ? (right + 1) % 5 : right));
-  }
-  await page.getByTestId('exam-submit').click();
-  await page.getByTestId('exam-confirm').waitFor();
-  await shoot('exam-confirm');
-  await page.getByTestId('exam-confirm-yes').click();
-  await page.getByTestId('result-score').waitFor();
-  await shoot('results');
-
-  await page.getByTestId('result-retry-wrong').click();
-  await page.getByTestId('exam-screen').waitFor();
-  const count = await page.getByTestId('exam-grid').getByRole('button').count();
-  for (let n = 0; n < count; n++) {
-    const statement = await page.getByTestId('exam-statement').innerText();
-    const source = QUESTIONS.find((q) => q.statement === statement);
-    const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
-    await page.keyboard.press('abcde'.charAt(texts.findIndex((text) => text === source?.alternatives[source.correct])));
-    await page.keyboard.press('ArrowRight');
-  }
-  await page.getByTestId('exam-submit').click();
-  await page.getByTestId('exam-confirm-yes').click();
-  await page.getByTestId('result-history').click();
-  await page.getByTestId('history-trend').waitFor();
-  await shoot('history');
-} finally {
-  await app.close();
-  await api.close();
-}
-
-// The exam, its results by area, its pacing and a review with a figure, at the smallest and a large
-// window, in both languages (the exam clock runs 40× so that time per question means something).
-const exam = await launchApp({ clockSpeed: 40 });
-try {
-  const p = exam.page;
-  await p.getByTestId('import-demo').click();
-  await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
-  await p.getByTestId('nav-exams').click();
-  await p.getByTestId('exam-preset').selectOption('');
-  await p.getByTestId('exam-count').fill('44');
-  await p.getByTestId('exam-seed').fill('7');
-  await p.getByTestId('exam-start').click();
-  await p.getByTestId('exam-screen').waitFor();
-  for (let n = 0; n < 30; n++) {
-    const statement = await p.getByTestId('exam-statement').innerText();
-    const source = QUESTIONS.find((q) => q.statement === statement);
-    const texts = await p.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
-    const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
-    await p.keyboard.press('abcde'.charAt(n % 4 === 3 ? (right + 1) % 5 : right));
-    if (n % 7 === 2) await p.keyboard.press('g');
-    if (n % 9 === 4) await p.keyboard.press('f');
-    if (n % 10 === 5) await p.waitForTimeout(400); // a slow question: time lost there
-    await p.keyboard.press('ArrowRight');
-  }
-  const sizes = [
-    { width: 1024, height: 640 },
-    { width: 1920, height: 1080 },
-  ];
-  const languages = [
-    { code: 'pt-BR', suffix: '' },
-    { code: 'en', suffix: '-en' },
-  ] as const;
-  const shot = async (name: string) => {
-    await p.waitForTimeout(150);
-    await p.screenshot({ path: out(name) });
+async function everyScreen() {
+  const api = await startFakeApi({ questions: 600, seed: 7 });
+  const app = await launchApp();
+  const page = app.page;
+  const shoot = async (name: string) => {
+    await page.waitForTimeout(150); // let fonts and layout settle
+    await page.screenshot({ path: out(name) });
     console.log(`wrote ${out(name)}`);
   };
-  const setLanguage = async (code: 'pt-BR' | 'en') => {
-    await p.getByTestId('nav-settings').click();
-    await p.getByTestId('settings-language').selectOption(code);
-  };
-  for (const { code, suffix } of languages) {
-    await setLanguage(code);
-    await p.getByTestId('nav-running-exam').click();
-    for (const size of sizes) {
-      await p.setViewportSize(size);
-      await shot(`exam-${size.width}x${size.height}${suffix}`);
+
+  try {
+    await page.getByTestId('library-empty').waitFor();
+    await shoot('first-run');
+    await page.getByTestId('nav-keys').click();
+    await page.getByTestId('base-url-input').fill(api.baseUrl);
+    await page.getByTestId('api-key-input').fill(api.keys.vestibulares);
+    await page.getByTestId('connect-button').click();
+    await page.getByTestId('connect-success').waitFor();
+    await shoot('keys');
+
+    await page.getByTestId('nav-sync').click();
+    await page.getByTestId('sync-product').selectOption('vestibulares');
+    await page.getByTestId('sync-estimate').click();
+    await page.getByTestId('sync-estimate-result').waitFor();
+    await page.getByTestId('sync-start').click();
+    await page.locator('[data-testid="sync-report"][data-status="done"]').waitFor({ timeout: 60_000 });
+    await shoot('sync');
+
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('question-row').first().waitFor();
+    await shoot('library');
+
+    const withImage = api.catalog().find((q) => q.imageUrl?.endsWith('.png'));
+    const number = /Questão \d+ \(/.exec(withImage?.statement ?? '')?.[0] ?? '';
+    await page.getByTestId('filter-text').fill(`"${number}"`);
+    await page.getByTestId('question-row').filter({ hasText: number }).first().getByRole('button').click();
+    await page.getByTestId('show-answer').click();
+    await page.getByTestId('answer-revealed').waitFor();
+    await shoot('question');
+    await page.getByTestId('question-close').click();
+
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-theme').selectOption('dark');
+    await shoot('settings-dark');
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('filter-clear').click();
+    await page.getByTestId('question-row').first().waitFor();
+    await shoot('library-dark');
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-theme').selectOption('system');
+
+    await page.getByTestId('nav-packs').click();
+    await page.getByTestId('import-demo').click();
+    await page.getByTestId('pack-demo-pack').waitFor();
+    await shoot('packs');
+
+    await page.getByTestId('nav-exams').click();
+    await page.getByTestId('exam-preset').selectOption('');
+    await page.getByTestId('exam-count').fill('10');
+    await page.getByTestId('exam-source-pack:demo-pack').check();
+    await page.getByTestId('exam-seed').fill('2026');
+    await page.getByTestId('exam-start').click();
+    await page.getByTestId('exam-screen').waitFor();
+    // Answer like a good student: right on most, wrong on two, two left blank.
+    for (let n = 0; n < 10; n++) {
+      const statement = await page.getByTestId('exam-statement').innerText();
+      const source = QUESTIONS.find((q) => q.statement === statement);
+      const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+      const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
+      if (n < 8) await page.keyboard.press('abcde'.charAt(n === 3 || n === 6 ? (right + 1) % 5 : right));
+      if (n === 1) await page.keyboard.press('f');
+      if (n < 4) await page.keyboard.press('ArrowRight');
+      else if (n === 4) break;
     }
-  }
-  await p.getByTestId('exam-submit').click();
-  await p.getByTestId('exam-confirm-yes').click();
-  await p.getByTestId('result-score').waitFor();
-  for (const { code, suffix } of languages) {
-    await setLanguage(code);
-    await p.getByTestId('nav-history').click();
-    await p.getByTestId('history-open').first().click();
-    for (const size of sizes) {
-      await p.setViewportSize(size);
-      const tag = `${size.width}x${size.height}${suffix}`;
-      await p.getByTestId('chart-area').scrollIntoViewIfNeeded();
-      await shot(`results-area-${tag}`);
-      await p.getByTestId('result-pacing').scrollIntoViewIfNeeded();
-      await shot(`pacing-${tag}`);
-      await p.getByTestId('review-image').first().scrollIntoViewIfNeeded();
-      await shot(`review-image-${tag}`);
+    await page.getByTestId('exam-strike-A').click();
+    await shoot('exam');
+    for (let n = 5; n < 10; n++) {
+      await page.getByTestId(`exam-grid-${n + 1}`).click();
+      const statement = await page.getByTestId('exam-statement').innerText();
+      const source = QUESTIONS.find((q) => q.statement === statement);
+      const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+      const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
+      if (n < 8) await page.keyboard.press('abcde'.charAt(n === 6 ? (right + 1) % 5 : right));
     }
+    await page.getByTestId('exam-submit').click();
+    await page.getByTestId('exam-confirm').waitFor();
+    await shoot('exam-confirm');
+    await page.getByTestId('exam-confirm-yes').click();
+    await page.getByTestId('result-score').waitFor();
+    await shoot('results');
+
+    await page.getByTestId('result-retry-wrong').click();
+    await page.getByTestId('exam-screen').waitFor();
+    const count = await page.getByTestId('exam-grid').getByRole('button').count();
+    for (let n = 0; n < count; n++) {
+      const statement = await page.getByTestId('exam-statement').innerText();
+      const source = QUESTIONS.find((q) => q.statement === statement);
+      const texts = await page.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+      await page.keyboard.press(
+        'abcde'.charAt(texts.findIndex((text) => text === source?.alternatives[source.correct])),
+      );
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.getByTestId('exam-submit').click();
+    await page.getByTestId('exam-confirm-yes').click();
+    await page.getByTestId('result-history').click();
+    await page.getByTestId('history-trend').waitFor();
+    await shoot('history');
+  } finally {
+    await app.close();
+    await api.close();
   }
-  await setLanguage('pt-BR');
-} finally {
-  await exam.close();
 }
-process.exit(0);
+
+async function examAtSizes() {
+  // The exam, its results by area, its pacing and a review with a figure, at the smallest and a large
+  // window, in both languages (the exam clock runs 40× so that time per question means something).
+  const exam = await launchApp({ clockSpeed: 40 });
+  try {
+    const p = exam.page;
+    await p.getByTestId('import-demo').click();
+    await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
+    await p.getByTestId('nav-exams').click();
+    await p.getByTestId('exam-preset').selectOption('');
+    await p.getByTestId('exam-count').fill('44');
+    await p.getByTestId('exam-seed').fill('7');
+    await p.getByTestId('exam-start').click();
+    await p.getByTestId('exam-screen').waitFor();
+    for (let n = 0; n < 30; n++) {
+      const statement = await p.getByTestId('exam-statement').innerText();
+      const source = QUESTIONS.find((q) => q.statement === statement);
+      const texts = await p.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+      const right = texts.findIndex((text) => text === source?.alternatives[source.correct]);
+      await p.keyboard.press('abcde'.charAt(n % 4 === 3 ? (right + 1) % 5 : right));
+      if (n % 7 === 2) await p.keyboard.press('g');
+      if (n % 9 === 4) await p.keyboard.press('f');
+      if (n % 10 === 5) await p.waitForTimeout(400); // a slow question: time lost there
+      await p.keyboard.press('ArrowRight');
+    }
+    const sizes = [
+      { width: 1024, height: 640 },
+      { width: 1920, height: 1080 },
+    ];
+    const languages = [
+      { code: 'pt-BR', suffix: '' },
+      { code: 'en', suffix: '-en' },
+    ] as const;
+    const shot = async (name: string) => {
+      await p.waitForTimeout(150);
+      await p.screenshot({ path: out(name) });
+      console.log(`wrote ${out(name)}`);
+    };
+    const setLanguage = async (code: 'pt-BR' | 'en') => {
+      await p.getByTestId('nav-settings').click();
+      await p.getByTestId('settings-language').selectOption(code);
+    };
+    for (const { code, suffix } of languages) {
+      await setLanguage(code);
+      await p.getByTestId('nav-running-exam').click();
+      for (const size of sizes) {
+        await p.setViewportSize(size);
+        await shot(`exam-${size.width}x${size.height}${suffix}`);
+      }
+    }
+    await p.getByTestId('exam-submit').click();
+    await p.getByTestId('exam-confirm-yes').click();
+    await p.getByTestId('result-score').waitFor();
+    for (const { code, suffix } of languages) {
+      await setLanguage(code);
+      await p.getByTestId('nav-history').click();
+      await p.getByTestId('history-open').first().click();
+      for (const size of sizes) {
+        await p.setViewportSize(size);
+        const tag = `${size.width}x${size.height}${suffix}`;
+        await p.getByTestId('chart-area').scrollIntoViewIfNeeded();
+        await shot(`results-area-${tag}`);
+        await p.getByTestId('result-pacing').scrollIntoViewIfNeeded();
+        await shot(`pacing-${tag}`);
+        await p.getByTestId('review-image').first().scrollIntoViewIfNeeded();
+        await shot(`review-image-${tag}`);
+      }
+    }
+    await setLanguage('pt-BR');
+  } finally {
+    await exam.close();
+  }
+}
+
+/** Answers the exam on screen: right where `right(n)` says so, else the next letter. */
+async function answerDemo(p: import('@playwright/test').Page, right: boolean) {
+  const statement = await p.getByTestId('exam-statement').innerText();
+  const source = QUESTIONS.find((q) => q.statement === statement);
+  const texts = await p.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
+  const index = texts.findIndex((text) => text === source?.alternatives[source.correct]);
+  await p.keyboard.press('abcde'.charAt(right ? index : (index + 1) % 5));
+}
+
+// The error notebook: a mock exam's misses, the exam date 40 days ahead, today's review with its rating.
+async function notebook() {
+  const app = await launchApp();
+  const p = app.page;
+  try {
+    await p.setViewportSize({ width: 1280, height: 800 });
+    await p.getByTestId('import-demo').click();
+    await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
+    await p.getByTestId('nav-exams').click();
+    await p.getByTestId('exam-preset').selectOption('');
+    await p.getByTestId('exam-count').fill('20');
+    await p.getByTestId('exam-seed').fill('11');
+    await p.getByTestId('exam-start').click();
+    await p.getByTestId('exam-screen').waitFor();
+    for (let n = 0; n < 20; n++) {
+      await answerDemo(p, n % 3 !== 1);
+      if (n % 5 === 0) await p.keyboard.press('g');
+      await p.keyboard.press('ArrowRight');
+    }
+    await p.getByTestId('exam-submit').click();
+    await p.getByTestId('exam-confirm-yes').click();
+    await p.getByTestId('result-score').waitFor();
+    await p.getByTestId('nav-notebook').click();
+    const ahead = new Date();
+    ahead.setDate(ahead.getDate() + 40);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await p
+      .getByTestId('notebook-exam-date')
+      .fill(`${ahead.getFullYear()}-${pad(ahead.getMonth() + 1)}-${pad(ahead.getDate())}`);
+    await p.getByTestId('notebook-exam-label').fill('ENEM');
+    await p.getByTestId('notebook-plan-save').click();
+    await p.getByTestId('exam-date-countdown').waitFor();
+    await p.getByTestId('notebook-card').first().getByTestId('notebook-card-note-toggle').click();
+    await p.getByTestId('notebook-note-text').fill('Cuidado: a pergunta pede o que NÃO é correto.');
+    await p.getByTestId('notebook-note-save').click();
+    await p.getByTestId('notebook-note-saved').waitFor();
+    await p.getByTestId('notebook-card-note-toggle').first().click();
+    await p.getByTestId('notebook-plan').scrollIntoViewIfNeeded();
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('notebook'), fullPage: true });
+    console.log(`wrote ${out('notebook')}`);
+    await p.getByTestId('notebook-forecast').scrollIntoViewIfNeeded();
+    await p.screenshot({ path: out('notebook-forecast') });
+    console.log(`wrote ${out('notebook-forecast')}`);
+    await p.getByTestId('notebook-start-review').click();
+    await p.getByTestId('exam-screen').waitFor();
+    await answerDemo(p, true);
+    await p.getByTestId('exam-rating').waitFor();
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('notebook-review') });
+    console.log(`wrote ${out('notebook-review')}`);
+    await p.getByTestId('nav-settings').click();
+    await p.getByTestId('settings-language').selectOption('en');
+    await p.getByTestId('nav-notebook').click();
+    await p.getByTestId('notebook-stats').waitFor();
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('notebook-en') });
+    console.log(`wrote ${out('notebook-en')}`);
+  } finally {
+    await app.close();
+  }
+}

@@ -43,6 +43,7 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await expect(screen.notebook.cards.and(page.locator('[data-reason="guessed"]'))).toHaveCount(1);
   await expect(screen.notebook.stat('dueToday')).toHaveAttribute('data-value', '2');
   await expect(screen.notebook.stat('total')).toHaveAttribute('data-value', '2');
+  await expect(screen.notebook.cards.first()).toContainText('· 1 revisão');
   // No date yet: a month ahead, and the ENEM's likely date offered.
   await expect(screen.notebook.forecastColumns).toHaveCount(30);
   await expect(screen.notebook.planStatus).toContainText('Sem data de prova');
