@@ -1,6 +1,7 @@
 // Regenerates docs/screenshots/*.png (1280×800) in the harness against the fake API.
 //   npm run screenshots              every screenshot
 //   npm run screenshots -- notebook  only the error notebook's
+import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
 import { launchApp } from './support/launch-app.js';
@@ -201,7 +202,7 @@ async function examAtSizes() {
 }
 
 /** Answers the exam on screen: right where `right(n)` says so, else the next letter. */
-async function answerDemo(p: import('@playwright/test').Page, right: boolean) {
+async function answerDemo(p: Page, right: boolean) {
   const statement = await p.getByTestId('exam-statement').innerText();
   const source = QUESTIONS.find((q) => q.statement === statement);
   const texts = await p.getByTestId('exam-choices').locator('.choice-text').allInnerTexts();
