@@ -6,7 +6,8 @@ import { InsecureUrlError, isLoopbackHost } from './core/util/net-policy.js';
 import { parseArgs } from 'node:util';
 import { ApiError } from './core/api/errors.js';
 import { DIFFICULTIES } from './core/api/schemas.js';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { catalogQuerySchema, catalogStats, queryCatalog } from './core/catalog/query.js';
 import { PackError } from './core/packs/format.js';
 import { readPack } from './core/packs/reader.js';
@@ -18,6 +19,8 @@ import { syncScopeSchema } from './core/sync/scope.js';
 import { DataDirLockedError } from './core/util/data-lock.js';
 import { openWorkspace } from './core/workspace.js';
 import { Notebook } from './core/notebook/notebook.js';
+import { buildClassReport, classReportCsv } from './core/class/report.js';
+import { RESULT_EXTENSION } from './core/class/result-file.js';
 
 const USAGE = `usage:
   cli sync --base-url URL --product enem|vestibulares --data-dir DIR [--exam ID] [--year N]
@@ -27,6 +30,8 @@ const USAGE = `usage:
            [--exam ID] [--year N] [--subject ID] [--difficulty D] [--limit N] [--json]
            [--base-url URL]   (the API the data came from: a localhost API's images may be local)
   cli pack inspect FILE [--json]
+  cli class report --pack FILE.exampack --results DIR [--json] [--csv OUT_DIR]
+           (the tutor's class report from the students' .examresult files)
   cli notebook stats --data-dir DIR [--json]   (the error notebook: due today, next 7 days, mastered)
   cli pack import FILE --data-dir DIR [--json]`;
 
@@ -177,6 +182,54 @@ async function stats(args: string[]): Promise<number> {
     }
   }
   return EXIT.ok;
+}
+
+async function classCommand(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'report') throw new UsageError(`unknown class command: ${sub ?? ''}`);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      pack: { type: 'string' },
+      results: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      csv: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!values.pack) throw new UsageError('missing --pack');
+  if (!values.results) throw new UsageError('missing --results');
+  const pack = await readPack(await readFile(values.pack));
+  try {
+    const names = (await readdir(values.results)).filter((n) => n.endsWith(RESULT_EXTENSION)).sort();
+    const sources = await Promise.all(
+      names.map(async (name) => ({ name, bytes: await readFile(join(values.results ?? '', name)) })),
+    );
+    const report = buildClassReport(pack, sources);
+    if (values.csv) {
+      await mkdir(values.csv, { recursive: true });
+      for (const [name, text] of Object.entries(classReportCsv(report))) await writeFile(join(values.csv, name), text);
+    }
+    if (values.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+    else {
+      const { analysis } = report;
+      process.stdout.write(
+        `${report.pack.title}: ${report.accepted.length} students, ${report.questions.length} questions, mean ${analysis.meanScore.toFixed(1)}\n`,
+      );
+      for (const r of report.rejected) process.stdout.write(`rejected ${r.file}: ${r.reason} ${r.detail}\n`);
+      for (const d of report.duplicates)
+        process.stdout.write(`duplicate ${d.file} (${d.student}): kept ${d.keptFile}\n`);
+      analysis.items.forEach((item, i) => {
+        const flags = item.flags.length ? ` [${item.flags.join(', ')}]` : '';
+        process.stdout.write(
+          `${i + 1}. ${item.id} key ${item.key}: facility ${item.facility.toFixed(2)}, r ${item.pointBiserial?.toFixed(2) ?? '–'}, D ${item.upperLower.toFixed(2)}${flags}\n`,
+        );
+      });
+    }
+    return EXIT.ok;
+  } finally {
+    await pack.dispose();
+  }
 }
 
 async function notebook(args: string[]): Promise<number> {
@@ -337,6 +390,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'stats') return await stats(rest);
     if (command === 'pack') return await pack(rest);
     if (command === 'notebook') return await notebook(rest);
+    if (command === 'class') return await classCommand(rest);
     if (command === '--help' || command === 'help') {
       process.stdout.write(`${USAGE}\n`);
       return EXIT.ok;

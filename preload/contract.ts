@@ -324,6 +324,8 @@ export interface ExamResult {
   /** Answers marked as guesses, and how many of the visible ones were right. */
   guessed: { total: number; right: number };
   questions: ExamReviewQuestion[];
+  /** The pack whose exam this was: its result file can be exported for the tutor. */
+  pack: { id: string; title: string } | null;
 }
 
 export interface AttemptSummary {
@@ -420,6 +422,50 @@ export interface NotebookOverview {
   sources: string[];
 }
 
+// ---- the tutor's class loop -------------------------------------------------
+
+/** A student's result file, ready to save. */
+export interface ResultFileOut {
+  fileName: string;
+  data: Uint8Array<ArrayBuffer>;
+  student: string;
+}
+
+export type ItemFlag = 'miskeyed' | 'too-easy' | 'too-hard' | 'low-discrimination';
+
+/** The class report as the tutor's screen shows it (docs/class-report.md). */
+export interface ClassReportView {
+  pack: { id: string; title: string };
+  questions: { id: string; key: string; subject: string; area: string | null; statement: string }[];
+  accepted: { file: string; student: string; submittedAt: string }[];
+  rejected: { file: string; reason: string; detail: string }[];
+  duplicates: { file: string; student: string; keptFile: string }[];
+  students: {
+    name: string;
+    correct: number;
+    total: number;
+    timeMs: number;
+    bySubject: { key: string; correct: number; total: number }[];
+  }[];
+  items: {
+    id: string;
+    key: string;
+    facility: number;
+    pointBiserial: number | null;
+    upperLower: number;
+    distractors: { letter: string; count: number; upper: number; lower: number; key: boolean }[];
+    blank: number;
+    meanTimeMs: number;
+    flags: ItemFlag[];
+  }[];
+  bySubject: { key: string; mean: number; items: number }[];
+  byArea: { key: string; mean: number; items: number }[];
+  groupSize: number;
+  meanScore: number;
+  /** One CSV per table, by file name. */
+  csv: Record<string, string>;
+}
+
 /** A question by its id (library, notebook) or by its place in an attempt (results, review session). */
 export type QuestionRef = { questionId: string } | { attemptId: string; index: number };
 
@@ -432,6 +478,7 @@ export const DEFAULT_SETTINGS: Settings = {
   extraTime: false,
   readingWidth: false,
   reviewReminders: false,
+  studentName: '',
 };
 
 /** A pack the OS asked to open, already checked: what it holds, or why it cannot be imported. */
@@ -484,6 +531,7 @@ export const ERROR_CODES = [
   'unreadable-key',
   'sync-running',
   'invalid-pack',
+  'invalid-result',
   'empty-selection',
   'exam-running',
   'exam-over',
@@ -581,6 +629,8 @@ export interface Responses {
   'notebook:start-review': ExamState;
   'exam:rate': { saved: true; grade: ReviewGrade };
   'notes:get': { text: string };
+  'class:export-result': ResultFileOut;
+  'class:report': ClassReportView;
   'notes:set': { text: string };
 }
 
@@ -639,6 +689,8 @@ export const CHANNELS = [
   'exam:rate',
   'notes:get',
   'notes:set',
+  'class:export-result',
+  'class:report',
 ] as const satisfies readonly Channel[];
 
 export interface Events {

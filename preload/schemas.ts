@@ -69,6 +69,8 @@ export const settingsSchema = z.strictObject({
   readingWidth: z.boolean(),
   /** Electron only: a desktop notification of today's notebook reviews, once a day (opt-in). */
   reviewReminders: z.boolean(),
+  /** The name on the result files the student exports for a tutor (asked once, editable). */
+  studentName: z.string().trim().max(100),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -218,6 +220,20 @@ export const requestSchemas = {
   'notebook:set-plan': z.strictObject({ plan: notebookPlanSchema }),
   'notebook:start-review': z.strictObject({}),
   'notes:get': z.strictObject({ ref: questionRefSchema }),
+  'class:export-result': z.strictObject({ attemptId: z.string().uuid(), student: z.string().trim().min(1).max(100) }),
+  'class:report': z.strictObject({
+    pack: packBytes,
+    /** The students' .examresult files (up to 1,000). */
+    results: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1).max(255),
+          // Larger than any result file (512 KiB): the reader refuses it by name, the others still count.
+          data: z.instanceof(Uint8Array).refine((b) => b.byteLength <= 8 * 1024 * 1024, 'at most 8 MiB'),
+        }),
+      )
+      .max(1000),
+  }),
   'notes:set': z.strictObject({ ref: questionRefSchema, text: z.string().max(5_000) }),
   'packs:build': z.strictObject({
     filter: libraryFilterSchema,

@@ -1,10 +1,11 @@
-// Writes the JSON Schemas of the pack format, generated from the zod schemas that
-// define it (main/core/packs/format.ts).   npm run pack-schema
+// Writes the JSON Schemas of the pack format and of result files, generated from the zod schemas
+// that define them (main/core/packs/format.ts, main/core/class/result-file.ts).   npm run pack-schema
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { manifestSchema, questionsFileSchema } from '../main/core/packs/format.js';
+import { resultFileSchema } from '../main/core/class/result-file.js';
 
 const ROOT = join(fileURLToPath(import.meta.url), '../..');
 
@@ -14,6 +15,7 @@ export function packSchemas(): Record<string, string> {
   return {
     'docs/schemas/pack-manifest.schema.json': render(manifestSchema, 'Exam Practice pack: manifest.json'),
     'docs/schemas/pack-questions.schema.json': render(questionsFileSchema, 'Exam Practice pack: questions.json'),
+    'docs/schemas/result-file.schema.json': render(resultFileSchema, 'Exam Practice result file (.examresult)'),
   };
 }
 

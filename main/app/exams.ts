@@ -1,7 +1,7 @@
 // Bridge handlers of the exam engine, and its clock.
 import type { Handlers } from './types.js';
 import { PRESETS } from '../core/exams/builder.js';
-import type { ExamClock, ExamEngine } from '../core/exams/engine.js';
+import type { ExamClock, ExamEngine, PackOrigin } from '../core/exams/engine.js';
 
 /** Answering, guessing and rating are the notebook's too (a review session rates answers): ./notebook.ts. */
 type ExamHandlers = Pick<
@@ -20,11 +20,20 @@ export function examClock(speed = 1): ExamClock {
   return { now: () => epoch + (Date.now() - epoch) * speed, speed };
 }
 
-export function createExamHandlers(engine: () => ExamEngine, catalogReady: () => Promise<void>): ExamHandlers {
+export function createExamHandlers(
+  engine: () => ExamEngine,
+  catalogReady: () => Promise<void>,
+  /** The imported pack by id (its exam's results can be exported), or null. */
+  packOf: (id: string) => Promise<PackOrigin | null>,
+): ExamHandlers {
   return {
     'exam:presets': () => Promise.resolve(PRESETS),
     'exam:count': ({ request }) => Promise.resolve(engine().count(request)),
-    'exam:start': ({ request, settings }) => engine().start(request, settings),
+    'exam:start': async ({ request, settings }) => {
+      // An exam of one pack's questions is that pack's exam: its result can go back to the tutor.
+      const only = request.sources?.length === 1 ? /^pack:([^:]+)$/.exec(request.sources[0] ?? '')?.[1] : undefined;
+      return engine().start(request, settings, 'exam', only ? await packOf(only) : null);
+    },
     // Asked at every start: with no running attempt it answers at once, without the catalog.
     'exam:current': async () => {
       if (!engine().running()) return null;

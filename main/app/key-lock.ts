@@ -66,6 +66,10 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'exam:rate': 'no-key',
   'notes:get': 'refuses',
   'notes:set': 'refuses',
+  // The student's own answers in the pack's letters: no key.
+  'class:export-result': 'no-key',
+  // Reads a pack's keys (the tutor's file): refused while the running exam holds one of its questions.
+  'class:report': 'refuses',
 };
 
 export class KeyLock {

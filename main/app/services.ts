@@ -45,7 +45,9 @@ import { ExamEngine, ExamError } from '../core/exams/engine.js';
 import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
 import { captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
+import { createClassHandlers } from './class.js';
 import { PackError } from '../core/packs/format.js';
+import { ResultFileError } from '../core/class/result-file.js';
 import type { Handlers } from './types.js';
 import type { SettingsStore } from './settings.js';
 
@@ -241,8 +243,17 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     ...createExamHandlers(
       () => engine,
       () => workspace.catalogReady(),
+      async (id) => {
+        const entry = (await listPacks(workspace)).find((p) => p.id === id);
+        return entry?.contentHash ? { id, title: entry.title, contentHash: entry.contentHash } : null;
+      },
     ),
     ...createNotebookHandlers(notebookDeps),
+    ...createClassHandlers({
+      engine: () => engine,
+      isLocked: (id) => keyLock.isLocked(id),
+      rememberName: async (studentName) => void (await options.settings.set({ studentName })),
+    }),
     'app:notices': () => Promise.resolve(notices()),
     'app:dismiss-notices': () => {
       workspace.clearNotices();
@@ -470,6 +481,7 @@ const WITHOUT_CATALOG = new Set<Channel>([
   'notebook:list',
   'notebook:set-plan',
   'notebook:remove',
+  'class:report',
 ]);
 
 /** Every other channel runs once the full catalog is in memory. */
@@ -501,6 +513,8 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
   if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
   if (error instanceof ExamError) return { code: error.code, params: error.params };
   if (error instanceof PackLockedError) return { code: 'locked-by-exam' };
+  if (error instanceof ResultFileError)
+    return { code: 'invalid-result', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
   if (error instanceof InsecureUrlError) return { code: 'insecure-url', params: { reason: error.reason } };
   if (error instanceof PackError)
     return { code: 'invalid-pack', params: { reason: error.code, detail: error.detail.slice(0, 200) } };

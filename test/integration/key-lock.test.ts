@@ -157,6 +157,8 @@ describe('the key lock', () => {
       'notebook:set-plan': [{ plan: { examDate: '2027-11-07', examLabel: 'ENEM', retention: 0.9 } }],
       'notebook:start-review': [{}],
       'notes:get': ids.map((id) => ({ ref: { questionId: id } })),
+      'class:export-result': [{ attemptId: a.attemptId, student: 'Ana' }],
+      'class:report': [{ pack: new Uint8Array(demo), results: [] }],
       'notes:set': [
         ...ids.map((id) => ({ ref: { questionId: id }, text: 'Nota' })),
         { ref: { attemptId: b.attemptId, index: 1 }, text: 'x' },
@@ -196,6 +198,7 @@ describe('the key lock', () => {
       'notebook:start-review': 'exam-running',
       'notes:get': 'locked-by-exam',
       'notes:set': 'locked-by-exam',
+      'class:report': 'locked-by-exam',
     });
     // The notebook lists the misses being retried, but not the notes that would give their keys away.
     const cards = await value(services, 'notebook:list', { filter: {} });

@@ -76,6 +76,23 @@ export interface EngineDeps {
   onSubmitted?: (attemptId: string) => void;
 }
 
+/** The pack an attempt's questions all come from (a pack's exam). */
+export interface PackOrigin {
+  id: string;
+  title: string;
+  contentHash: string;
+}
+
+/** A pack exam's answers in the pack's own terms: its question ids and original letters. */
+export interface PackAnswers {
+  pack: PackOrigin;
+  attemptId: string;
+  startedAt: number;
+  submittedAt: number;
+  timeLimitMs: number | null;
+  answers: { questionId: string; choice: string | null; guessed: boolean; timeMs: number }[];
+}
+
 /** One answer of an attempt as main alone sees it (the notebook's input). */
 export interface AnswerFacts {
   question: SnapshotQuestion;
@@ -338,7 +355,12 @@ export class ExamEngine {
     return countMatching(this.deps.store(), request, this.seen());
   }
 
-  async start(request: ExamRequest, settings: ExamSettings, kind: AttemptKind = 'exam'): Promise<ExamState> {
+  async start(
+    request: ExamRequest,
+    settings: ExamSettings,
+    kind: AttemptKind = 'exam',
+    pack: PackOrigin | null = null,
+  ): Promise<ExamState> {
     if (this.running()) throw new ExamError('exam-running');
     // Never a half-filled exam under the full exam's title: say what is short instead.
     const short = shortBlocks(this.deps.store(), request);
@@ -358,6 +380,7 @@ export class ExamEngine {
       kind,
       seed,
       random,
+      pack,
     );
   }
 
@@ -377,6 +400,7 @@ export class ExamEngine {
     kind: AttemptKind,
     seed: number,
     random: () => number,
+    pack: PackOrigin | null = null,
   ): Promise<ExamState> {
     const now = this.now();
     const timeLimitMs =
@@ -395,6 +419,7 @@ export class ExamEngine {
         warnings: [...(settings.warnings ?? [30, 5])]
           .filter((mark) => timeLimitMs === null || mark * 60_000 < timeLimitMs)
           .sort((a, b) => b - a),
+        pack,
       },
       createdAt: now,
       deadline: timeLimitMs === null ? null : now + timeLimitMs,
@@ -640,6 +665,35 @@ export class ExamEngine {
     };
   }
 
+  /** A submitted pack exam's answers as its result file records them; null when it is no pack exam. */
+  async packAnswers(attemptId: string): Promise<PackAnswers | null> {
+    const attempt = this.attempts.get(attemptId);
+    if (!attempt || attempt.status !== 'submitted' || attempt.submittedAt === null) throw new ExamError('exam-running');
+    const pack = attempt.config.pack;
+    if (!pack) return null;
+    const questions = await this.questionsOf(attempt);
+    const namespace = `pack:${pack.id}:`;
+    return {
+      pack,
+      attemptId: attempt.id,
+      startedAt: attempt.createdAt,
+      submittedAt: attempt.submittedAt,
+      timeLimitMs: attempt.config.timeLimitMs,
+      answers: attempt.questions.map((entry, index) => {
+        const question = questions[index];
+        const id = question?.id ?? entry.questionId;
+        const original = entry.answer === null ? undefined : entry.order[entry.answer];
+        return {
+          // A pack's own version of a question another source stored differently is namespaced here.
+          questionId: id.startsWith(namespace) ? id.slice(namespace.length) : id,
+          choice: original === undefined ? null : (question?.alternatives[original]?.letter ?? null),
+          guessed: entry.guessed,
+          timeMs: Math.round(entry.timeMs),
+        };
+      }),
+    };
+  }
+
   /** Every answer of a submitted attempt, graded (main only: it holds the key). */
   async graded(attemptId: string): Promise<AnswerFacts[]> {
     const attempt = this.attempts.get(attemptId);
@@ -768,6 +822,7 @@ export class ExamEngine {
       },
       // A note may say the key in the student's words: withheld with the rest of a hidden question.
       questions: questions.map(({ baseId, ...q }) => ({ ...q, note: (!q.hidden && notes?.(baseId)) || null })),
+      pack: attempt.config.pack && { id: attempt.config.pack.id, title: attempt.config.pack.title },
     };
   }
 

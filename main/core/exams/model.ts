@@ -35,6 +35,8 @@ export const attemptConfigSchema = z.object({
   timeLimitMs: z.number().int().positive().nullable(),
   /** Minutes before the deadline at which the student is warned. */
   warnings: z.array(z.number().int().positive()),
+  /** The pack whose exam this is (its questions all from it): the student can export a result file. */
+  pack: z.object({ id: z.string(), title: z.string(), contentHash: z.string() }).nullable().default(null),
 });
 export type AttemptConfig = z.infer<typeof attemptConfigSchema>;
 

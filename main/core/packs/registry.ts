@@ -10,6 +10,7 @@ import { correctAlternativeId } from '../catalog/answer-key.js';
 import { imageUrlsOf, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
 import type { ApiQuestion } from '../api/schemas.js';
 import type { ImageCache } from '../images/cache.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { JsonFile } from '../util/json-file.js';
 import type { StorageContext } from '../util/storage.js';
 import type { Workspace } from '../workspace.js';
@@ -26,6 +27,8 @@ const entrySchema = z.object({
   questionCount: z.number().int(),
   products: z.array(z.string()),
   examConfig: examConfigSchema.optional(),
+  /** sha256 of its questions.json (the manifest's): result files name the pack version by it. */
+  contentHash: z.string().optional(),
 });
 export type PackEntry = z.infer<typeof entrySchema>;
 const registrySchema = z.object({ packs: z.array(entrySchema) });
@@ -53,21 +56,10 @@ export class PackLockedError extends Error {
   }
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** What a student sees and is graded on; image addresses count only as present or not. */
 function contentOf(q: ApiQuestion): string {
   const noUrl = (url: string | null | undefined) => (url ? 'image' : null);
-  return canonical({
+  return canonicalJson({
     ...q,
     imageUrl: noUrl(q.imageUrl),
     alternatives: q.alternatives.map((a) => ({ ...a, imageUrl: noUrl(a.imageUrl) })),
@@ -170,6 +162,7 @@ export function importPack(
         questionCount: pack.manifest.questionCount,
         products: pack.manifest.products,
         ...(pack.manifest.examConfig && { examConfig: pack.manifest.examConfig }),
+        ...(pack.manifest.files['questions.json'] && { contentHash: pack.manifest.files['questions.json'] }),
       };
       const others = (await listPacks(workspace)).filter((p) => p.id !== entry.id);
       // The commit point: from here on the pack exists.

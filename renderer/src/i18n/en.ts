@@ -17,6 +17,7 @@ export const en: Messages = {
     skipToContent: 'Skip to content',
   },
   errors: {
+    'invalid-result': 'This result file could not be read ({{reason}}).',
     'not-enough-questions': 'Not enough questions for this format: {{blocks}}.',
     'invalid-argument': 'Some of the data entered is not valid.',
     unauthorized: 'The key was refused: it is wrong, revoked or expired. Check it with whoever gave it to you.',

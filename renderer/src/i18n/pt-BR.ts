@@ -16,6 +16,7 @@ export const ptBR = {
     skipToContent: 'Pular para o conteúdo',
   },
   errors: {
+    'invalid-result': 'Este arquivo de resultado não pôde ser lido ({{reason}}).',
     'not-enough-questions': 'Não há questões suficientes para este formato: {{blocks}}.',
     'invalid-argument': 'Algum dado informado é inválido.',
     unauthorized:

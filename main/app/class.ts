@@ -1,0 +1,86 @@
+// Bridge handlers of the tutor's class loop: a student exports a pack exam's result file; the
+// tutor reads a pack and its result files into the class report.
+import { BridgeError } from '../../preload/contract.js';
+import { buildClassReport, classReportCsv } from '../core/class/report.js';
+import { RESULT_EXTENSION, RESULT_VERSION, writeResultFile } from '../core/class/result-file.js';
+import type { ExamEngine } from '../core/exams/engine.js';
+import { readPack } from '../core/packs/reader.js';
+import type { Handlers } from './types.js';
+
+type ClassHandlers = Pick<Handlers, Extract<keyof Handlers, `class:${string}`>>;
+
+export interface ClassDeps {
+  engine: () => ExamEngine;
+  /** The running exam locks these: a report would carry their keys. */
+  isLocked: (id: string) => boolean;
+  /** The student's name is remembered for the next export. */
+  rememberName: (name: string) => Promise<void>;
+}
+
+/** A file name from a student's name: letters and digits kept, accents dropped. */
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 60) || 'aluno';
+
+export function createClassHandlers(deps: ClassDeps): ClassHandlers {
+  return {
+    'class:export-result': async ({ attemptId, student }) => {
+      const answers = await deps.engine().packAnswers(attemptId);
+      if (!answers) throw new BridgeError('invalid-argument', { field: 'attemptId' });
+      const text = writeResultFile({
+        format: 'exam-practice-result',
+        formatVersion: `${RESULT_VERSION.major}.${RESULT_VERSION.minor}`,
+        student,
+        pack: answers.pack,
+        attempt: {
+          id: answers.attemptId,
+          startedAt: new Date(answers.startedAt).toISOString(),
+          submittedAt: new Date(answers.submittedAt).toISOString(),
+          timeLimitMinutes: answers.timeLimitMs === null ? null : Math.round(answers.timeLimitMs / 60_000),
+        },
+        answers: answers.answers,
+      });
+      await deps.rememberName(student.trim());
+      return {
+        fileName: `${slug(answers.pack.title)}-${slug(student)}${RESULT_EXTENSION}`,
+        data: new Uint8Array(new TextEncoder().encode(text)),
+        student: student.trim(),
+      };
+    },
+    'class:report': async ({ pack: bytes, results }) => {
+      const pack = await readPack(Buffer.from(bytes));
+      try {
+        // Its keys are the point of the report: refused while the exam running now holds one of them.
+        if (pack.content.questions.some((q) => deps.isLocked(q.id) || deps.isLocked(q.q.id))) {
+          throw new BridgeError('locked-by-exam');
+        }
+        const report = buildClassReport(
+          pack,
+          results.map((r) => ({ name: r.name, bytes: r.data })),
+        );
+        const { analysis, ...rest } = report;
+        return {
+          pack: { id: rest.pack.id, title: rest.pack.title },
+          questions: rest.questions,
+          accepted: rest.accepted,
+          rejected: rest.rejected,
+          duplicates: rest.duplicates,
+          students: analysis.students.map(({ byArea: _byArea, ...s }) => s),
+          items: analysis.items,
+          bySubject: analysis.bySubject,
+          byArea: analysis.byArea,
+          groupSize: analysis.groupSize,
+          meanScore: analysis.meanScore,
+          csv: classReportCsv(report),
+        };
+      } finally {
+        await pack.dispose();
+      }
+    },
+  };
+}

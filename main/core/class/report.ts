@@ -1,0 +1,203 @@
+// The tutor's class report: a pack and its students' result files → who scored what, and an
+// analysis of every question. Files for another pack, or for a changed version of this one, are
+// refused by name; the same student twice is flagged and counted once (the later submission).
+import type { QuestionsFile, PackManifest } from '../packs/format.js';
+import { correctAlternativeId } from '../catalog/answer-key.js';
+import { areaOf } from '../exams/areas.js';
+import { analyseClass, type ClassAnalysis, type ItemInput } from './item-analysis.js';
+import { readResultFile, ResultFileError, type ResultFile } from './result-file.js';
+
+export interface ResultSource {
+  /** File name as the tutor sees it. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export type RejectReason = 'other-pack' | 'changed-pack' | 'unknown-question' | ResultFileError['code'];
+
+export interface ClassReport {
+  pack: { id: string; title: string; contentHash: string };
+  /** The questions analysed, in the pack's order: id, key letter, subject, area, start of the statement. */
+  questions: { id: string; key: string; subject: string; area: string | null; statement: string }[];
+  accepted: { file: string; student: string; submittedAt: string }[];
+  rejected: { file: string; reason: RejectReason; detail: string }[];
+  /** A later file of the same student (by name, case and accents aside) replaced this one. */
+  duplicates: { file: string; student: string; keptFile: string }[];
+  analysis: ClassAnalysis;
+}
+
+/** The hash result files carry: sha256 of the pack's questions.json, as its manifest lists it. */
+export const packContentHash = (manifest: PackManifest): string => manifest.files['questions.json'] ?? '';
+
+const studentKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLocaleLowerCase('pt-BR')
+    .replace(/\s+/g, ' ');
+
+export function buildClassReport(
+  pack: { manifest: PackManifest; content: QuestionsFile },
+  sources: ResultSource[],
+): ClassReport {
+  const contentHash = packContentHash(pack.manifest);
+  const byId = new Map(pack.content.questions.map((q) => [q.id, q]));
+  const subjects = new Map(pack.content.subjects.map((s) => [s.id, s.name]));
+  const rejected: ClassReport['rejected'] = [];
+  const valid: { file: string; result: ResultFile }[] = [];
+  for (const source of sources) {
+    try {
+      const result = readResultFile(source.bytes);
+      if (result.pack.id !== pack.manifest.id) {
+        rejected.push({ file: source.name, reason: 'other-pack', detail: result.pack.title });
+      } else if (result.pack.contentHash !== contentHash) {
+        rejected.push({ file: source.name, reason: 'changed-pack', detail: result.pack.title });
+      } else if (result.answers.some((a) => !byId.has(a.questionId))) {
+        const unknown = result.answers.find((a) => !byId.has(a.questionId))?.questionId ?? '';
+        rejected.push({ file: source.name, reason: 'unknown-question', detail: unknown });
+      } else valid.push({ file: source.name, result });
+    } catch (error) {
+      if (!(error instanceof ResultFileError)) throw error;
+      rejected.push({ file: source.name, reason: error.code, detail: error.detail });
+    }
+  }
+
+  // One file per student: the latest submission (then the file name) wins.
+  const kept = new Map<string, { file: string; result: ResultFile }>();
+  const duplicates: ClassReport['duplicates'] = [];
+  const ordered = [...valid].sort(
+    (a, b) => a.result.attempt.submittedAt.localeCompare(b.result.attempt.submittedAt) || a.file.localeCompare(b.file),
+  );
+  for (const entry of ordered) {
+    const key = studentKey(entry.result.student);
+    const previous = kept.get(key);
+    if (previous) duplicates.push({ file: previous.file, student: previous.result.student, keptFile: entry.file });
+    kept.set(key, entry);
+  }
+  const students = [...kept.values()].sort((a, b) => a.result.student.localeCompare(b.result.student, 'pt-BR'));
+
+  // The questions anyone answered, in the pack's order (a fixed exam: the same for everyone).
+  const answered = new Set(students.flatMap((s) => s.result.answers.map((a) => a.questionId)));
+  const questions = pack.content.questions.filter((q) => answered.has(q.id));
+  const items: ItemInput[] = questions.map((q) => {
+    const keyId = correctAlternativeId(q.q);
+    const subject = subjects.get(q.q.subject.id) ?? q.q.subject.name ?? q.q.subject.id;
+    return {
+      id: q.id,
+      key: q.q.alternatives.find((a) => a.id === keyId)?.letter ?? '',
+      letters: q.q.alternatives.map((a) => a.letter),
+      subject,
+      area: areaOf(subject),
+    };
+  });
+  const analysis = analyseClass(
+    items,
+    students.map(({ result }) => {
+      const answers = new Map(result.answers.map((a) => [a.questionId, a]));
+      return {
+        name: result.student,
+        choices: items.map((item) => answers.get(item.id)?.choice ?? null),
+        timeMs: items.map((item) => answers.get(item.id)?.timeMs ?? 0),
+      };
+    }),
+  );
+  return {
+    pack: { id: pack.manifest.id, title: pack.manifest.title, contentHash },
+    questions: items.map((item, i) => ({
+      id: item.id,
+      key: item.key,
+      subject: item.subject,
+      area: item.area,
+      statement: (questions[i]?.q.statement ?? '').slice(0, 200),
+    })),
+    accepted: students.map(({ file, result }) => ({
+      file,
+      student: result.student,
+      submittedAt: result.attempt.submittedAt,
+    })),
+    rejected,
+    duplicates,
+    analysis,
+  };
+}
+
+const round = (value: number | null, digits = 3) => (value === null ? '' : value.toFixed(digits));
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+function csv(rows: (string | number)[][]): string {
+  const field = (value: string | number) => {
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  // The BOM makes spreadsheet programs read the accents as UTF-8.
+  return `\uFEFF${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+}
+
+/** One CSV per table (file name → content): students, items, distractors, subjects, areas, files. */
+export function classReportCsv(report: ClassReport): Record<string, string> {
+  const { analysis } = report;
+  const subjects = analysis.bySubject.map((s) => s.key);
+  return {
+    'students.csv': csv([
+      ['student', 'correct', 'total', 'percent', 'time_minutes', ...subjects.map((s) => `subject:${s}`)],
+      ...analysis.students.map((s) => [
+        s.name,
+        s.correct,
+        s.total,
+        round(s.total ? (100 * s.correct) / s.total : 0, 1),
+        round(s.timeMs / 60_000, 1),
+        ...subjects.map((key) => {
+          const line = s.bySubject.find((l) => l.key === key);
+          return line ? `${line.correct}/${line.total}` : '';
+        }),
+      ]),
+    ]),
+    'items.csv': csv([
+      [
+        'number',
+        'question_id',
+        'subject',
+        'key',
+        'facility',
+        'point_biserial',
+        'upper_lower',
+        'blank',
+        'mean_time_s',
+        'flags',
+      ],
+      ...analysis.items.map((item, i) => [
+        i + 1,
+        item.id,
+        report.questions[i]?.subject ?? '',
+        item.key,
+        round(item.facility),
+        round(item.pointBiserial),
+        round(item.upperLower),
+        item.blank,
+        round(item.meanTimeMs / 1000, 1),
+        item.flags.join(' '),
+      ]),
+    ]),
+    'distractors.csv': csv([
+      ['number', 'question_id', 'letter', 'is_key', 'chosen', 'upper_group', 'lower_group'],
+      ...analysis.items.flatMap((item, i) =>
+        item.distractors.map((d) => [i + 1, item.id, d.letter, d.key ? 'yes' : 'no', d.count, d.upper, d.lower]),
+      ),
+    ]),
+    'subjects.csv': csv([
+      ['subject', 'items', 'class_mean_percent'],
+      ...analysis.bySubject.map((s) => [s.key, s.items, round(100 * s.mean, 1)]),
+    ]),
+    'areas.csv': csv([
+      ['area', 'items', 'class_mean_percent'],
+      ...analysis.byArea.map((s) => [s.key, s.items, round(100 * s.mean, 1)]),
+    ]),
+    'files.csv': csv([
+      ['file', 'status', 'student', 'detail'],
+      ...report.accepted.map((a) => [a.file, 'accepted', a.student, a.submittedAt]),
+      ...report.duplicates.map((d) => [d.file, 'duplicate', d.student, `replaced by ${d.keptFile}`]),
+      ...report.rejected.map((r) => [r.file, `rejected:${r.reason}`, '', r.detail]),
+    ]),
+  };
+}

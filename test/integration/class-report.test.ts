@@ -1,0 +1,195 @@
+// The tutor's class loop through the bridge: students take a pack's exam in their own profiles and
+// export result files; the tutor's report matches them to the pack and its figures agree with what
+// each student's own result says. Hostile and mismatched files are refused by name.
+import { readFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Args, Channel, ExamResult } from '../../preload/contract.js';
+import { handle, type AppServices } from '../../main/app/services.js';
+import { readResultFile, writeResultFile } from '../../main/core/class/result-file.js';
+import { nodeServices } from '../support/node-services.js';
+import { runTs } from '../support/run-node.js';
+import { tempDir } from '../support/temp.js';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function value<C extends Channel>(services: AppServices, channel: C, args: Args<C>) {
+  const result = await handle(services.handlers, channel, args);
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+async function profile() {
+  const temp = await tempDir();
+  cleanups.push(temp.cleanup);
+  const services = await nodeServices({ dataDir: temp.dir });
+  cleanups.push(() => services.close());
+  await value(services, 'packs:import-demo', {});
+  return services;
+}
+
+const DEMO = 'assets/demo.exampack';
+/** The tutor's fixed exam: ten of the demo pack's questions. */
+const IDS = Array.from({ length: 10 }, (_, i) => `demo-${String(i + 1).padStart(3, '0')}`);
+
+/** One student takes the pack's exam in their own profile (own shuffle), answering by `pick`. */
+async function student(name: string, pick: (index: number) => number, seed: number) {
+  const services = await profile();
+  const state = await value(services, 'exam:start', {
+    request: { sources: ['pack:demo-pack'], questionIds: IDS, count: IDS.length },
+    settings: { title: 'Simulado da turma', mode: 'timed', timeLimitMinutes: 30, strict: true, seed },
+  });
+  for (const q of state.questions) {
+    await value(services, 'exam:answer', { attemptId: state.attemptId, index: q.index, choice: pick(q.index) });
+  }
+  const result = await value(services, 'exam:submit', { attemptId: state.attemptId });
+  const file = await value(services, 'class:export-result', { attemptId: state.attemptId, student: name });
+  return { services, result, file };
+}
+
+/** The original letter each question was answered with, by question statement. */
+const originalChoices = (result: ExamResult) =>
+  new Map(
+    result.questions.map((q) => [q.statement, q.chosen === null ? null : q.alternatives[q.chosen]?.originalLetter]),
+  );
+
+describe('the class report', () => {
+  it('matches every student’s own score, and counts each original letter whatever the shuffle', async () => {
+    const students = [
+      await student('Ana Souza', () => 0, 11),
+      await student('Bruno Lima', (i) => i % 5, 12),
+      await student('Clara Dias', (i) => (i * 3) % 4, 13),
+    ];
+    const tutor = await profile();
+    const pack = new Uint8Array(await readFile(DEMO));
+    const report = await value(tutor, 'class:report', {
+      pack,
+      results: students.map((s) => ({ name: s.file.fileName, data: s.file.data })),
+    });
+    expect(report.rejected).toEqual([]);
+    expect(report.accepted.map((a) => a.student)).toEqual(['Ana Souza', 'Bruno Lima', 'Clara Dias']);
+    expect(report.questions.map((q) => q.id).sort()).toEqual([...IDS].sort());
+    for (const [n, s] of students.entries()) {
+      expect(report.students[n]?.correct, s.file.student).toBe(s.result.score.correct);
+      expect(report.students[n]?.total).toBe(10);
+    }
+    // Each item's letter counts are the letters the students chose, read from their own reviews.
+    for (const [i, question] of report.questions.entries()) {
+      const chosen = students.map((s) => {
+        const statement = s.result.questions.find((q) => q.statement.startsWith(question.statement))?.statement ?? '';
+        return originalChoices(s.result).get(statement) ?? null;
+      });
+      for (const d of report.items[i]?.distractors ?? []) {
+        expect(d.count, `${question.id} ${d.letter}`).toBe(chosen.filter((c) => c === d.letter).length);
+      }
+    }
+    expect(Object.keys(report.csv).sort()).toEqual(
+      ['areas.csv', 'distractors.csv', 'files.csv', 'items.csv', 'students.csv'].concat('subjects.csv').sort(),
+    );
+    expect(report.csv['students.csv']).toContain('Ana Souza');
+    // Every exported file is valid against the documented JSON Schema.
+    const schema = JSON.parse(await readFile('docs/schemas/result-file.schema.json', 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    for (const s of students) {
+      const valid = validate(JSON.parse(new TextDecoder().decode(s.file.data)));
+      expect(valid, JSON.stringify(validate.errors)).toBe(true);
+    }
+    // The name is remembered for the next export.
+    expect((await value(students[0]?.services ?? tutor, 'settings:get', {})).studentName).toBe('Ana Souza');
+  });
+
+  it('refuses, by name, a file of another pack, of a changed pack, a corrupted one, garbage and an oversized one; flags a student twice', async () => {
+    const ana = await student('Ana', () => 1, 21);
+    const again = await value(ana.services, 'class:export-result', {
+      attemptId: ana.result.attemptId,
+      student: 'ana ',
+    });
+    const good = readResultFile(ana.file.data);
+    const { checksum: _checksum, ...body } = good;
+    const other = writeResultFile({ ...body, pack: { ...body.pack, id: 'outro-pacote' } });
+    const changed = writeResultFile({ ...body, pack: { ...body.pack, contentHash: 'a'.repeat(64) } });
+    const tampered = new TextDecoder().decode(ana.file.data).replace('"choice": "B"', '"choice": "C"');
+    expect(tampered).not.toBe(new TextDecoder().decode(ana.file.data));
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const tutor = await profile();
+    const report = await value(tutor, 'class:report', {
+      pack: new Uint8Array(await readFile(DEMO)),
+      results: [
+        { name: 'ana.examresult', data: ana.file.data },
+        { name: 'ana-de-novo.examresult', data: again.data },
+        { name: 'outro.examresult', data: encode(other) },
+        { name: 'mudado.examresult', data: encode(changed) },
+        { name: 'adulterado.examresult', data: encode(tampered) },
+        { name: 'lixo.examresult', data: encode('{"format": [[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]}') },
+        { name: 'vazio.examresult', data: new Uint8Array(0) },
+        { name: 'enorme.examresult', data: new Uint8Array(600 * 1024).fill(0x20) },
+      ],
+    });
+    expect(Object.fromEntries(report.rejected.map((r) => [r.file, r.reason]))).toEqual({
+      'outro.examresult': 'other-pack',
+      'mudado.examresult': 'changed-pack',
+      'adulterado.examresult': 'checksum',
+      'lixo.examresult': 'too-large',
+      'vazio.examresult': 'invalid-json',
+      'enorme.examresult': 'too-large',
+    });
+    expect(report.accepted).toHaveLength(1);
+    expect(report.duplicates).toHaveLength(1);
+    expect(report.students).toHaveLength(1);
+  });
+
+  it('exports only a pack’s exam, only once submitted', async () => {
+    const services = await profile();
+    const state = await value(services, 'exam:start', {
+      request: { count: 5 },
+      settings: { title: 'Livre', mode: 'timed', timeLimitMinutes: 30, strict: true },
+    });
+    const running = await handle(services.handlers, 'class:export-result', {
+      attemptId: state.attemptId,
+      student: 'Ana',
+    });
+    expect(running.ok).toBe(false);
+    await value(services, 'exam:submit', { attemptId: state.attemptId });
+    const notPack = await handle(services.handlers, 'class:export-result', {
+      attemptId: state.attemptId,
+      student: 'Ana',
+    });
+    expect(notPack.ok || notPack.error.code).toBe('invalid-argument');
+    expect((await value(services, 'exam:result', { attemptId: state.attemptId })).pack).toBeNull();
+  });
+
+  it('cli class report prints the same figures as JSON and writes one CSV per table', async () => {
+    const a = await student('Ana', () => 0, 31);
+    const b = await student('Bia', (i) => i % 3, 32);
+    const dir = (await tempDir()).dir;
+    await mkdir(join(dir, 'results'));
+    await writeFile(join(dir, 'results', a.file.fileName), a.file.data);
+    await writeFile(join(dir, 'results', b.file.fileName), b.file.data);
+    await writeFile(join(dir, 'results', 'notes.txt'), 'not a result');
+    const out = await runTs('main/cli.ts', [
+      'class',
+      'report',
+      '--pack',
+      DEMO,
+      '--results',
+      join(dir, 'results'),
+      '--json',
+      '--csv',
+      join(dir, 'csv'),
+    ]);
+    expect(out.code).toBe(0);
+    const report = JSON.parse(out.stdout) as { accepted: unknown[]; analysis: { students: { correct: number }[] } };
+    expect(report.accepted).toHaveLength(2);
+    expect(report.analysis.students.map((s) => s.correct)).toEqual([a.result.score.correct, b.result.score.correct]);
+    const items = await readFile(join(dir, 'csv', 'items.csv'), 'utf8');
+    expect(items.split('\r\n')[0]).toBe(
+      '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags',
+    );
+    expect(items.trim().split('\r\n')).toHaveLength(11);
+  });
+});
