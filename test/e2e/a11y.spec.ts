@@ -16,7 +16,17 @@ test('every screen, in light and dark, has no serious or critical accessibility 
   for (const theme of ['light', 'dark'] as const) {
     await screen.nav('settings').click();
     await screen.settings.theme.selectOption(theme);
-    for (const name of ['library', 'exams', 'notebook', 'history', 'sync', 'packs', 'keys', 'settings'] as const) {
+    for (const name of [
+      'library',
+      'exams',
+      'notebook',
+      'history',
+      'sync',
+      'packs',
+      'class',
+      'keys',
+      'settings',
+    ] as const) {
       await screen.nav(name).click();
       await expect(app.page.getByTestId(`screen-${name}`)).toBeVisible();
       expect(await seriousViolations(app.page, electron), `${name} (${theme})`).toEqual([]);

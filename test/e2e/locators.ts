@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 
 type Product = 'enem' | 'vestibulares';
-type Screen = 'library' | 'exams' | 'notebook' | 'history' | 'sync' | 'packs' | 'keys' | 'settings';
+type Screen = 'library' | 'exams' | 'notebook' | 'history' | 'sync' | 'packs' | 'class' | 'keys' | 'settings';
 
 /** A note editor's parts, under the prefix its screen gives it. */
 const note = (id: (testId: string) => ReturnType<Page['getByTestId']>, prefix: string) => ({
@@ -215,6 +215,43 @@ export const ui = (page: Page) => {
       addToNotebook: id('review-add-notebook'),
       addedToNotebook: id('review-add-notebook-done'),
       addToNotebookError: id('review-add-notebook-error'),
+    },
+    /** A pack exam's result file for the tutor (on its result screen). */
+    resultExport: {
+      root: id('result-export'),
+      name: id('result-export-name'),
+      save: id('result-export-save'),
+      saved: id('result-export-saved'),
+      error: id('result-export-error'),
+    },
+    /** The tutor's class report. */
+    classReport: {
+      screen: id('screen-class'),
+      packInput: id('class-pack-input'),
+      resultsInput: id('class-results-input'),
+      folderInput: id('class-folder-input'),
+      fileCount: id('class-file-count'),
+      build: id('class-build'),
+      clear: id('class-clear'),
+      error: id('class-error'),
+      report: id('class-report'),
+      /** [data-students, data-mean] */
+      summary: id('class-summary'),
+      rejected: id('class-rejected'),
+      /** [data-file, data-reason] */
+      rejectedFiles: id('class-rejected-file'),
+      duplicates: id('class-duplicates'),
+      csv: (table: 'students' | 'items' | 'distractors' | 'subjects' | 'areas' | 'files') => id(`class-csv-${table}`),
+      print: id('class-print'),
+      students: id('class-students'),
+      /** [data-correct] */
+      student: id('class-student'),
+      bySubject: id('class-by-subject'),
+      items: id('class-items'),
+      /** [data-id, data-flags, data-facility] */
+      item: id('class-item'),
+      itemFlag: id('class-item-flag'),
+      itemStatement: id('class-item-statement'),
     },
     /** The error notebook: plan, figures, today's review, cards. */
     notebook: {

@@ -8,6 +8,7 @@ import { ExplanationBlock } from '../../components/ExplanationBlock';
 import { AddToNotebook } from '../notebook/AddToNotebook';
 import { NoteEditor } from '../notebook/NoteEditor';
 import { useAttemptTitle } from './attemptTitle';
+import { ExportResult } from '../class/ExportResult';
 import { api, errorOf } from '../../lib/bridge';
 
 type Filter = 'all' | 'wrong' | 'flagged' | 'unanswered';
@@ -101,6 +102,7 @@ export function ResultsScreen({
           {t('results.history')}
         </button>
       </div>
+      {result.pack && <ExportResult attemptId={attemptId} packTitle={result.pack.title} />}
       <ErrorNotice error={error} testId="result-error" />
       {result.guessed.total > 0 && (
         <p data-testid="result-guessed" data-total={result.guessed.total} data-right={result.guessed.right}>

@@ -4,17 +4,8 @@ import type { BridgeErrorValue, LibraryFilter, PackPreview } from '../../../../p
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { download } from '../../lib/download';
 import { formatBytes } from '../../lib/format';
-
-/** Saves bytes through the browser's download flow (Electron shows its save dialog). */
-function save(data: Uint8Array, fileName: string) {
-  const url = URL.createObjectURL(new Blob([data as BlobPart], { type: 'application/x-exampack' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function BuildPackDialog({
   filter,
@@ -57,7 +48,7 @@ export function BuildPackDialog({
         ...(author && { author }),
         ...(fixedExam && { examConfig: { timeLimitMinutes: Number(minutes), strictTimer: true } }),
       });
-      save(built.data, built.fileName);
+      download(built.data, built.fileName, 'application/x-exampack');
       setSaved(built.fileName);
     } catch (caught) {
       setError(errorOf(caught));

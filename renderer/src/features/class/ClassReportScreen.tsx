@@ -1,0 +1,253 @@
+// The tutor's class report: a pack file and the students' result files (picked, or a whole
+// folder) → scores, the class's averages by subject, and an analysis of every question, with
+// one CSV per table and a printable page. Everything is computed in main.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeErrorValue, ClassReportView } from '../../../../preload/contract';
+import { BarChart } from '../../components/BarChart';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+import { download } from '../../lib/download';
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+const fixed = (value: number | null) => (value === null ? '–' : value.toFixed(2));
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
+
+async function bytesOf(file: File) {
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export function ClassReportScreen() {
+  const { t } = useTranslation();
+  const [pack, setPack] = useState<File | null>(null);
+  const [results, setResults] = useState<File[]>([]);
+  const [report, setReport] = useState<ClassReportView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+
+  const addResults = (files: FileList | null) => {
+    const picked = [...(files ?? [])].filter((f) => f.name.endsWith('.examresult'));
+    setResults((current) => {
+      const names = new Set(current.map((f) => f.name));
+      return [...current, ...picked.filter((f) => !names.has(f.name))];
+    });
+  };
+
+  const build = async () => {
+    if (!pack) return;
+    setBusy(true);
+    try {
+      const view = await api['class:report']({
+        pack: await bytesOf(pack),
+        results: await Promise.all(results.map(async (f) => ({ name: f.name, data: await bytesOf(f) }))),
+      });
+      setReport(view);
+      setError(null);
+    } catch (e) {
+      setError(errorOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="class-heading" data-testid="screen-class">
+      <h2 id="class-heading">{t('class.heading')}</h2>
+      <p className="muted no-print">{t('class.intro')}</p>
+      <div className="class-inputs no-print">
+        <label>
+          {t('class.pack')}
+          <input
+            type="file"
+            accept=".exampack"
+            onChange={(e) => setPack(e.target.files?.[0] ?? null)}
+            data-testid="class-pack-input"
+          />
+        </label>
+        <label>
+          {t('class.results')}
+          <input
+            type="file"
+            accept=".examresult"
+            multiple
+            onChange={(e) => addResults(e.target.files)}
+            data-testid="class-results-input"
+          />
+        </label>
+        <label>
+          {t('class.folder')}
+          <input
+            type="file"
+            // A whole folder of result files at once (Chromium's directory picker).
+            {...{ webkitdirectory: '' }}
+            onChange={(e) => addResults(e.target.files)}
+            data-testid="class-folder-input"
+          />
+        </label>
+        <p data-testid="class-file-count">{t('class.fileCount', { count: results.length })}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={!pack || results.length === 0 || busy}
+            onClick={() => void build()}
+            data-testid="class-build"
+          >
+            {t('class.build')}
+          </button>
+          {results.length > 0 && (
+            <button type="button" className="secondary" onClick={() => setResults([])} data-testid="class-clear">
+              {t('class.clear')}
+            </button>
+          )}
+        </div>
+      </div>
+      <ErrorNotice error={error} testId="class-error" />
+      {report && (
+        <div className="class-report" data-testid="class-report">
+          <h3>{report.pack.title}</h3>
+          <p data-testid="class-summary" data-students={report.students.length} data-mean={report.meanScore.toFixed(2)}>
+            {t('class.summary', {
+              students: report.students.length,
+              questions: report.questions.length,
+              mean: report.meanScore.toFixed(1),
+            })}
+          </p>
+          {report.rejected.length > 0 && (
+            <ul className="notice notice-warning" data-testid="class-rejected">
+              {report.rejected.map((r) => (
+                <li key={r.file} data-testid="class-rejected-file" data-file={r.file} data-reason={r.reason}>
+                  {t('class.rejected', { file: r.file, reason: t(`class.reasons.${r.reason as 'other-pack'}`) })}
+                </li>
+              ))}
+            </ul>
+          )}
+          {report.duplicates.length > 0 && (
+            <ul className="notice notice-warning" data-testid="class-duplicates">
+              {report.duplicates.map((d) => (
+                <li key={d.file}>{t('class.duplicate', { file: d.file, student: d.student, kept: d.keptFile })}</li>
+              ))}
+            </ul>
+          )}
+          <div className="actions no-print">
+            {Object.entries(report.csv).map(([name, text]) => (
+              <button
+                key={name}
+                type="button"
+                className="secondary"
+                onClick={() => download(text, `${report.pack.id}-${name}`, 'text/csv')}
+                data-testid={`class-csv-${name.replace('.csv', '')}`}
+              >
+                {t('class.csv', { name })}
+              </button>
+            ))}
+            <button type="button" className="secondary" onClick={() => window.print()} data-testid="class-print">
+              {t('class.print')}
+            </button>
+          </div>
+
+          <h4>{t('class.students')}</h4>
+          <table className="data-table" data-testid="class-students">
+            <thead>
+              <tr>
+                <th scope="col">{t('class.col.student')}</th>
+                <th scope="col">{t('class.col.score')}</th>
+                <th scope="col">{t('class.col.time')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.students.map((s) => (
+                <tr key={s.name} data-testid="class-student" data-correct={s.correct}>
+                  <th scope="row">{s.name}</th>
+                  <td>
+                    {s.correct}/{s.total} ({percent(s.total ? s.correct / s.total : 0)})
+                  </td>
+                  <td>{minutes(s.timeMs)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <BarChart
+            title={t('class.bySubject')}
+            testId="class-by-subject"
+            bars={report.bySubject.map((s) => ({
+              label: s.key,
+              value: s.mean,
+              max: 1,
+              caption: t('class.subjectRow', { percent: percent(s.mean), items: s.items }),
+            }))}
+          />
+
+          <h4>{t('class.items')}</h4>
+          <p className="muted">{t('class.itemsHelp')}</p>
+          <table className="data-table" data-testid="class-items">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('class.col.subject')}</th>
+                <th scope="col">{t('class.col.key')}</th>
+                <th scope="col">{t('class.col.facility')}</th>
+                <th scope="col">{t('class.col.pointBiserial')}</th>
+                <th scope="col">{t('class.col.upperLower')}</th>
+                <th scope="col">{t('class.col.distractors')}</th>
+                <th scope="col">{t('class.col.time')}</th>
+                <th scope="col">{t('class.col.flags')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.items.map((item, i) => (
+                <tr
+                  key={item.id}
+                  data-testid="class-item"
+                  data-id={item.id}
+                  data-flags={item.flags.join(' ')}
+                  data-facility={item.facility.toFixed(3)}
+                >
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="link"
+                      aria-expanded={open === i}
+                      title={report.questions[i]?.statement}
+                      onClick={() => setOpen((o) => (o === i ? null : i))}
+                    >
+                      {i + 1}
+                    </button>
+                  </th>
+                  <td>{report.questions[i]?.subject}</td>
+                  <td>{item.key}</td>
+                  <td>{percent(item.facility)}</td>
+                  <td>{fixed(item.pointBiserial)}</td>
+                  <td>{fixed(item.upperLower)}</td>
+                  <td className="distractors">
+                    {item.distractors.map((d) => (
+                      <span key={d.letter} className={d.key ? 'key' : undefined}>
+                        {d.letter} {d.count}
+                      </span>
+                    ))}
+                    {item.blank > 0 && <span>– {item.blank}</span>}
+                  </td>
+                  <td>{Math.round(item.meanTimeMs / 1000)} s</td>
+                  <td>
+                    {item.flags.map((f) => (
+                      <span key={f} className="badge" data-testid="class-item-flag">
+                        {t(`class.flags.${f}`)}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {open !== null && report.questions[open] && (
+            <p className="note-preview" data-testid="class-item-statement">
+              {open + 1}. {report.questions[open]?.statement}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// After a pack's exam: the student saves a result file for the tutor (name asked once, editable).
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeErrorValue } from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+import { download } from '../../lib/download';
+
+export function ExportResult({ attemptId, packTitle }: { attemptId: string; packTitle: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  useEffect(() => {
+    void api['settings:get']({}).then((settings) => setName((current) => current || settings.studentName));
+  }, []);
+  const save = async () => {
+    try {
+      const file = await api['class:export-result']({ attemptId, student: name });
+      download(file.data, file.fileName, 'application/json');
+      setSaved(file.fileName);
+      setError(null);
+    } catch (e) {
+      setError(errorOf(e));
+    }
+  };
+  return (
+    <section className="export-result" aria-labelledby={`${id}-heading`} data-testid="result-export">
+      <h3 id={`${id}-heading`}>{t('class.export.heading')}</h3>
+      <p className="muted">{t('class.export.intro', { title: packTitle })}</p>
+      <label htmlFor={id}>{t('class.export.name')}</label>{' '}
+      <input
+        id={id}
+        type="text"
+        maxLength={100}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        data-testid="result-export-name"
+      />{' '}
+      <button
+        type="button"
+        className="primary"
+        disabled={!name.trim()}
+        onClick={() => void save()}
+        data-testid="result-export-save"
+      >
+        {t('class.export.save')}
+      </button>
+      {saved && (
+        <p role="status" data-testid="result-export-saved">
+          {t('class.export.saved', { file: saved })}
+        </p>
+      )}
+      <ErrorNotice error={error} testId="result-export-error" />
+    </section>
+  );
+}

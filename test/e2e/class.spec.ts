@@ -1,0 +1,73 @@
+// The tutor's class loop as people do it: two students take a pack's exam in their own profiles
+// and save result files; the tutor drops them on the class report with the pack.
+import type { Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+import { correctLetter, importDemo } from './steps.js';
+import { seriousViolations } from './axe.js';
+
+const DEMO_PACK = resolve('assets/demo.exampack');
+
+/** A student takes the whole demo pack as an exam, answers the first three (right or wrong), saves the result file. */
+async function studentResult(page: Page, name: string, right: boolean, outputPath: (name: string) => string) {
+  const screen = ui(page);
+  await importDemo(page);
+  await screen.nav('exams').click();
+  await page.getByTestId('exam-preset').selectOption('');
+  await page.getByTestId('exam-source-pack:demo-pack').check();
+  await page.getByTestId('exam-count').fill('44');
+  await page.getByTestId('exam-start').click();
+  for (let n = 0; n < 3; n++) {
+    const key = await correctLetter(page);
+    const letter = right ? key : (['A', 'B', 'C', 'D', 'E'].find((l) => l !== key) ?? 'A');
+    await page.keyboard.press(letter.toLowerCase());
+    await page.keyboard.press('ArrowRight');
+  }
+  await screen.exam.submit.click();
+  await page.getByTestId('exam-confirm-yes').click();
+  await expect(screen.results.score).toHaveAttribute('data-correct', right ? '3' : '0');
+  await screen.resultExport.name.fill(name);
+  const downloading = page.waitForEvent('download');
+  await screen.resultExport.save.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^pacote-de-demonstracao-.+\.examresult$/);
+  const file = outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await expect(screen.resultExport.saved).toBeVisible();
+  return file;
+}
+
+test('class: two students’ result files become the tutor’s report, with every question analysed', async ({
+  launch,
+}, testInfo) => {
+  const ana = await launch();
+  const anaFile = await studentResult(ana.page, 'Ana Souza', true, (n) => testInfo.outputPath(n));
+  const bruno = await launch();
+  const brunoFile = await studentResult(bruno.page, 'Bruno Lima', false, (n) => testInfo.outputPath(n));
+  // A file of something else is refused by name, the others still count.
+  const junk = testInfo.outputPath('lixo.examresult');
+  await writeFile(junk, '{"not": "a result"}');
+
+  const tutor = await launch();
+  const screen = ui(tutor.page);
+  await screen.nav('class').click();
+  await screen.classReport.packInput.setInputFiles(DEMO_PACK);
+  await screen.classReport.resultsInput.setInputFiles([anaFile, brunoFile, junk]);
+  await expect(screen.classReport.fileCount).toContainText('3 arquivos');
+  await screen.classReport.build.click();
+  await expect(screen.classReport.summary).toHaveAttribute('data-students', '2');
+  await expect(screen.classReport.summary).toHaveAttribute('data-mean', '1.50');
+  await expect(screen.classReport.student).toHaveCount(2);
+  await expect(screen.classReport.student.filter({ hasText: 'Ana Souza' })).toHaveAttribute('data-correct', '3');
+  await expect(screen.classReport.student.filter({ hasText: 'Bruno Lima' })).toHaveAttribute('data-correct', '0');
+  await expect(screen.classReport.item).toHaveCount(44);
+  await expect(screen.classReport.rejectedFiles).toHaveAttribute('data-reason', 'invalid-schema');
+  await expect(screen.classReport.bySubject).toBeVisible();
+  expect(await seriousViolations(tutor.page, testInfo.project.name === 'electron'), 'class report').toEqual([]);
+  const downloading = tutor.page.waitForEvent('download');
+  await screen.classReport.csv('items').click();
+  const csv = await downloading;
+  expect(csv.suggestedFilename()).toBe('demo-pack-items.csv');
+});
