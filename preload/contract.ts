@@ -147,6 +147,8 @@ export interface PackSummary {
   questionCount: number;
   products: string[];
   examConfig?: PackExamConfig | undefined;
+  /** Sealed answers, and whether the tutor's code released them. */
+  sealed?: { released: boolean } | undefined;
 }
 
 export interface PackImportResult {
@@ -164,7 +166,9 @@ export interface PackPreview {
 
 export interface BuiltPackFile extends PackPreview {
   fileName: string;
-  data: Uint8Array;
+  data: Uint8Array<ArrayBuffer>;
+  /** A sealed pack's release code: shown to the tutor once, kept nowhere. */
+  releaseCode: string | null;
 }
 
 // ---- exams ------------------------------------------------------------------
@@ -326,6 +330,8 @@ export interface ExamResult {
   questions: ExamReviewQuestion[];
   /** The pack whose exam this was: its result file can be exported for the tutor. */
   pack: { id: string; title: string } | null;
+  /** A sealed pack's exam before the tutor's code: answers saved, nothing graded (every question hidden). */
+  awaitingRelease: boolean;
 }
 
 export interface AttemptSummary {
@@ -339,8 +345,10 @@ export interface AttemptSummary {
   kind: AttemptKind;
   startedAt: number;
   submittedAt: number | null;
-  /** Null while running, or while some of its questions are in the exam running now. */
+  /** Null while running, while some of its questions are in the exam running now, or while sealed. */
   correct: number | null;
+  /** A sealed pack's exam waiting for the tutor's code. */
+  awaitingRelease: boolean;
   total: number;
   bySubject: ScoreLine[];
 }
@@ -532,6 +540,8 @@ export const ERROR_CODES = [
   'sync-running',
   'invalid-pack',
   'invalid-result',
+  'wrong-code',
+  'sealed-pack',
   'empty-selection',
   'exam-running',
   'exam-over',
@@ -630,6 +640,7 @@ export interface Responses {
   'exam:rate': { saved: true; grade: ReviewGrade };
   'notes:get': { text: string };
   'class:export-result': ResultFileOut;
+  'packs:release': { released: number; packs: PackSummary[] };
   'class:report': ClassReportView;
   'notes:set': { text: string };
 }
@@ -691,6 +702,7 @@ export const CHANNELS = [
   'notes:set',
   'class:export-result',
   'class:report',
+  'packs:release',
 ] as const satisfies readonly Channel[];
 
 export interface Events {

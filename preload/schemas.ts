@@ -223,6 +223,8 @@ export const requestSchemas = {
   'class:export-result': z.strictObject({ attemptId: z.string().uuid(), student: z.string().trim().min(1).max(100) }),
   'class:report': z.strictObject({
     pack: packBytes,
+    /** A sealed pack's release code (its answers are the report's key). */
+    code: z.string().min(1).max(40).optional(),
     /** The students' .examresult files (up to 1,000). */
     results: z
       .array(
@@ -242,5 +244,8 @@ export const requestSchemas = {
     description: z.string().max(5000).optional(),
     author: z.string().max(200).optional(),
     examConfig: packExamConfigSchema.optional(),
+    /** Seal the answers: the app makes a release code for the tutor to give when the class is done. */
+    seal: z.boolean().optional(),
   }),
+  'packs:release': z.strictObject({ id: z.string().min(1).max(64), code: z.string().min(1).max(40) }),
 } as const;

@@ -5,6 +5,7 @@ import { buildClassReport, classReportCsv } from '../core/class/report.js';
 import { RESULT_EXTENSION, RESULT_VERSION, writeResultFile } from '../core/class/result-file.js';
 import type { ExamEngine } from '../core/exams/engine.js';
 import { readPack } from '../core/packs/reader.js';
+import { openSealedContent } from '../core/packs/registry.js';
 import type { Handlers } from './types.js';
 
 type ClassHandlers = Pick<Handlers, Extract<keyof Handlers, `class:${string}`>>;
@@ -36,7 +37,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
         format: 'exam-practice-result',
         formatVersion: `${RESULT_VERSION.major}.${RESULT_VERSION.minor}`,
         student,
-        pack: answers.pack,
+        pack: { id: answers.pack.id, title: answers.pack.title, contentHash: answers.pack.contentHash },
         attempt: {
           id: answers.attemptId,
           startedAt: new Date(answers.startedAt).toISOString(),
@@ -52,9 +53,12 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
         student: student.trim(),
       };
     },
-    'class:report': async ({ pack: bytes, results }) => {
-      const pack = await readPack(Buffer.from(bytes));
+    'class:report': async ({ pack: bytes, results, code }) => {
+      const read = await readPack(Buffer.from(bytes));
       try {
+        // A sealed pack's answers are the report's key: its release code opens them.
+        if (read.manifest.sealed && !code) throw new BridgeError('sealed-pack');
+        const pack = { manifest: read.manifest, content: await openSealedContent(read, code ?? '') };
         // Its keys are the point of the report: refused while the exam running now holds one of them.
         if (pack.content.questions.some((q) => deps.isLocked(q.id) || deps.isLocked(q.q.id))) {
           throw new BridgeError('locked-by-exam');
@@ -79,7 +83,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           csv: classReportCsv(report),
         };
       } finally {
-        await pack.dispose();
+        await read.dispose();
       }
     },
   };

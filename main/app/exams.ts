@@ -1,5 +1,6 @@
 // Bridge handlers of the exam engine, and its clock.
 import type { Handlers } from './types.js';
+import { BridgeError } from '../../preload/contract.js';
 import { PRESETS } from '../core/exams/builder.js';
 import type { ExamClock, ExamEngine, PackOrigin } from '../core/exams/engine.js';
 
@@ -32,7 +33,10 @@ export function createExamHandlers(
     'exam:start': async ({ request, settings }) => {
       // An exam of one pack's questions is that pack's exam: its result can go back to the tutor.
       const only = request.sources?.length === 1 ? /^pack:([^:]+)$/.exec(request.sources[0] ?? '')?.[1] : undefined;
-      return engine().start(request, settings, 'exam', only ? await packOf(only) : null);
+      const pack = only ? await packOf(only) : null;
+      // Practice checks each answer at once: a sealed pack has no key to check against yet.
+      if (pack?.sealed && !pack.released && settings.mode === 'practice') throw new BridgeError('sealed-pack');
+      return engine().start(request, settings, 'exam', pack);
     },
     // Asked at every start: with no running attempt it answers at once, without the catalog.
     'exam:current': async () => {

@@ -70,6 +70,8 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'class:export-result': 'no-key',
   // Reads a pack's keys (the tutor's file): refused while the running exam holds one of its questions.
   'class:report': 'refuses',
+  // Writes keys into the pack's records: refused while the running exam holds one of them.
+  'packs:release': 'refuses',
 };
 
 export class KeyLock {

@@ -54,6 +54,8 @@ export async function captureAttempt(deps: NotebookDeps, attemptId: string): Pro
   const engine = deps.engine();
   const kind = engine.kindOf(attemptId);
   if (kind === null || kind === 'review' || deps.notebook().isCaptured(attemptId)) return;
+  // A sealed pack's exam is graded only once the tutor's code releases it (captured then).
+  if (engine.awaitingRelease(attemptId)) return;
   const facts = await engine.graded(attemptId);
   const at = engine.submitted().find((a) => a.attemptId === attemptId)?.submittedAt ?? deps.now();
   const store = deps.store();
@@ -67,7 +69,8 @@ export async function captureAttempt(deps: NotebookDeps, attemptId: string): Pro
 /** Attempts submitted while the notebook could not hear (a crash, an older version): oldest first. */
 export async function catchUp(deps: NotebookDeps): Promise<void> {
   for (const { attemptId, kind } of deps.engine().submitted()) {
-    if (kind === 'review' || deps.notebook().isCaptured(attemptId)) continue;
+    if (kind === 'review' || deps.notebook().isCaptured(attemptId) || deps.engine().awaitingRelease(attemptId))
+      continue;
     await captureAttempt(deps, attemptId).catch((error: unknown) =>
       deps.logger.error('notebook capture failed', { error: String(error) }),
     );

@@ -14,7 +14,8 @@ import {
 import { readPack } from '../core/packs/reader.js';
 import { queryCatalog } from '../core/catalog/query.js';
 import type { StoredQuestion } from '../core/catalog/store.js';
-import { importPack, listPacks, removePack, type PackEntry } from '../core/packs/registry.js';
+import { importPack, listPacks, releasePack, removePack, type PackEntry } from '../core/packs/registry.js';
+import { newReleaseCode, type SealedPayload } from '../core/packs/seal.js';
 import { buildPack, fetchMissingImages } from '../core/packs/writer.js';
 import { APP_VERSION } from '../core/version.js';
 import type { ImageHostPolicy } from '../core/util/net-policy.js';
@@ -29,6 +30,7 @@ type PackHandlers = Pick<
   | 'packs:remove'
   | 'packs:preview'
   | 'packs:build'
+  | 'packs:release'
 >;
 
 export interface PackContext {
@@ -42,11 +44,17 @@ export interface PackContext {
   imageHosts: () => Promise<ImageHostPolicy>;
   /** How a failure crosses the bridge (services' error mapping). */
   toError: (error: unknown) => BridgeErrorValue;
+  /** A sealed pack was released: its attempts are graded; returns how many. */
+  released: (id: string, payload: SealedPayload) => Promise<number>;
   /** After a removal: image files nobody uses any more are deleted (pins of saved results kept). */
   sweepImages: () => Promise<unknown>;
 }
 
-const summary = (entry: PackEntry): PackSummary => ({ ...entry });
+/** What the renderer sees of an entry: never the sealed answers' parameters. */
+const summary = ({ sealed, contentHash: _hash, ...entry }: PackEntry): PackSummary => ({
+  ...entry,
+  ...(sealed && { sealed: { released: sealed.released } }),
+});
 
 export function createPackHandlers(context: PackContext) {
   const pending = new Map<string, string>();
@@ -97,10 +105,23 @@ export function createPackHandlers(context: PackContext) {
         bytes: built.bytes.length,
       };
     },
-    'packs:build': async ({ filter, ids, title, description, author, examConfig }) => {
+    'packs:release': async ({ id, code }) => {
+      // Not while the exam running now holds one of its questions: finish it first (its answers are saved).
+      const source = `pack:${id}`;
+      for (const question of context.workspace().store.all()) {
+        if (question.sources.includes(source) && context.isLocked(question.id)) throw new BridgeError('locked-by-exam');
+      }
+      const payload = await releasePack(context.workspace(), id, code);
+      context.changed();
+      const released = await context.released(id, payload);
+      return { released, packs: (await listPacks(context.workspace())).map(summary) };
+    },
+    'packs:build': async ({ filter, ids, title, description, author, examConfig, seal }) => {
       const workspace = context.workspace();
       const chosen = selection(filter, ids);
       await fetchMissingImages(chosen, workspace.images, await context.imageHosts());
+      // Shown once to the tutor, kept nowhere: whoever has it can open the answers.
+      const releaseCode = seal ? newReleaseCode() : null;
       const built = await buildPack(chosen, workspace.store, workspace.images, {
         title,
         appVersion: APP_VERSION,
@@ -108,8 +129,10 @@ export function createPackHandlers(context: PackContext) {
         ...(description && { description }),
         ...(author && { author }),
         ...(examConfig && { examConfig }),
+        ...(releaseCode && { sealWith: releaseCode }),
       });
       return {
+        releaseCode,
         fileName: `${built.manifest.id}.exampack`,
         data: new Uint8Array(built.bytes),
         questions: built.manifest.questionCount,

@@ -30,7 +30,8 @@ import type { Logger } from '../core/util/logger.js';
 import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/vault/vault.js';
 import { openWorkspace, type Workspace } from '../core/workspace.js';
 import { imageUrlsOf } from '../core/catalog/store.js';
-import { listPacks, packImageUrl, packSource, PackLockedError } from '../core/packs/registry.js';
+import { listPacks, packImageUrl, packSource, PackLockedError, PackNotSealedError } from '../core/packs/registry.js';
+import { WrongCodeError } from '../core/packs/seal.js';
 import type { Explanation } from '../core/catalog/explanations.js';
 import { createHash } from 'node:crypto';
 import { StorageNotices } from '../core/util/json-file.js';
@@ -232,6 +233,13 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     isLocked: (id) => keyLock.isLocked(id),
     imageHosts,
     sweepImages: sweep,
+    released: async (id, payload) => {
+      const solutions = Object.fromEntries(Object.entries(payload.explanations).map(([k, v]) => [k, v.text]));
+      const attempts = await engine.release(id, payload.keys, solutions);
+      // Their answers can now be graded: misses go to the notebook like any exam's.
+      if (notebookDeps) for (const attemptId of attempts) await captureAttempt(notebookDeps, attemptId);
+      return attempts.length;
+    },
     toError: (error) => toBridgeError(error),
   });
   const notices = () => workspace.notices();
@@ -245,7 +253,14 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       () => workspace.catalogReady(),
       async (id) => {
         const entry = (await listPacks(workspace)).find((p) => p.id === id);
-        return entry?.contentHash ? { id, title: entry.title, contentHash: entry.contentHash } : null;
+        if (!entry?.contentHash) return null;
+        return {
+          id,
+          title: entry.title,
+          contentHash: entry.contentHash,
+          sealed: Boolean(entry.sealed),
+          released: Boolean(entry.sealed?.released),
+        };
       },
     ),
     ...createNotebookHandlers(notebookDeps),
@@ -513,6 +528,8 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
   if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
   if (error instanceof ExamError) return { code: error.code, params: error.params };
   if (error instanceof PackLockedError) return { code: 'locked-by-exam' };
+  if (error instanceof WrongCodeError) return { code: 'wrong-code' };
+  if (error instanceof PackNotSealedError) return { code: 'invalid-argument', params: { field: 'id' } };
   if (error instanceof ResultFileError)
     return { code: 'invalid-result', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
   if (error instanceof InsecureUrlError) return { code: 'insecure-url', params: { reason: error.reason } };

@@ -217,6 +217,14 @@ export const ui = (page: Page) => {
       addToNotebookError: id('review-add-notebook-error'),
     },
     /** A pack exam's result file for the tutor (on its result screen). */
+    /** A sealed pack's exam before the tutor's code, and the code form on it. */
+    awaitingRelease: id('result-awaiting-release'),
+    resultRelease: {
+      form: id('result-release'),
+      input: id('result-release-input'),
+      submit: id('result-release-submit'),
+      error: id('result-release-error'),
+    },
     resultExport: {
       root: id('result-export'),
       name: id('result-export-name'),
@@ -230,6 +238,7 @@ export const ui = (page: Page) => {
       packInput: id('class-pack-input'),
       resultsInput: id('class-results-input'),
       folderInput: id('class-folder-input'),
+      codeInput: id('class-code-input'),
       fileCount: id('class-file-count'),
       build: id('class-build'),
       clear: id('class-clear'),
@@ -319,6 +328,19 @@ export const ui = (page: Page) => {
       item: (packId: string) => id(`pack-${packId}`),
       remove: (packId: string) => id(`remove-pack-${packId}`),
       fixedExam: id('pack-fixed-exam'),
+      seal: id('pack-seal'),
+      releaseCodeBox: id('pack-release-code-box'),
+      releaseCode: id('pack-release-code'),
+      releaseCodeCopy: id('pack-release-code-copy'),
+      /** [data-released] */
+      sealed: (packId: string) => id(`pack-sealed-${packId}`),
+      release: (packId: string) => ({
+        form: id(`pack-release-${packId}`),
+        input: id(`pack-release-${packId}-input`),
+        submit: id(`pack-release-${packId}-submit`),
+        error: id(`pack-release-${packId}-error`),
+      }),
+      released: (packId: string) => id(`pack-released-${packId}`),
       build: id('build-pack'),
       buildDialog: id('build-pack-dialog'),
       title: id('pack-title'),

@@ -159,6 +159,7 @@ describe('the key lock', () => {
       'notes:get': ids.map((id) => ({ ref: { questionId: id } })),
       'class:export-result': [{ attemptId: a.attemptId, student: 'Ana' }],
       'class:report': [{ pack: new Uint8Array(demo), results: [] }],
+      'packs:release': [{ id: packId, code: 'AAAA-BBBB-CCCC' }],
       'notes:set': [
         ...ids.map((id) => ({ ref: { questionId: id }, text: 'Nota' })),
         { ref: { attemptId: b.attemptId, index: 1 }, text: 'x' },
@@ -199,6 +200,7 @@ describe('the key lock', () => {
       'notes:get': 'locked-by-exam',
       'notes:set': 'locked-by-exam',
       'class:report': 'locked-by-exam',
+      'packs:release': 'locked-by-exam',
     });
     // The notebook lists the misses being retried, but not the notes that would give their keys away.
     const cards = await value(services, 'notebook:list', { filter: {} });

@@ -282,7 +282,12 @@ describe('packs: hostile input', () => {
         ),
       'hash-mismatch',
     ],
-    ['future version', () => rawZip(valid(undefined, [], { formatVersion: '2.0' })), 'future-version'],
+    ['future version', () => rawZip(valid(undefined, [], { formatVersion: '3.0' })), 'future-version'],
+    [
+      'version 2 without sealed answers',
+      () => rawZip(valid(undefined, [], { formatVersion: '2.0' })),
+      'invalid-schema',
+    ],
     [
       'non-image bytes named as an image',
       () => rawZip(valid(undefined, [{ name: `images/${sha(notImage)}`, data: notImage }])),

@@ -10,8 +10,18 @@ export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): A
   return areaOf(store.subjectName(question.q.subject.id));
 }
 
+/**
+ * A question an exam can grade: it has a key, or it is in a sealed pack's own exam (the key comes
+ * with the tutor's code; mixed with other sources, or in practice, there would be nothing to check).
+ */
+function gradable(question: StoredQuestion, request: ExamRequest): boolean {
+  if (question.correctId !== null) return true;
+  const only = request.sources?.length === 1 ? request.sources[0] : undefined;
+  return question.q.sealedAnswer === true && only !== undefined && question.sources.includes(only);
+}
+
 function matches(question: StoredQuestion, request: ExamRequest): boolean {
-  if (question.correctId === null) return false;
+  if (!gradable(question, request)) return false;
   if (request.enemOnly && !isEnemQuestion(question)) return false;
   if (request.sources?.length && !question.sources.some((s) => request.sources?.includes(s))) return false;
   if (request.examId && question.q.exam?.id !== request.examId && question.q.exam?.name !== request.examId)
@@ -27,7 +37,7 @@ export function candidates(store: CatalogStore, request: ExamRequest): StoredQue
     const unique = [...new Set(request.questionIds)];
     return unique
       .map((id) => store.get(id))
-      .filter((q): q is StoredQuestion => q !== undefined && q.correctId !== null);
+      .filter((q): q is StoredQuestion => q !== undefined && gradable(q, request));
   }
   const out: StoredQuestion[] = [];
   for (const question of store.all()) if (matches(question, request)) out.push(question);

@@ -81,6 +81,8 @@ export interface PackOrigin {
   id: string;
   title: string;
   contentHash: string;
+  sealed: boolean;
+  released: boolean;
 }
 
 /** A pack exam's answers in the pack's own terms: its question ids and original letters. */
@@ -645,6 +647,40 @@ export class ExamEngine {
     return this.attempts.get(attemptId)?.config.kind ?? null;
   }
 
+  /** A submitted attempt of a sealed pack whose code has not been given yet. */
+  awaitingRelease(attemptId: string): boolean {
+    const pack = this.attempts.get(attemptId)?.config.pack;
+    return Boolean(pack?.sealed && !pack.released);
+  }
+
+  /**
+   * The tutor's code opened a sealed pack: every submitted attempt of it gets the keys and solutions
+   * in its saved questions, and is graded from then on. Returns the attempts released.
+   */
+  async release(packId: string, keys: Record<string, string>, solutions: Record<string, string>): Promise<string[]> {
+    const released: string[] = [];
+    const namespace = `pack:${packId}:`;
+    for (const attempt of this.attempts.values()) {
+      const pack = attempt.config.pack;
+      if (pack?.id !== packId || !pack.sealed || pack.released || attempt.status !== 'submitted') continue;
+      const questions = (await this.questionsOf(attempt)).map((question) => {
+        const id = question.id.startsWith(namespace) ? question.id.slice(namespace.length) : question.id;
+        return {
+          ...question,
+          correctId: keys[id] ?? question.correctId,
+          explanation: solutions[id] ?? question.explanation,
+        };
+      });
+      // The questions first, then the state that says they are released: a crash between re-runs it.
+      await this.snapshotFile(attempt.id).write({ attemptId: attempt.id, questions });
+      this.snapshots.set(attempt.id, questions);
+      pack.released = true;
+      await this.save(attempt);
+      released.push(attempt.id);
+    }
+    return released;
+  }
+
   /** Submitted attempts, oldest first (the notebook catches up on those it missed). */
   submitted(): { attemptId: string; kind: AttemptKind; submittedAt: number }[] {
     return [...this.attempts.values()]
@@ -753,10 +789,12 @@ export class ExamEngine {
     }
     const snapshot = await this.questionsOf(attempt);
     const locked = this.lockedKeys();
+    const awaiting = this.awaitingRelease(attemptId);
     const questions = attempt.questions.map((entry, index) => {
       const question = snapshot[index] ?? this.snapshotOf(this.deps.store(), undefined, entry.questionId);
       const view = this.view(entry, index, question);
-      const hidden = locked.has(question.id) || locked.has(question.baseId);
+      // A sealed pack's answers wait for the tutor's code: nothing is graded before it.
+      const hidden = awaiting || locked.has(question.id) || locked.has(question.baseId);
       const feedback = hidden ? null : this.feedback(entry, question);
       return {
         ...view,
@@ -823,6 +861,7 @@ export class ExamEngine {
       // A note may say the key in the student's words: withheld with the rest of a hidden question.
       questions: questions.map(({ baseId, ...q }) => ({ ...q, note: (!q.hidden && notes?.(baseId)) || null })),
       pack: attempt.config.pack && { id: attempt.config.pack.id, title: attempt.config.pack.title },
+      awaitingRelease: awaiting,
     };
   }
 
@@ -846,6 +885,7 @@ export class ExamEngine {
         correct: result && result.score.hidden === 0 ? result.score.correct : null,
         total: attempt.questions.length,
         bySubject: result && result.score.hidden === 0 ? result.bySubject : [],
+        awaitingRelease: result?.awaitingRelease ?? false,
       });
     }
     return summaries;

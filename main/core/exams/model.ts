@@ -36,7 +36,17 @@ export const attemptConfigSchema = z.object({
   /** Minutes before the deadline at which the student is warned. */
   warnings: z.array(z.number().int().positive()),
   /** The pack whose exam this is (its questions all from it): the student can export a result file. */
-  pack: z.object({ id: z.string(), title: z.string(), contentHash: z.string() }).nullable().default(null),
+  pack: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      contentHash: z.string(),
+      /** Its answers are sealed: no score, no key until the tutor's code releases them. */
+      sealed: z.boolean().default(false),
+      released: z.boolean().default(false),
+    })
+    .nullable()
+    .default(null),
 });
 export type AttemptConfig = z.infer<typeof attemptConfigSchema>;
 

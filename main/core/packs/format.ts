@@ -4,10 +4,16 @@
 import { z } from 'zod';
 import { packExamConfigSchema } from '../../../preload/schemas.js';
 import { difficultySchema, productSchema, questionSchema } from '../api/schemas.js';
+import { sealParamsSchema } from './seal.js';
 
 export const PACK_FORMAT = 'exam-practice-pack';
 /** major.minor: a newer minor adds optional fields only; a newer major is refused. */
 export const PACK_VERSION = { major: 1, minor: 1 } as const;
+/**
+ * A sealed pack (answers released by a code) is major 2: a 1.x reader refuses it as made by a newer
+ * version, rather than importing questions without their key. This reader reads both.
+ */
+export const SEALED_PACK_VERSION = { major: 2, minor: 0 } as const;
 export const PACK_EXTENSION = '.exampack';
 /** Import staging folders, in the OS temp folder: `exampack-<pid>-<random>` (stale ones are removed at start). */
 export const STAGING_PREFIX = 'exampack-';
@@ -51,6 +57,8 @@ export const manifestSchema = z.looseObject({
   /** sha256 of every other entry, by entry name. */
   files: z.record(z.string(), sha256),
   examConfig: examConfigSchema.optional(),
+  /** Sealed answers: the key and worked solutions are in sealed.bin, encrypted (docs/pack-format.md). */
+  sealed: sealParamsSchema.optional(),
 });
 export type PackManifest = z.infer<typeof manifestSchema>;
 

@@ -14,7 +14,7 @@ import { sniffImage } from '../images/cache.js';
 import {
   LIMITS,
   manifestSchema,
-  PACK_VERSION,
+  SEALED_PACK_VERSION,
   PackError,
   STAGING_PREFIX,
   checkJsonShape,
@@ -28,6 +28,8 @@ import {
 export interface ReadPack {
   manifest: PackManifest;
   content: QuestionsFile;
+  /** A sealed pack's encrypted answers (sealed.bin), null otherwise. */
+  sealed: Buffer | null;
   /** sha256 → file holding the verified image bytes (inside `tempDir`). */
   images: Map<string, string>;
   tempDir: string;
@@ -57,10 +59,11 @@ function entryName(entry: Entry): string {
   return (entry.generalPurposeBitFlag & 0x800) !== 0 ? raw.toString('utf8') : raw.toString('latin1');
 }
 
-/** Which entries may exist: manifest.json, questions.json, images/<sha256>. */
-export function classify(name: string): 'manifest' | 'questions' | 'image' | 'directory' | null {
+/** Which entries may exist: manifest.json, questions.json, sealed.bin, images/<sha256>. */
+export function classify(name: string): 'manifest' | 'questions' | 'sealed' | 'image' | 'directory' | null {
   if (name === 'manifest.json') return 'manifest';
   if (name === 'questions.json') return 'questions';
+  if (name === 'sealed.bin') return 'sealed';
   if (name === 'images/') return 'directory';
   if (/^images\/[0-9a-f]{64}$/.test(name)) return 'image';
   return null;
@@ -97,13 +100,13 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
   let total = 0;
   let manifest: PackManifest | null = null;
 
-  const consume = async (entry: Entry, name: string, kind: 'manifest' | 'questions' | 'image') => {
+  const consume = async (entry: Entry, name: string, kind: 'manifest' | 'questions' | 'sealed' | 'image') => {
     // questions.json is capped by what the manifest declares, so a small pack cannot inflate into a
     // huge one (the manifest comes first: our writer always put it there).
     const cap =
       kind === 'manifest'
         ? LIMITS.manifestBytes
-        : kind === 'questions'
+        : kind === 'questions' || kind === 'sealed'
           ? questionsCap(manifest?.questionCount ?? 0)
           : LIMITS.imageBytes;
     const hash = createHash('sha256');
@@ -162,8 +165,8 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
           if (/\.(zip|exampack|gz|tgz|7z|rar|tar)$/i.test(name)) throw new PackError('nested-archive', name);
           const kind = classify(name);
           if (kind === null) throw new PackError('unknown-entry', name);
-          if (kind === 'questions' && !manifest) {
-            throw new PackError('missing-entry', 'manifest.json (it must come before questions.json)');
+          if ((kind === 'questions' || kind === 'sealed') && !manifest) {
+            throw new PackError('missing-entry', `manifest.json (it must come before ${name})`);
           }
           if (kind !== 'directory') await consume(entry, name, kind);
           if (kind === 'manifest') manifest = readManifest(jsonBytes.get('manifest') ?? Buffer.alloc(0));
@@ -180,6 +183,10 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
     if (!manifest) throw new PackError('missing-entry', 'manifest.json');
     const declared: PackManifest = manifest;
     if (!questionsBytes) throw new PackError('missing-entry', 'questions.json');
+    const sealed = jsonBytes.get('sealed') ?? null;
+    if (declared.sealed && !sealed) throw new PackError('missing-entry', 'sealed.bin');
+    if (!declared.sealed && sealed)
+      throw new PackError('unknown-entry', 'sealed.bin (the manifest says the pack is not sealed)');
     // Every entry but the manifest is listed with its hash, and every listed entry is present.
     for (const [name, digest] of hashes) {
       if (name === 'manifest.json') continue;
@@ -211,7 +218,7 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
       if (ids.has(id)) throw new PackError('duplicate-question', id.slice(0, 100));
       ids.add(id);
     }
-    return { manifest: declared, content: content.data, images, tempDir, dispose };
+    return { manifest: declared, content: content.data, sealed, images, tempDir, dispose };
   } catch (error) {
     await dispose();
     throw error;
@@ -222,11 +229,15 @@ export async function readPack(source: Buffer): Promise<ReadPack> {
 function readManifest(bytes: Buffer): PackManifest {
   const json = parseJson(bytes, 'manifest.json');
   const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
-  if (typeof version === 'string' && parseVersion(version).major > PACK_VERSION.major) {
+  if (typeof version === 'string' && parseVersion(version).major > SEALED_PACK_VERSION.major) {
     throw new PackError('future-version', version);
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) throw new PackError('invalid-schema', `manifest.json: ${issue(parsed.error)}`);
+  // Sealed ⇔ major 2: a 1.x reader must never see a sealed pack as an ordinary one.
+  if (Boolean(parsed.data.sealed) !== (parseVersion(parsed.data.formatVersion).major === SEALED_PACK_VERSION.major)) {
+    throw new PackError('invalid-schema', 'manifest.json: sealed packs, and only they, are version 2');
+  }
   return parsed.data;
 }
 

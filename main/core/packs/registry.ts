@@ -14,7 +14,11 @@ import { canonicalJson } from '../util/canonical-json.js';
 import { JsonFile } from '../util/json-file.js';
 import type { StorageContext } from '../util/storage.js';
 import type { Workspace } from '../workspace.js';
-import { examConfigSchema, type PackManifest, type PackQuestion } from './format.js';
+import { examConfigSchema, type PackManifest, type PackQuestion, type QuestionsFile } from './format.js';
+import { sealParamsSchema, unseal, type SealedPayload } from './seal.js';
+import { writeDurably } from '../util/durable-file.js';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { readPack } from './reader.js';
 
 const entrySchema = z.object({
@@ -29,6 +33,8 @@ const entrySchema = z.object({
   examConfig: examConfigSchema.optional(),
   /** sha256 of its questions.json (the manifest's): result files name the pack version by it. */
   contentHash: z.string().optional(),
+  /** Sealed answers (in sealed/<id>.bin until released by the tutor's code). */
+  sealed: z.object({ params: sealParamsSchema, released: z.boolean() }).optional(),
 });
 export type PackEntry = z.infer<typeof entrySchema>;
 const registrySchema = z.object({ packs: z.array(entrySchema) });
@@ -39,6 +45,77 @@ export const packSource = (id: string) => `pack:${id}`;
 export const namespacedId = (packId: string, id: string) => `pack:${packId}:${id}`;
 /** Images a pack carries are addressed by their hash: no pack can remap another source's URL. */
 export const packImageUrl = (sha256: string) => `pack-image:${sha256}`;
+
+/** On a record of a sealed pack not released yet: its key is on the way (exams may include it). */
+export const SEALED_MARK = 'sealedAnswer';
+
+/** Where a sealed pack's encrypted answers wait for the release code. */
+export const sealedPath = (dataDir: string, id: string) => join(dataDir, 'sealed', `${id}.bin`);
+
+/** A pack's questions with the sealed answers put back: keys, and worked solutions as q.explanation. */
+export function withSealedAnswers<T extends { id: string; q: ApiQuestion }>(
+  questions: T[],
+  payload: SealedPayload,
+): T[] {
+  return questions.map((question) => {
+    const key = payload.keys[question.id];
+    const explanation = payload.explanations[question.id];
+    if (!key && !explanation) return question;
+    const { [SEALED_MARK]: _mark, ...rest } = question.q;
+    const q: ApiQuestion = {
+      ...rest,
+      ...(key && {
+        correctAlternative: key,
+        alternatives: question.q.alternatives.map((a) => ({ ...a, isCorrect: a.id === key })),
+      }),
+      ...(explanation && { explanation }),
+    };
+    return { ...question, q };
+  });
+}
+
+export class PackNotSealedError extends Error {
+  constructor() {
+    super('not-sealed');
+    this.name = 'PackNotSealedError';
+  }
+}
+
+/**
+ * The tutor's code opens a sealed pack: its records get their keys and solutions (one replace),
+ * then the registry says it is released (the commit point). A wrong code changes nothing.
+ */
+export function releasePack(workspace: Workspace, id: string, code: string): Promise<SealedPayload> {
+  return workspace.exclusive(async () => {
+    const packs = await listPacks(workspace);
+    const entry = packs.find((p) => p.id === id);
+    if (!entry?.sealed) throw new PackNotSealedError();
+    const payload = await unseal(entry.sealed.params, await readFile(sealedPath(workspace.dataDir, id)), code);
+    const source = packSource(id);
+    const namespace = `${namespacedId(id, '')}`;
+    const owned = [...workspace.store.all()].filter((r) => r.sources.includes(source));
+    const opened = owned.map((record) => {
+      const packId = record.id.startsWith(namespace) ? record.id.slice(namespace.length) : record.id;
+      const [open] = withSealedAnswers([{ id: packId, q: record.q }], payload);
+      return open ? { ...record, q: open.q, correctId: correctAlternativeId(open.q) } : record;
+    });
+    await workspace.store.replace(opened);
+    await workspace.packRegistry.write({
+      packs: packs.map((p) => (p.id === id && p.sealed ? { ...p, sealed: { ...p.sealed, released: true } } : p)),
+    });
+    return payload;
+  });
+}
+
+/** A sealed pack file's questions opened with the code (the tutor's class report); WrongCodeError otherwise. */
+export async function openSealedContent(
+  pack: { manifest: PackManifest; content: QuestionsFile; sealed: Buffer | null },
+  code: string,
+): Promise<QuestionsFile> {
+  if (!pack.manifest.sealed || !pack.sealed) return pack.content;
+  const payload = await unseal(pack.manifest.sealed, pack.sealed, code);
+  return { ...pack.content, questions: withSealedAnswers(pack.content.questions, payload) };
+}
 
 export function openPackRegistry(path: string, storage: StorageContext): PackRegistryFile {
   return new JsonFile(path, registrySchema, { kind: 'pack-registry', backup: true, ...storage });
@@ -140,7 +217,11 @@ export function importPack(
     const pack = await readPack(bytes);
     try {
       const store = workspace.store;
-      const plan = planImport(store, pack.manifest.id, pack.content.questions, pack.content.images);
+      // A sealed pack's questions have no key yet but will: marked so exams can include them.
+      const questions = pack.manifest.sealed
+        ? pack.content.questions.map((question) => ({ ...question, q: { ...question.q, [SEALED_MARK]: true } }))
+        : pack.content.questions;
+      const plan = planImport(store, pack.manifest.id, questions, pack.content.images);
       const touched = [...plan.records.map((r) => r.id), ...plan.removed];
       if (options.isLocked && touched.some((id) => options.isLocked?.(id))) throw new PackLockedError();
       const before = store.size;
@@ -163,7 +244,13 @@ export function importPack(
         products: pack.manifest.products,
         ...(pack.manifest.examConfig && { examConfig: pack.manifest.examConfig }),
         ...(pack.manifest.files['questions.json'] && { contentHash: pack.manifest.files['questions.json'] }),
+        ...(pack.manifest.sealed && { sealed: { params: pack.manifest.sealed, released: false } }),
       };
+      if (pack.sealed) {
+        // The encrypted answers are durable before the registry names the pack.
+        await mkdir(join(workspace.dataDir, 'sealed'), { recursive: true });
+        await writeDurably(sealedPath(workspace.dataDir, entry.id), pack.sealed);
+      }
       const others = (await listPacks(workspace)).filter((p) => p.id !== entry.id);
       // The commit point: from here on the pack exists.
       await workspace.packRegistry.write({
@@ -192,6 +279,8 @@ export function removePack(
     const { removed } = await store.removeSources([source]);
     await store.removeExams([source]);
     await workspace.images.prune(imageUrlsOf(store.all()));
+    // Its sealed answers go too (attempts released from it keep their own copies).
+    await rm(sealedPath(workspace.dataDir, id), { force: true });
     return { removed: removed.length };
   });
 }

@@ -9,9 +9,12 @@ import type { Explanation } from '../catalog/explanations.js';
 import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
 import type { ImageHostPolicy } from '../util/net-policy.js';
 import type { ImageCache } from '../images/cache.js';
+import { correctAlternativeId } from '../catalog/answer-key.js';
+import { seal, type SealedPayload } from './seal.js';
 import {
   PACK_FORMAT,
   PACK_VERSION,
+  SEALED_PACK_VERSION,
   type ExamConfig,
   type PackManifest,
   type PackQuestion,
@@ -30,6 +33,8 @@ export interface PackMeta {
   examConfig?: ExamConfig;
   /** The worked solution of a question, if any (the tutor's, else the one it came with). */
   explanations?: (id: string, q: ApiQuestion) => Explanation | null;
+  /** Seal the answers under this release code (docs/pack-format.md, "Sealed packs"). */
+  sealWith?: string;
 }
 
 export interface BuiltPack {
@@ -89,7 +94,8 @@ export async function buildPack(
     if (explanation) explanations.set(id, explanation);
   }
   const imageUrls = imageUrlsOf(questions);
-  for (const { image } of explanations.values()) if (image) imageUrls.add(image);
+  // A sealed pack leaves the solutions' figures out: a figure could show the answer.
+  if (!meta.sealWith) for (const { image } of explanations.values()) if (image) imageUrls.add(image);
   const imageMap: Record<string, string> = {};
   const imageFiles = new Map<string, { bytes: Buffer; mime: string }>();
   const missingImages: string[] = [];
@@ -108,10 +114,33 @@ export async function buildPack(
   );
   const exams: ApiExam[] = store.examList().filter((exam) => examIds.has(exam.id));
   const subjectIds = new Set(questions.map(({ q }) => q.subject.id));
+  const payload: SealedPayload = { keys: {}, explanations: {} };
   const content: QuestionsFile = {
     // A worked solution travels as q.explanation: a 1.0 reader keeps it as an extra field.
     questions: questions.map(({ id, q, year, difficulty }): PackQuestion => {
       const explanation = explanations.get(id);
+      if (meta.sealWith) {
+        // The key and the solution go into sealed.bin; what stays in clear cannot tell them.
+        const key = correctAlternativeId(q);
+        if (key) payload.keys[id] = key;
+        if (explanation?.text) payload.explanations[id] = { text: explanation.text };
+        const {
+          correctAlternative: _key,
+          explanation: _solution,
+          ...open
+        } = q as ApiQuestion & { explanation?: unknown };
+        return {
+          id,
+          // `correctAlternative: null` (the spec's field, present but empty): nothing to read a key from.
+          q: {
+            ...open,
+            correctAlternative: null,
+            alternatives: q.alternatives.map(({ isCorrect: _isCorrect, ...a }) => a),
+          },
+          year,
+          difficulty,
+        };
+      }
       const carried = explanation && {
         text: explanation.text,
         ...(explanation.image && { imageUrl: explanation.image }),
@@ -124,6 +153,8 @@ export async function buildPack(
   };
   const questionsBytes = Buffer.from(JSON.stringify(content));
   const files: Record<string, string> = { 'questions.json': sha256(questionsBytes) };
+  const sealed = meta.sealWith ? await seal(payload, meta.sealWith) : null;
+  if (sealed) files['sealed.bin'] = sha256(sealed.data);
   for (const sha of [...imageFiles.keys()].sort()) files[`images/${sha}`] = sha;
   const products = new Set<Product>();
   for (const { sources } of questions) {
@@ -132,7 +163,9 @@ export async function buildPack(
   }
   const manifest: PackManifest = {
     format: PACK_FORMAT,
-    formatVersion: `${PACK_VERSION.major}.${PACK_VERSION.minor}`,
+    formatVersion: sealed
+      ? `${SEALED_PACK_VERSION.major}.${SEALED_PACK_VERSION.minor}`
+      : `${PACK_VERSION.major}.${PACK_VERSION.minor}`,
     id: meta.id ?? `${slug(meta.title)}-${sha256(questions.map((q) => q.id).join(',')).slice(0, 8)}`,
     title: meta.title,
     description: meta.description ?? '',
@@ -144,11 +177,13 @@ export async function buildPack(
     questionCount: questions.length,
     files,
     ...(meta.examConfig && { examConfig: meta.examConfig }),
+    ...(sealed && { sealed: sealed.params }),
   };
   const zip = new yazl.ZipFile();
   const options = { mtime: FIXED_TIME, mode: 0o100644 };
   zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json', options);
   zip.addBuffer(questionsBytes, 'questions.json', options);
+  if (sealed) zip.addBuffer(sealed.data, 'sealed.bin', { ...options, compress: false });
   // Raster images are compressed already: stored as they are; SVG text is deflated.
   for (const sha of [...imageFiles.keys()].sort()) {
     const image = imageFiles.get(sha);

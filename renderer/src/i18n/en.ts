@@ -18,6 +18,8 @@ export const en: Messages = {
     skipToContent: 'Skip to content',
   },
   errors: {
+    'wrong-code': 'Wrong code. Check it with your tutor and type it again.',
+    'sealed-pack': 'This pack is sealed: its answers open only with the tutor’s release code.',
     'invalid-result': 'This result file could not be read ({{reason}}).',
     'not-enough-questions': 'Not enough questions for this format: {{blocks}}.',
     'invalid-argument': 'Some of the data entered is not valid.',
@@ -265,6 +267,7 @@ export const en: Messages = {
     seed: 'Seed: {{seed}}',
   },
   history: {
+    itemSealed: 'waiting for the tutor’s code · {{total}} questions · {{date}}',
     trendNote: 'The trend counts full timed exams only; practice and retries of misses are in the list.',
     heading: 'Exam history',
     empty: 'No exam taken yet.',
@@ -275,6 +278,20 @@ export const en: Messages = {
     itemHidden: 'score hidden until the exam in progress ends · {{total}} questions · {{date}}',
   },
   packs: {
+    seal: {
+      option: 'Seal the answers (released later with a code)',
+      explain:
+        'The key and the worked solutions are encrypted. Students take the exam and see their score only once you give the code.',
+      codeIntro: 'Release code. Write it down now: it is stored nowhere and cannot be recovered.',
+      copy: 'Copy the code',
+      sealed: 'Sealed: waiting for the tutor’s code',
+      released: 'Answers released',
+      enterCode: 'Release code',
+      release: 'Release the answers',
+      graded: 'Answers released: {{count}} exams graded.',
+      awaiting:
+        'Your answers are saved. The pack “{{title}}” is sealed: grading appears once your tutor gives the code.',
+    },
     heading: 'Practice packs',
     intro: 'Packs bundle questions and images in one file (.exampack) to study without a key or internet.',
     import: 'Import pack…',
@@ -440,6 +457,7 @@ export const en: Messages = {
     reminderBody: '{{count}} questions of your error notebook are waiting.',
   },
   class: {
+    code: 'Release code (sealed packs only)',
     heading: 'Class report',
     intro:
       'Choose the pack you handed out and the result files (.examresult) your students returned. Everything stays on this computer.',

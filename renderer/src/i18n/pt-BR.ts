@@ -17,6 +17,8 @@ export const ptBR = {
     skipToContent: 'Pular para o conteúdo',
   },
   errors: {
+    'wrong-code': 'Código errado. Confira com o tutor e digite de novo.',
+    'sealed-pack': 'Este pacote está lacrado: as respostas só aparecem com o código de liberação do tutor.',
     'invalid-result': 'Este arquivo de resultado não pôde ser lido ({{reason}}).',
     'not-enough-questions': 'Não há questões suficientes para este formato: {{blocks}}.',
     'invalid-argument': 'Algum dado informado é inválido.',
@@ -270,6 +272,7 @@ export const ptBR = {
     seed: 'Semente: {{seed}}',
   },
   history: {
+    itemSealed: 'aguardando o código do tutor · {{total}} questões · {{date}}',
     trendNote: 'A evolução conta só simulados completos com tempo; treinos e revisões de erros aparecem na lista.',
     heading: 'Histórico de simulados',
     empty: 'Nenhum simulado feito ainda.',
@@ -280,6 +283,20 @@ export const ptBR = {
     itemHidden: 'nota oculta até o fim do simulado em andamento · {{total}} questões · {{date}}',
   },
   packs: {
+    seal: {
+      option: 'Lacrar as respostas (liberadas depois com um código)',
+      explain:
+        'O gabarito e as resoluções vão criptografados. Os alunos fazem o simulado e só veem a nota quando você der o código.',
+      codeIntro: 'Código de liberação. Anote agora: ele não é guardado em lugar nenhum e não pode ser recuperado.',
+      copy: 'Copiar o código',
+      sealed: 'Lacrado: aguardando o código do tutor',
+      released: 'Respostas liberadas',
+      enterCode: 'Código de liberação',
+      release: 'Liberar as respostas',
+      graded: 'Respostas liberadas: {{count}} simulados corrigidos.',
+      awaiting:
+        'Suas respostas foram salvas. O pacote “{{title}}” está lacrado: a correção aparece quando o tutor der o código.',
+    },
     heading: 'Pacotes de prática',
     intro: 'Pacotes reúnem questões e imagens num só arquivo (.exampack) para estudar sem chave e sem internet.',
     import: 'Importar pacote…',
@@ -447,6 +464,7 @@ export const ptBR = {
     reminderBody: '{{count}} questões do caderno de erros esperam por você.',
   },
   class: {
+    code: 'Código de liberação (só para pacotes lacrados)',
     heading: 'Relatório da turma',
     intro:
       'Escolha o pacote que você entregou e os arquivos de resultado (.examresult) que os alunos devolveram. Tudo fica neste computador.',

@@ -21,6 +21,7 @@ export function ClassReportScreen() {
   const { t } = useTranslation();
   const [pack, setPack] = useState<File | null>(null);
   const [results, setResults] = useState<File[]>([]);
+  const [code, setCode] = useState('');
   const [report, setReport] = useState<ClassReportView | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
@@ -40,6 +41,7 @@ export function ClassReportScreen() {
     try {
       const view = await api['class:report']({
         pack: await bytesOf(pack),
+        ...(code.trim() && { code: code.trim() }),
         results: await Promise.all(results.map(async (f) => ({ name: f.name, data: await bytesOf(f) }))),
       });
       setReport(view);
@@ -83,6 +85,17 @@ export function ClassReportScreen() {
             {...{ webkitdirectory: '' }}
             onChange={(e) => addResults(e.target.files)}
             data-testid="class-folder-input"
+          />
+        </label>
+        <label>
+          {t('class.code')}
+          <input
+            value={code}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="XXXX-XXXX-XXXX"
+            onChange={(e) => setCode(e.target.value)}
+            data-testid="class-code-input"
           />
         </label>
         <p data-testid="class-file-count">{t('class.fileCount', { count: results.length })}</p>

@@ -46,11 +46,18 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
                 <span className="badge">{t('history.running')}</span>
               ) : (
                 <span className="muted" data-testid="history-score" data-hidden={h.correct === null}>
-                  {t(h.correct === null ? 'history.itemHidden' : 'history.item', {
-                    correct: h.correct ?? 0,
-                    total: h.total,
-                    date: new Date(h.submittedAt ?? h.startedAt).toLocaleString(i18n.language),
-                  })}
+                  {t(
+                    h.awaitingRelease
+                      ? 'history.itemSealed'
+                      : h.correct === null
+                        ? 'history.itemHidden'
+                        : 'history.item',
+                    {
+                      correct: h.correct ?? 0,
+                      total: h.total,
+                      date: new Date(h.submittedAt ?? h.startedAt).toLocaleString(i18n.language),
+                    },
+                  )}
                 </span>
               )}
             </div>

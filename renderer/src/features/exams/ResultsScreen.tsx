@@ -9,6 +9,7 @@ import { AddToNotebook } from '../notebook/AddToNotebook';
 import { NoteEditor } from '../notebook/NoteEditor';
 import { useAttemptTitle } from './attemptTitle';
 import { ExportResult } from '../class/ExportResult';
+import { ReleaseCode } from '../packs/ReleaseCode';
 import { api, errorOf } from '../../lib/bridge';
 
 type Filter = 'all' | 'wrong' | 'flagged' | 'unanswered';
@@ -102,6 +103,16 @@ export function ResultsScreen({
           {t('results.history')}
         </button>
       </div>
+      {result.awaitingRelease && result.pack && (
+        <div className="notice notice-warning" data-testid="result-awaiting-release">
+          <p>{t('packs.seal.awaiting', { title: result.pack.title })}</p>
+          <ReleaseCode
+            packId={result.pack.id}
+            testId="result-release"
+            onReleased={() => void api['exam:result']({ attemptId }).then(setResult)}
+          />
+        </div>
+      )}
       {result.pack && <ExportResult attemptId={attemptId} packTitle={result.pack.title} />}
       <ErrorNotice error={error} testId="result-error" />
       {result.guessed.total > 0 && (

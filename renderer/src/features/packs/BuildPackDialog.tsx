@@ -23,6 +23,8 @@ export function BuildPackDialog({
   const [description, setDescription] = useState('');
   const [author, setAuthor] = useState('');
   const [fixedExam, setFixedExam] = useState(false);
+  const [seal, setSeal] = useState(false);
+  const [releaseCode, setReleaseCode] = useState<string | null>(null);
   const [minutes, setMinutes] = useState('60');
   const [preview, setPreview] = useState<PackPreview | null>(null);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
@@ -47,9 +49,11 @@ export function BuildPackDialog({
         ...(description && { description }),
         ...(author && { author }),
         ...(fixedExam && { examConfig: { timeLimitMinutes: Number(minutes), strictTimer: true } }),
+        ...(seal && { seal }),
       });
       download(built.data, built.fileName, 'application/x-exampack');
       setSaved(built.fileName);
+      setReleaseCode(built.releaseCode);
     } catch (caught) {
       setError(errorOf(caught));
     } finally {
@@ -108,6 +112,11 @@ export function BuildPackDialog({
             />
           </>
         )}
+        <label className="checkbox">
+          <input type="checkbox" checked={seal} onChange={(e) => setSeal(e.target.checked)} data-testid="pack-seal" />
+          {t('packs.seal.option')}
+        </label>
+        {seal && <p className="muted">{t('packs.seal.explain')}</p>}
         {preview && (
           <p className="muted" data-testid="pack-preview">
             {t('packs.build.preview', {
@@ -138,6 +147,22 @@ export function BuildPackDialog({
         <p className="notice notice-success" role="status" data-testid="pack-saved">
           {t('packs.build.saved', { file: saved })}
         </p>
+      )}
+      {releaseCode && (
+        <div className="notice notice-warning release-code" role="status" data-testid="pack-release-code-box">
+          <p>{t('packs.seal.codeIntro')}</p>
+          <p className="code" data-testid="pack-release-code">
+            {releaseCode}
+          </p>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void navigator.clipboard?.writeText(releaseCode)}
+            data-testid="pack-release-code-copy"
+          >
+            {t('packs.seal.copy')}
+          </button>
+        </div>
       )}
     </Dialog>
   );

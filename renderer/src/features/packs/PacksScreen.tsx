@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '../../../../preload/contract';
 import { api } from '../../lib/bridge';
 import { PackImportControls } from './PackImportControls';
+import { ReleaseCode } from './ReleaseCode';
 
 export function PacksScreen() {
   const { t, i18n } = useTranslation();
   const [packs, setPacks] = useState<PackSummary[] | null>(null);
+  const [released, setReleased] = useState<{ id: string; count: number } | null>(null);
   const refresh = useCallback(() => void api['packs:list']({}).then(setPacks), []);
   useEffect(refresh, [refresh]);
 
@@ -30,6 +32,28 @@ export function PacksScreen() {
                 })}
               </p>
               {pack.description && <p>{pack.description}</p>}
+              {pack.sealed && (
+                <p data-testid={`pack-sealed-${pack.id}`} data-released={pack.sealed.released}>
+                  <span className="badge">
+                    {pack.sealed.released ? t('packs.seal.released') : t('packs.seal.sealed')}
+                  </span>
+                </p>
+              )}
+              {pack.sealed && !pack.sealed.released && (
+                <ReleaseCode
+                  packId={pack.id}
+                  testId={`pack-release-${pack.id}`}
+                  onReleased={(result) => {
+                    setPacks(result.packs);
+                    setReleased({ id: pack.id, count: result.released });
+                  }}
+                />
+              )}
+              {released?.id === pack.id && (
+                <p className="notice notice-success" role="status" data-testid={`pack-released-${pack.id}`}>
+                  {t('packs.seal.graded', { count: released.count })}
+                </p>
+              )}
             </div>
             <button
               type="button"

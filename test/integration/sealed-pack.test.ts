@@ -1,0 +1,187 @@
+// Sealed packs end to end through the bridge: the file holds no key in clear, the student's exam
+// waits ungraded, a wrong code changes nothing, the right one (typed loosely) grades every attempt
+// of the pack, and the tutor's report needs the code too.
+import { afterEach, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { Args, Channel } from '../../preload/contract.js';
+import { handle, type AppServices } from '../../main/app/services.js';
+import { normalizeCode, newReleaseCode, CODE_BITS } from '../../main/core/packs/seal.js';
+import { nodeServices } from '../support/node-services.js';
+import { tempDir } from '../support/temp.js';
+import { QUESTIONS } from '../../assets/demo/questions.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function value<C extends Channel>(services: AppServices, channel: C, args: Args<C>) {
+  const result = await handle(services.handlers, channel, args);
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+async function profile(dir?: string) {
+  const temp = dir ? { dir, cleanup: async () => undefined } : await tempDir();
+  cleanups.push(temp.cleanup);
+  const services = await nodeServices({ dataDir: temp.dir });
+  cleanups.push(() => services.close());
+  return { services, dir: temp.dir };
+}
+
+function entries(bytes: Uint8Array): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no stream'));
+          const parts: Buffer[] = [];
+          stream.on('data', (c: Buffer) => parts.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(parts));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+}
+
+/** The tutor seals a fixed exam of the demo pack's first eight questions (one has a worked solution). */
+async function sealedPack() {
+  const { services: tutor } = await profile();
+  await value(tutor, 'packs:import-demo', {});
+  const ids = Array.from({ length: 8 }, (_, i) => `demo-${String(i + 1).padStart(3, '0')}`);
+  await value(tutor, 'catalog:set-explanation', {
+    id: 'demo-001',
+    text: 'Resolução secreta: a resposta é a primeira.',
+  });
+  const built = await value(tutor, 'packs:build', {
+    filter: {},
+    ids,
+    title: 'Prova lacrada',
+    examConfig: { timeLimitMinutes: 30, strictTimer: true, questionIds: ids },
+    seal: true,
+  });
+  return { tutor, built, ids };
+}
+
+describe('sealed packs', () => {
+  it('release codes carry at least 50 bits, in groups easy to dictate, read leniently', () => {
+    expect(CODE_BITS).toBeGreaterThanOrEqual(50);
+    const code = newReleaseCode();
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(normalizeCode(code.toLowerCase().replace(/-/g, ' '))).toBe(code);
+    expect(normalizeCode('0000-1111-2222')).toBe('0000-1111-2222');
+    expect(normalizeCode('oooo-iiii-2222')).toBe('0000-1111-2222');
+    expect(normalizeCode('too-short')).toBeNull();
+    expect(new Set(Array.from({ length: 200 }, newReleaseCode)).size).toBe(200);
+  });
+
+  it('the sealed file holds no key and no solution in clear; it says it is version 2', async () => {
+    const { built } = await sealedPack();
+    expect(built.releaseCode).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+    const files = await entries(built.data);
+    const manifest = JSON.parse(files.get('manifest.json')?.toString() ?? '{}') as Record<string, unknown>;
+    expect(manifest.formatVersion).toBe('2.0');
+    expect(manifest.sealed).toMatchObject({ kdf: 'scrypt', cipher: 'aes-256-gcm' });
+    const questions = files.get('questions.json')?.toString() ?? '';
+    expect(questions).not.toContain('isCorrect');
+    expect(questions).not.toContain('Resolução secreta');
+    const parsed = JSON.parse(questions) as { questions: { q: { correctAlternative: unknown } }[] };
+    for (const q of parsed.questions) expect(q.q.correctAlternative).toBeNull();
+    const sealed = files.get('sealed.bin') ?? Buffer.alloc(0);
+    expect(sealed.length).toBeGreaterThan(0);
+    expect(sealed.toString('latin1')).not.toContain('demo-001');
+    expect(sealed.toString('latin1')).not.toContain('Resolução');
+  });
+
+  it('the student’s exam waits ungraded; a wrong code changes nothing; the right one grades it', async () => {
+    const { built, ids } = await sealedPack();
+    const { services: student, dir } = await profile();
+    await value(student, 'packs:import', { data: built.data });
+    const packs = await value(student, 'packs:list', {});
+    const pack = packs.find((p) => p.title === 'Prova lacrada');
+    expect(pack?.sealed).toEqual({ released: false });
+    const request = { sources: [`pack:${pack?.id ?? ''}`], questionIds: ids, count: ids.length };
+    // Practice would check each answer at once: there is no key yet.
+    const practice = await handle(student.handlers, 'exam:start', {
+      request,
+      settings: { title: 'Prova', mode: 'practice', timeLimitMinutes: null, strict: false },
+    });
+    expect(practice.ok || practice.error.code).toBe('sealed-pack');
+    const state = await value(student, 'exam:start', {
+      request,
+      settings: { title: 'Prova', mode: 'timed', timeLimitMinutes: 30, strict: true, seed: 4 },
+    });
+    // Answer each with the alternative whose text is the demo source's right one, but for two.
+    const right = new Map(QUESTIONS.map((q) => [q.statement, q.alternatives[q.correct]]));
+    for (const q of state.questions) {
+      const choice = q.alternatives.findIndex((a) => a.text === right.get(q.statement));
+      await value(student, 'exam:answer', {
+        attemptId: state.attemptId,
+        index: q.index,
+        choice: q.index < 2 ? (choice + 1) % q.alternatives.length : choice,
+      });
+    }
+    const waiting = await value(student, 'exam:submit', { attemptId: state.attemptId });
+    expect(waiting.awaitingRelease).toBe(true);
+    expect(waiting.score.hidden).toBe(ids.length);
+    for (const q of waiting.questions) {
+      expect([q.isCorrect, q.correctChoice, q.explanation]).toEqual([null, null, null]);
+      expect(q.alternatives.every((a) => a.originalLetter === null)).toBe(true);
+    }
+    expect((await value(student, 'exam:history', {}))[0]).toMatchObject({ correct: null, awaitingRelease: true });
+    expect((await value(student, 'notebook:list', { filter: {} })).length).toBe(0);
+    const record = (await value(student, 'catalog:query', { filter: {}, offset: 0, limit: 10 })).items[0];
+    expect((await value(student, 'catalog:reveal', { id: record?.id ?? '' })).correctAlternativeId).toBeNull();
+
+    const wrong = await handle(student.handlers, 'packs:release', { id: pack?.id ?? '', code: 'AAAA-BBBB-CCCC' });
+    expect(wrong.ok || wrong.error.code).toBe('wrong-code');
+    expect((await value(student, 'exam:result', { attemptId: state.attemptId })).awaitingRelease).toBe(true);
+
+    // Typed as people do: lower case, spaces instead of dashes.
+    const typed = (built.releaseCode ?? '').toLowerCase().replace(/-/g, ' ');
+    const released = await value(student, 'packs:release', { id: pack?.id ?? '', code: typed });
+    expect(released.released).toBe(1);
+    expect(released.packs.find((p) => p.id === pack?.id)?.sealed).toEqual({ released: true });
+    const graded = await value(student, 'exam:result', { attemptId: state.attemptId });
+    expect(graded.awaitingRelease).toBe(false);
+    expect(graded.score).toMatchObject({ correct: ids.length - 2, hidden: 0 });
+    expect(graded.questions.find((q) => q.explanation?.text.includes('Resolução secreta'))).toBeDefined();
+    // The misses reach the notebook once graded.
+    expect((await value(student, 'notebook:list', { filter: {} })).length).toBe(2);
+    await student.close();
+    const again = await profile(dir);
+    expect((await value(again.services, 'exam:result', { attemptId: state.attemptId })).score.correct).toBe(
+      ids.length - 2,
+    );
+  });
+
+  it('the tutor’s report of a sealed pack needs its code; with it, the figures', async () => {
+    const { built, ids } = await sealedPack();
+    const { services: student } = await profile();
+    await value(student, 'packs:import', { data: built.data });
+    const id = (await value(student, 'packs:list', {})).find((p) => p.sealed)?.id ?? '';
+    const state = await value(student, 'exam:start', {
+      request: { sources: [`pack:${id}`], questionIds: ids, count: ids.length },
+      settings: { title: 'Prova', mode: 'timed', timeLimitMinutes: 30, strict: true },
+    });
+    await value(student, 'exam:answer', { attemptId: state.attemptId, index: 0, choice: 0 });
+    await value(student, 'exam:submit', { attemptId: state.attemptId });
+    const file = await value(student, 'class:export-result', { attemptId: state.attemptId, student: 'Ana' });
+    const { services: tutor } = await profile();
+    const results = [{ name: file.fileName, data: new Uint8Array(file.data) }];
+    const without = await handle(tutor.handlers, 'class:report', { pack: built.data, results });
+    expect(without.ok || without.error.code).toBe('sealed-pack');
+    const wrong = await handle(tutor.handlers, 'class:report', { pack: built.data, results, code: 'AAAA-BBBB-CCCC' });
+    expect(wrong.ok || wrong.error.code).toBe('wrong-code');
+    const report = await value(tutor, 'class:report', { pack: built.data, results, code: built.releaseCode ?? '' });
+    expect(report.accepted).toHaveLength(1);
+    expect(report.items.every((item) => /^[A-E]$/.test(item.key))).toBe(true);
+  });
+});
