@@ -71,3 +71,56 @@ test('class: two students’ result files become the tutor’s report, with ever
   const csv = await downloading;
   expect(csv.suggestedFilename()).toBe('demo-pack-items.csv');
 });
+
+test('sealed: the tutor seals a pack, the student’s exam waits for the code, which then grades it', async ({
+  launch,
+}, testInfo) => {
+  const tutor = await launch();
+  let screen = ui(tutor.page);
+  await screen.packs.importDemo.click();
+  await screen.library.subject.selectOption('demo-matematica');
+  await expect(screen.library.count).toHaveAttribute('data-count', '11');
+  await screen.packs.build.click();
+  await screen.packs.title.fill('Prova lacrada');
+  await screen.packs.fixedExam.check();
+  await screen.packs.seal.check();
+  const downloading = tutor.page.waitForEvent('download');
+  await screen.packs.save.click();
+  const packFile = testInfo.outputPath('lacrada.exampack');
+  await (await downloading).saveAs(packFile);
+  await expect(screen.packs.releaseCode).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  const code = await screen.packs.releaseCode.innerText();
+
+  const student = await launch();
+  const page = student.page;
+  screen = ui(page);
+  await screen.nav('packs').click();
+  await screen.packs.fileInput.setInputFiles(packFile);
+  await expect(screen.packs.imported).toBeVisible();
+  const sealedBadge = page.locator('[data-testid^="pack-sealed-"]');
+  await expect(sealedBadge).toHaveAttribute('data-released', 'false');
+  await screen.nav('exams').click();
+  const option = page.getByTestId('exam-preset').locator('option', { hasText: 'Prova lacrada' });
+  await page.getByTestId('exam-preset').selectOption({ value: (await option.getAttribute('value')) ?? '' });
+  await expect(page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '11');
+  await page.getByTestId('exam-start').click();
+  for (let n = 0; n < 4; n++) {
+    await page.keyboard.press((await correctLetter(page)).toLowerCase());
+    await page.keyboard.press('ArrowRight');
+  }
+  await screen.exam.submit.click();
+  await page.getByTestId('exam-confirm-yes').click();
+  // Answers saved, nothing graded: no score, no key in the review.
+  await expect(screen.awaitingRelease).toBeVisible();
+  await expect(screen.results.score).toHaveCount(0);
+  await expect(screen.review.items.first()).toHaveAttribute('data-hidden', 'true');
+  await screen.resultRelease.input.fill('AAAA-BBBB-CCCC');
+  await screen.resultRelease.submit.click();
+  await expect(screen.resultRelease.error).toHaveAttribute('data-error-code', 'wrong-code');
+  await screen.resultRelease.input.fill(code.toLowerCase());
+  await screen.resultRelease.submit.click();
+  await expect(screen.results.score).toHaveAttribute('data-correct', '4');
+  await expect(screen.awaitingRelease).toHaveCount(0);
+  await screen.nav('packs').click();
+  await expect(sealedBadge).toHaveAttribute('data-released', 'true');
+});

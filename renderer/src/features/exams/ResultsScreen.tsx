@@ -67,19 +67,21 @@ export function ResultsScreen({
       <h2 id="result-heading">
         {t('results.heading')}: {titleOf(result.kind, result.title)}
       </h2>
-      <p
-        className="score"
-        data-testid="result-score"
-        data-correct={result.score.correct}
-        data-total={result.score.total}
-      >
-        {t('results.score', { correct: result.score.correct, total: result.score.total, percent })}
-      </p>
+      {!result.awaitingRelease && (
+        <p
+          className="score"
+          data-testid="result-score"
+          data-correct={result.score.correct}
+          data-total={result.score.total}
+        >
+          {t('results.score', { correct: result.score.correct, total: result.score.total, percent })}
+        </p>
+      )}
       <p className="muted" data-testid="result-details">
         {t('results.answered', { answered: result.score.answered })} ·{' '}
         {t('results.time', { used: minutes(result.timeUsedMs) })} · {t('results.seed', { seed: result.seed })}
       </p>
-      {result.score.hidden > 0 && (
+      {result.score.hidden > 0 && !result.awaitingRelease && (
         <p className="notice notice-warning" data-testid="result-hidden">
           {t('results.hiddenNotice', { count: result.score.hidden })}
         </p>
