@@ -19,6 +19,7 @@ import { syncScopeSchema } from './core/sync/scope.js';
 import { DataDirLockedError } from './core/util/data-lock.js';
 import { openWorkspace } from './core/workspace.js';
 import { Notebook } from './core/notebook/notebook.js';
+import { MoodleError, moodleToPackFile, packFileToMoodle } from './core/packs/moodle.js';
 import { buildClassReport, classReportCsv } from './core/class/report.js';
 import { RESULT_EXTENSION } from './core/class/result-file.js';
 
@@ -33,7 +34,9 @@ const USAGE = `usage:
   cli class report --pack FILE.exampack --results DIR [--json] [--csv OUT_DIR]
            (the tutor's class report from the students' .examresult files)
   cli notebook stats --data-dir DIR [--json]   (the error notebook: due today, next 7 days, mastered)
-  cli pack import FILE --data-dir DIR [--json]`;
+  cli pack import FILE --data-dir DIR [--json]
+  cli pack moodle-export FILE.exampack --out QUIZ.xml [--json]
+  cli pack moodle-import QUIZ.xml --out FILE.exampack --title T [--author A] [--json]`;
 
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5 } as const;
 
@@ -327,6 +330,41 @@ async function pack(args: string[]): Promise<number> {
           : ''),
     );
     return EXIT.ok;
+  }
+  if (sub === 'moodle-export' || sub === 'moodle-import') {
+    const file = positionals[0];
+    if (!file || positionals.length > 1 || !values.out) throw new UsageError(`pack ${sub} takes one FILE and --out`);
+    const bytes = await readFile(file).catch(() => null);
+    if (!bytes) throw new UsageError(`cannot read ${file}`);
+    try {
+      if (sub === 'moodle-export') {
+        const { xml, questions } = await packFileToMoodle(bytes);
+        await writeFile(values.out, xml);
+        print({ out: values.out, questions }, `Wrote ${values.out}: ${questions} questions for Moodle`);
+        return EXIT.ok;
+      }
+      if (!values.title) throw new UsageError('pack moodle-import needs --title');
+      const built = await moodleToPackFile(bytes, {
+        title: values.title,
+        appVersion: APP_VERSION,
+        ...(values.author && { author: values.author }),
+        ...(values.description && { description: values.description }),
+      });
+      await writeFile(values.out, built.bytes);
+      print(
+        { out: values.out, id: built.manifest.id, questions: built.manifest.questionCount, skipped: built.skipped },
+        `Wrote ${values.out}: ${built.manifest.questionCount} questions, ${built.skipped.length} skipped`,
+      );
+      return EXIT.ok;
+    } catch (error) {
+      if (error instanceof MoodleError) {
+        process.stderr.write(`cli: not Moodle XML we can read (${error.code}) ${error.detail}\n`);
+        return EXIT.invalidPack;
+      }
+      if (!(error instanceof PackError)) throw error;
+      process.stderr.write(`cli: invalid pack (${error.code}) ${error.detail}\n`);
+      return EXIT.invalidPack;
+    }
   }
   if (sub === 'inspect' || sub === 'import') {
     const file = positionals[0];

@@ -474,6 +474,14 @@ export interface ClassReportView {
   csv: Record<string, string>;
 }
 
+/** Moodle XML imported as a new pack: in the library, and as a file to hand out. */
+export interface MoodleImportResult extends PackImportResult {
+  fileName: string;
+  data: Uint8Array<ArrayBuffer>;
+  /** Questions left out, and why. */
+  skipped: { name: string; reason: 'type' | 'no-single-answer' | 'too-few-answers' | 'empty' }[];
+}
+
 /** A question by its id (library, notebook) or by its place in an attempt (results, review session). */
 export type QuestionRef = { questionId: string } | { attemptId: string; index: number };
 
@@ -541,6 +549,7 @@ export const ERROR_CODES = [
   'invalid-pack',
   'invalid-result',
   'wrong-code',
+  'invalid-moodle',
   'sealed-pack',
   'empty-selection',
   'exam-running',
@@ -641,6 +650,8 @@ export interface Responses {
   'notes:get': { text: string };
   'class:export-result': ResultFileOut;
   'packs:release': { released: number; packs: PackSummary[] };
+  'packs:to-moodle': { fileName: string; data: Uint8Array<ArrayBuffer>; questions: number };
+  'packs:from-moodle': MoodleImportResult;
   'class:report': ClassReportView;
   'notes:set': { text: string };
 }
@@ -703,6 +714,8 @@ export const CHANNELS = [
   'class:export-result',
   'class:report',
   'packs:release',
+  'packs:to-moodle',
+  'packs:from-moodle',
 ] as const satisfies readonly Channel[];
 
 export interface Events {

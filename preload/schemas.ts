@@ -247,5 +247,11 @@ export const requestSchemas = {
     /** Seal the answers: the app makes a release code for the tutor to give when the class is done. */
     seal: z.boolean().optional(),
   }),
+  'packs:to-moodle': z.strictObject({ data: packBytes }),
+  'packs:from-moodle': z.strictObject({
+    /** A Moodle XML file (images inline make them large): 64 MiB at most. */
+    data: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength <= 64 * 1024 * 1024),
+    title: z.string().trim().min(1).max(200),
+  }),
   'packs:release': z.strictObject({ id: z.string().min(1).max(64), code: z.string().min(1).max(40) }),
 } as const;

@@ -72,6 +72,10 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'class:report': 'refuses',
   // Writes keys into the pack's records: refused while the running exam holds one of them.
   'packs:release': 'refuses',
+  // The XML carries the pack's keys: refused while the running exam holds one of its questions.
+  'packs:to-moodle': 'refuses',
+  // An import like any pack's: refused when it would touch a question of the running exam.
+  'packs:from-moodle': 'refuses',
 };
 
 export class KeyLock {

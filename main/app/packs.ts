@@ -16,6 +16,7 @@ import { queryCatalog } from '../core/catalog/query.js';
 import type { StoredQuestion } from '../core/catalog/store.js';
 import { importPack, listPacks, releasePack, removePack, type PackEntry } from '../core/packs/registry.js';
 import { newReleaseCode, type SealedPayload } from '../core/packs/seal.js';
+import { moodleToPackFile, packFileToMoodle } from '../core/packs/moodle.js';
 import { buildPack, fetchMissingImages } from '../core/packs/writer.js';
 import { APP_VERSION } from '../core/version.js';
 import type { ImageHostPolicy } from '../core/util/net-policy.js';
@@ -31,6 +32,8 @@ type PackHandlers = Pick<
   | 'packs:preview'
   | 'packs:build'
   | 'packs:release'
+  | 'packs:to-moodle'
+  | 'packs:from-moodle'
 >;
 
 export interface PackContext {
@@ -103,6 +106,31 @@ export function createPackHandlers(context: PackContext) {
         images: Object.keys(built.manifest.files).length - 1,
         missingImages: built.missingImages.length,
         bytes: built.bytes.length,
+      };
+    },
+    'packs:to-moodle': async ({ data }) => {
+      const bytes = Buffer.from(data);
+      // Its keys go into the XML: refused while the exam running now holds one of its questions.
+      const pack = await readPack(bytes);
+      const locked = pack.content.questions.some((q) => context.isLocked(q.id) || context.isLocked(q.q.id));
+      await pack.dispose();
+      if (locked) throw new BridgeError('locked-by-exam');
+      if (pack.manifest.sealed) throw new BridgeError('sealed-pack');
+      const { xml, questions } = await packFileToMoodle(bytes);
+      return {
+        fileName: `${pack.manifest.id}.moodle.xml`,
+        data: new Uint8Array(new TextEncoder().encode(xml)),
+        questions,
+      };
+    },
+    'packs:from-moodle': async ({ data, title }) => {
+      const built = await moodleToPackFile(data, { title, appVersion: APP_VERSION });
+      const imported = await importBytes(built.bytes);
+      return {
+        ...imported,
+        fileName: `${built.manifest.id}.exampack`,
+        data: new Uint8Array(built.bytes),
+        skipped: built.skipped,
       };
     },
     'packs:release': async ({ id, code }) => {

@@ -32,6 +32,7 @@ import { openWorkspace, type Workspace } from '../core/workspace.js';
 import { imageUrlsOf } from '../core/catalog/store.js';
 import { listPacks, packImageUrl, packSource, PackLockedError, PackNotSealedError } from '../core/packs/registry.js';
 import { WrongCodeError } from '../core/packs/seal.js';
+import { MoodleError } from '../core/packs/moodle.js';
 import type { Explanation } from '../core/catalog/explanations.js';
 import { createHash } from 'node:crypto';
 import { StorageNotices } from '../core/util/json-file.js';
@@ -529,6 +530,7 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
   if (error instanceof ExamError) return { code: error.code, params: error.params };
   if (error instanceof PackLockedError) return { code: 'locked-by-exam' };
   if (error instanceof WrongCodeError) return { code: 'wrong-code' };
+  if (error instanceof MoodleError) return { code: 'invalid-moodle', params: { reason: error.code } };
   if (error instanceof PackNotSealedError) return { code: 'invalid-argument', params: { field: 'id' } };
   if (error instanceof ResultFileError)
     return { code: 'invalid-result', params: { reason: error.code, detail: error.detail.slice(0, 200) } };

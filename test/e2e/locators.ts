@@ -329,6 +329,18 @@ export const ui = (page: Page) => {
       remove: (packId: string) => id(`remove-pack-${packId}`),
       fixedExam: id('pack-fixed-exam'),
       seal: id('pack-seal'),
+      moodle: {
+        root: id('moodle-tools'),
+        exportInput: id('moodle-export-input'),
+        exported: id('moodle-exported'),
+        importInput: id('moodle-import-input'),
+        title: id('moodle-title'),
+        import: id('moodle-import'),
+        /** [data-questions] */
+        imported: id('moodle-imported'),
+        skipped: id('moodle-skipped'),
+        error: id('moodle-error'),
+      },
       releaseCodeBox: id('pack-release-code-box'),
       releaseCode: id('pack-release-code'),
       releaseCodeCopy: id('pack-release-code-copy'),

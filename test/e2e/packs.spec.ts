@@ -202,3 +202,25 @@ test('the build dialog says why Save is disabled, keeps focus inside and closes 
   await app.page.keyboard.press('Escape');
   await expect(screen.packs.buildDialog).toBeHidden();
 });
+
+test('a tutor takes a pack to Moodle XML and brings Moodle questions back as a new pack', async ({
+  launch,
+}, testInfo) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await screen.nav('packs').click();
+  const exporting = page.waitForEvent('download');
+  await screen.packs.moodle.exportInput.setInputFiles('assets/demo.exampack');
+  const xml = testInfo.outputPath('demo.moodle.xml');
+  await (await exporting).saveAs(xml);
+  await expect(screen.packs.moodle.exported).toContainText('44 questões');
+  await screen.packs.moodle.importInput.setInputFiles(xml);
+  await screen.packs.moodle.title.fill('Banco do Moodle');
+  const importing = page.waitForEvent('download');
+  await screen.packs.moodle.import.click();
+  await importing;
+  await expect(screen.packs.moodle.imported).toHaveAttribute('data-questions', '44');
+  await expect(page.getByTestId('pack-list')).toContainText('Banco do Moodle');
+  await screen.nav('library').click();
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+});

@@ -166,7 +166,9 @@ describe('the class report', () => {
   it('cli class report prints the same figures as JSON and writes one CSV per table', async () => {
     const a = await student('Ana', () => 0, 31);
     const b = await student('Bia', (i) => i % 3, 32);
-    const dir = (await tempDir()).dir;
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const dir = temp.dir;
     await mkdir(join(dir, 'results'));
     await writeFile(join(dir, 'results', a.file.fileName), a.file.data);
     await writeFile(join(dir, 'results', b.file.fileName), b.file.data);

@@ -160,6 +160,8 @@ describe('the key lock', () => {
       'class:export-result': [{ attemptId: a.attemptId, student: 'Ana' }],
       'class:report': [{ pack: new Uint8Array(demo), results: [] }],
       'packs:release': [{ id: packId, code: 'AAAA-BBBB-CCCC' }],
+      'packs:to-moodle': [{ data: new Uint8Array(demo) }],
+      'packs:from-moodle': [{ data: new TextEncoder().encode('<quiz></quiz>'), title: 'x' }],
       'notes:set': [
         ...ids.map((id) => ({ ref: { questionId: id }, text: 'Nota' })),
         { ref: { attemptId: b.attemptId, index: 1 }, text: 'x' },
@@ -201,6 +203,7 @@ describe('the key lock', () => {
       'notes:set': 'locked-by-exam',
       'class:report': 'locked-by-exam',
       'packs:release': 'locked-by-exam',
+      'packs:to-moodle': 'locked-by-exam',
     });
     // The notebook lists the misses being retried, but not the notes that would give their keys away.
     const cards = await value(services, 'notebook:list', { filter: {} });

@@ -10,7 +10,7 @@ import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/
 import type { ImageHostPolicy } from '../util/net-policy.js';
 import type { ImageCache } from '../images/cache.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
-import { seal, type SealedPayload } from './seal.js';
+import { seal, type SealedPayload, type SealParams } from './seal.js';
 import {
   PACK_FORMAT,
   PACK_VERSION,
@@ -151,30 +151,50 @@ export async function buildPack(
     subjects: store.subjects().filter((s) => subjectIds.has(s.id)),
     images: imageMap,
   };
-  const questionsBytes = Buffer.from(JSON.stringify(content));
-  const files: Record<string, string> = { 'questions.json': sha256(questionsBytes) };
-  const sealed = meta.sealWith ? await seal(payload, meta.sealWith) : null;
-  if (sealed) files['sealed.bin'] = sha256(sealed.data);
-  for (const sha of [...imageFiles.keys()].sort()) files[`images/${sha}`] = sha;
   const products = new Set<Product>();
   for (const { sources } of questions) {
     for (const source of sources)
       if (source === 'api:enem' || source === 'api:vestibulares') products.add(source.slice(4) as Product);
   }
+  const written = await writePack(content, imageFiles, {
+    ...meta,
+    products: [...products].sort(),
+    sealed: meta.sealWith ? await seal(payload, meta.sealWith) : null,
+  });
+  return { ...written, missingImages };
+}
+
+/**
+ * Zips a pack from its content and image bytes: the manifest (hashes of every entry), then
+ * questions.json, sealed.bin when sealed, and the images, in a fixed order with fixed times.
+ */
+export async function writePack(
+  content: QuestionsFile,
+  imageFiles: Map<string, { bytes: Buffer; mime: string }>,
+  meta: Omit<PackMeta, 'explanations' | 'sealWith'> & {
+    products: Product[];
+    sealed: { params: SealParams; data: Buffer } | null;
+  },
+): Promise<{ bytes: Buffer; manifest: PackManifest }> {
+  const { sealed } = meta;
+  const questionsBytes = Buffer.from(JSON.stringify(content));
+  const files: Record<string, string> = { 'questions.json': sha256(questionsBytes) };
+  if (sealed) files['sealed.bin'] = sha256(sealed.data);
+  for (const sha of [...imageFiles.keys()].sort()) files[`images/${sha}`] = sha;
   const manifest: PackManifest = {
     format: PACK_FORMAT,
     formatVersion: sealed
       ? `${SEALED_PACK_VERSION.major}.${SEALED_PACK_VERSION.minor}`
       : `${PACK_VERSION.major}.${PACK_VERSION.minor}`,
-    id: meta.id ?? `${slug(meta.title)}-${sha256(questions.map((q) => q.id).join(',')).slice(0, 8)}`,
+    id: meta.id ?? `${slug(meta.title)}-${sha256(content.questions.map((q) => q.id).join(',')).slice(0, 8)}`,
     title: meta.title,
     description: meta.description ?? '',
     author: meta.author ?? '',
     createdAt: meta.createdAt ?? createdDate(),
     appVersion: meta.appVersion,
-    products: [...products].sort(),
-    exams: exams.map(({ id, name }) => ({ id, name })),
-    questionCount: questions.length,
+    products: meta.products,
+    exams: content.exams.map(({ id, name }) => ({ id, name })),
+    questionCount: content.questions.length,
     files,
     ...(meta.examConfig && { examConfig: meta.examConfig }),
     ...(sealed && { sealed: sealed.params }),
@@ -192,5 +212,5 @@ export async function buildPack(
   zip.end();
   const parts: Buffer[] = [];
   for await (const part of zip.outputStream) parts.push(part as Buffer);
-  return { bytes: Buffer.concat(parts), manifest, missingImages };
+  return { bytes: Buffer.concat(parts), manifest };
 }

@@ -18,6 +18,7 @@ export const en: Messages = {
     skipToContent: 'Skip to content',
   },
   errors: {
+    'invalid-moodle': 'This file is not Moodle XML the app can read ({{reason}}).',
     'wrong-code': 'Wrong code. Check it with your tutor and type it again.',
     'sealed-pack': 'This pack is sealed: its answers open only with the tutor’s release code.',
     'invalid-result': 'This result file could not be read ({{reason}}).',
@@ -278,6 +279,24 @@ export const en: Messages = {
     itemHidden: 'score hidden until the exam in progress ends · {{total}} questions · {{date}}',
   },
   packs: {
+    moodle: {
+      heading: 'Moodle',
+      intro:
+        'For large classes: take a pack to a Moodle quiz, or bring Moodle multiple-choice questions in as a new pack.',
+      export: 'Convert a pack (.exampack) to Moodle XML',
+      exported: 'Saved {{file}}: {{count}} questions, ready to import into Moodle’s question bank.',
+      import: 'Moodle XML to import',
+      title: 'Name of the new pack',
+      importButton: 'Import as a pack',
+      imported: 'Pack “{{title}}” imported: {{count}} questions (its .exampack file was saved too).',
+      skipped: '{{name}}: not imported ({{reason}})',
+      reasons: {
+        type: 'not multiple choice',
+        'no-single-answer': 'not exactly one right answer',
+        'too-few-answers': 'fewer than two answers',
+        empty: 'empty statement',
+      },
+    },
     seal: {
       option: 'Seal the answers (released later with a code)',
       explain:

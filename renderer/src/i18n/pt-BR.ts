@@ -17,6 +17,7 @@ export const ptBR = {
     skipToContent: 'Pular para o conteúdo',
   },
   errors: {
+    'invalid-moodle': 'Este arquivo não é um Moodle XML que o app consiga ler ({{reason}}).',
     'wrong-code': 'Código errado. Confira com o tutor e digite de novo.',
     'sealed-pack': 'Este pacote está lacrado: as respostas só aparecem com o código de liberação do tutor.',
     'invalid-result': 'Este arquivo de resultado não pôde ser lido ({{reason}}).',
@@ -283,6 +284,24 @@ export const ptBR = {
     itemHidden: 'nota oculta até o fim do simulado em andamento · {{total}} questões · {{date}}',
   },
   packs: {
+    moodle: {
+      heading: 'Moodle',
+      intro:
+        'Para turmas grandes: leve um pacote para um questionário do Moodle, ou traga questões de múltipla escolha do Moodle como um pacote novo.',
+      export: 'Converter um pacote (.exampack) para Moodle XML',
+      exported: 'Salvo {{file}}: {{count}} questões, prontas para importar no banco de questões do Moodle.',
+      import: 'Moodle XML para importar',
+      title: 'Nome do novo pacote',
+      importButton: 'Importar como pacote',
+      imported: 'Pacote “{{title}}” importado: {{count}} questões (o arquivo .exampack também foi salvo).',
+      skipped: '{{name}}: não importada ({{reason}})',
+      reasons: {
+        type: 'não é de múltipla escolha',
+        'no-single-answer': 'não tem exatamente uma resposta certa',
+        'too-few-answers': 'tem menos de duas alternativas',
+        empty: 'enunciado vazio',
+      },
+    },
     seal: {
       option: 'Lacrar as respostas (liberadas depois com um código)',
       explain:

@@ -4,6 +4,7 @@ import type { PackSummary } from '../../../../preload/contract';
 import { api } from '../../lib/bridge';
 import { PackImportControls } from './PackImportControls';
 import { ReleaseCode } from './ReleaseCode';
+import { MoodleTools } from './MoodleTools';
 
 export function PacksScreen() {
   const { t, i18n } = useTranslation();
@@ -18,6 +19,7 @@ export function PacksScreen() {
       <h2 id="packs-heading">{t('packs.heading')}</h2>
       <p>{t('packs.intro')}</p>
       <PackImportControls onImported={refresh} offerDemo={!hasDemo} />
+      <MoodleTools onImported={refresh} />
       {packs && packs.length === 0 && <p data-testid="no-packs">{t('packs.none')}</p>}
       <ul className="pack-list" data-testid="pack-list">
         {packs?.map((pack) => (
