@@ -123,4 +123,24 @@ test('sealed: the tutor seals a pack, the student’s exam waits for the code, w
   await expect(screen.awaitingRelease).toHaveCount(0);
   await screen.nav('packs').click();
   await expect(sealedBadge).toHaveAttribute('data-released', 'true');
+
+  // The student's result file goes back to the tutor, whose report of the sealed pack needs the code.
+  await screen.nav('history').click();
+  await page.getByTestId('history-open').first().click();
+  await screen.resultExport.name.fill('Carla');
+  const saving = page.waitForEvent('download');
+  await screen.resultExport.save.click();
+  const resultFile = testInfo.outputPath('carla.examresult');
+  await (await saving).saveAs(resultFile);
+  const report = ui(tutor.page);
+  await tutor.page.getByTestId('build-pack-close').click();
+  await report.nav('class').click();
+  await report.classReport.packInput.setInputFiles(packFile);
+  await report.classReport.resultsInput.setInputFiles(resultFile);
+  await report.classReport.build.click();
+  await expect(report.classReport.error).toHaveAttribute('data-error-code', 'sealed-pack');
+  await report.classReport.codeInput.fill(code);
+  await report.classReport.build.click();
+  await expect(report.classReport.student).toHaveAttribute('data-correct', '4');
+  await expect(report.classReport.item).toHaveCount(11);
 });

@@ -256,6 +256,7 @@ export const ui = (page: Page) => {
       /** [data-correct] */
       student: id('class-student'),
       bySubject: id('class-by-subject'),
+      facility: id('class-facility'),
       items: id('class-items'),
       /** [data-id, data-flags, data-facility] */
       item: id('class-item'),

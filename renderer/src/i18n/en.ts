@@ -476,6 +476,7 @@ export const en: Messages = {
     reminderBody: '{{count}} questions of your error notebook are waiting.',
   },
   class: {
+    facilityChart: 'Class right answers per question',
     code: 'Release code (sealed packs only)',
     heading: 'Class report',
     intro:

@@ -483,6 +483,7 @@ export const ptBR = {
     reminderBody: '{{count}} questões do caderno de erros esperam por você.',
   },
   class: {
+    facilityChart: 'Acertos da turma por questão',
     code: 'Código de liberação (só para pacotes lacrados)',
     heading: 'Relatório da turma',
     intro:

@@ -193,6 +193,17 @@ export function ClassReportScreen() {
             }))}
           />
 
+          <BarChart
+            title={t('class.facilityChart')}
+            testId="class-facility"
+            bars={report.items.map((item, i) => ({
+              label: `${i + 1} · ${report.questions[i]?.subject ?? ''}`,
+              value: item.facility,
+              max: 1,
+              caption: [percent(item.facility), ...item.flags.map((f) => t(`class.flags.${f}`))].join(' · '),
+            }))}
+          />
+
           <h4>{t('class.items')}</h4>
           <p className="muted">{t('class.itemsHelp')}</p>
           <table className="data-table" data-testid="class-items">
