@@ -3,8 +3,9 @@
 // each student's own result says. Hostile and mismatched files are refused by name.
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Args, Channel, ExamResult } from '../../preload/contract.js';
-import { handle, type AppServices } from '../../main/app/services.js';
+import type { ExamResult } from '../../preload/contract.js';
+import { handle } from '../../main/app/services.js';
+import { callValue } from '../support/bridge-call.js';
 import { readResultFile, writeResultFile } from '../../main/core/class/result-file.js';
 import { nodeServices } from '../support/node-services.js';
 import { runTs } from '../support/run-node.js';
@@ -18,11 +19,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-async function value<C extends Channel>(services: AppServices, channel: C, args: Args<C>) {
-  const result = await handle(services.handlers, channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-  return result.value;
-}
+const value = callValue;
 
 async function profile() {
   const temp = await tempDir();

@@ -4,8 +4,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Args, Channel, ExamState } from '../../preload/contract.js';
+import type { Channel, ExamState } from '../../preload/contract.js';
 import { handle, type AppServices } from '../../main/app/services.js';
+import { callValue } from '../support/bridge-call.js';
 import { nodeServices } from '../support/node-services.js';
 import { runTs } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
@@ -15,11 +16,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-async function value<C extends Channel>(services: AppServices, channel: C, args: Args<C>) {
-  const result = await handle(services.handlers, channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-  return result.value;
-}
+const value = callValue;
 
 async function open(dir: string) {
   const services = await nodeServices({ dataDir: dir });

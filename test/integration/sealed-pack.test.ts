@@ -3,8 +3,8 @@
 // of the pack, and the tutor's report needs the code too.
 import { afterEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import type { Args, Channel } from '../../preload/contract.js';
-import { handle, type AppServices } from '../../main/app/services.js';
+import { handle } from '../../main/app/services.js';
+import { callValue } from '../support/bridge-call.js';
 import { normalizeCode, newReleaseCode, CODE_BITS } from '../../main/core/packs/seal.js';
 import { nodeServices } from '../support/node-services.js';
 import { tempDir } from '../support/temp.js';
@@ -15,11 +15,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-async function value<C extends Channel>(services: AppServices, channel: C, args: Args<C>) {
-  const result = await handle(services.handlers, channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-  return result.value;
-}
+const value = callValue;
 
 async function profile(dir?: string) {
   const temp = dir ? { dir, cleanup: async () => undefined } : await tempDir();

@@ -1,6 +1,7 @@
 // Classical item analysis of a class's answers to one fixed set of questions: what a tutor needs
 // to see which questions the class missed, which distractor fooled it, and which item looks
 // mis-keyed or tells nothing. Pure; the formulas are in docs/class-report.md.
+import type { ClassReportView, ItemFlag } from '../../../preload/contract.js';
 
 export interface ItemInput {
   id: string;
@@ -20,23 +21,9 @@ export interface StudentInput {
   timeMs: number[];
 }
 
-export type ItemFlag = 'miskeyed' | 'too-easy' | 'too-hard' | 'low-discrimination';
-
-export interface ItemStats {
-  id: string;
-  key: string;
-  /** Share of the class that chose the key (0–1). */
-  facility: number;
-  /** Point-biserial correlation of the item with the rest of the test (the student's total without it); null when either does not vary. */
-  pointBiserial: number | null;
-  /** Share right in the upper 27 % minus share right in the lower 27 % (by total score). */
-  upperLower: number;
-  /** How many chose each original letter, and how many left it blank. */
-  distractors: { letter: string; count: number; upper: number; lower: number; key: boolean }[];
-  blank: number;
-  meanTimeMs: number;
-  flags: ItemFlag[];
-}
+export type { ItemFlag };
+/** One question's figures: the contract's shape (the class report screen shows it as it is). */
+export type ItemStats = ClassReportView['items'][number];
 
 export interface StudentStats {
   name: string;

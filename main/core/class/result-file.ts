@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { canonicalJson } from '../util/canonical-json.js';
+import { jsonShapeProblem } from '../util/json-shape.js';
 
 export const RESULT_FORMAT = 'exam-practice-result';
 export const RESULT_VERSION = { major: 1, minor: 0 } as const;
@@ -81,22 +82,8 @@ export function writeResultFile(body: ResultBody): string {
 /** Validates a result file's bytes; nothing is written anywhere. */
 export function readResultFile(bytes: Uint8Array): ResultFile {
   if (bytes.byteLength > RESULT_MAX_BYTES) throw new ResultFileError('too-large');
-  let tokens = 0;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (inString) {
-      if (b === 0x5c) i++;
-      else if (b === 0x22) inString = false;
-      continue;
-    }
-    if (b === 0x22) inString = true;
-    else if (b === 0x7b || b === 0x5b) {
-      if (++depth > MAX_DEPTH) throw new ResultFileError('too-large', 'nested too deep');
-    } else if (b === 0x7d || b === 0x5d) depth--;
-    if ((b === 0x22 || b === 0x2c || b === 0x3a) && ++tokens > MAX_TOKENS) throw new ResultFileError('too-large');
-  }
+  const shape = jsonShapeProblem(bytes, MAX_TOKENS, MAX_DEPTH);
+  if (shape) throw new ResultFileError('too-large', shape === 'depth' ? 'nested too deep' : 'too many values');
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { packExamConfigSchema } from '../../../preload/schemas.js';
 import { difficultySchema, productSchema, questionSchema } from '../api/schemas.js';
 import { sealParamsSchema } from './seal.js';
+import { jsonShapeProblem } from '../util/json-shape.js';
 
 export const PACK_FORMAT = 'exam-practice-pack';
 /** major.minor: a newer minor adds optional fields only; a newer major is refused. */
@@ -119,27 +120,9 @@ export function questionsCap(count: number): number {
  * outside strings.
  */
 export function checkJsonShape(bytes: Uint8Array, maxTokens: number, maxDepth: number, name: string): void {
-  let tokens = 0;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (inString) {
-      if (b === 0x5c)
-        i++; // backslash: skip the escaped byte
-      else if (b === 0x22) inString = false;
-      continue;
-    }
-    if (b === 0x22) {
-      inString = true;
-      tokens++;
-    } else if (b === 0x7b || b === 0x5b) {
-      tokens++;
-      if (++depth > maxDepth) throw new PackError('too-large', `${name}: nested deeper than ${maxDepth}`);
-    } else if (b === 0x7d || b === 0x5d) depth--;
-    else if (b === 0x2c || b === 0x3a) tokens++;
-    if (tokens > maxTokens) throw new PackError('too-large', `${name}: more values than its questions can hold`);
-  }
+  const problem = jsonShapeProblem(bytes, maxTokens, maxDepth);
+  if (problem === 'depth') throw new PackError('too-large', `${name}: nested deeper than ${maxDepth}`);
+  if (problem === 'tokens') throw new PackError('too-large', `${name}: more values than its questions can hold`);
 }
 
 export function parseVersion(version: string): { major: number; minor: number } {

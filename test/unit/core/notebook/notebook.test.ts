@@ -87,4 +87,24 @@ describe('capture and review', () => {
     expect(book.overview(NOW).daysToExam).toBe(4);
     expect(book.overview(NOW).forecast).toHaveLength(4);
   });
+
+  it('recall per week counts only tests of memory (cards already learnt), and those passed', async () => {
+    const { book } = await open();
+    const day = 24 * 3_600_000;
+    const start = NOW - 40 * day;
+    for (let n = 0; n < 3; n++) await book.add(notebookQuestion(n), 'api:enem', start);
+    // First sight, "easy": into review. Not a test of memory yet.
+    for (let n = 0; n < 3; n++) await book.review(`q${n}`, 4, start, { attemptId: 'a', index: n });
+    // Three weeks later: two recalled, one forgotten.
+    const later = start + 21 * day;
+    await book.review('q0', 3, later, { attemptId: 'b', index: 0 });
+    await book.review('q1', 4, later, { attemptId: 'b', index: 1 });
+    await book.review('q2', 1, later, { attemptId: 'b', index: 2 });
+    const weeks = book.overview(NOW).retention;
+    expect(weeks).toHaveLength(12);
+    const tested = weeks.filter((w) => w.reviews > 0);
+    expect(tested).toHaveLength(1);
+    expect(tested[0]).toMatchObject({ reviews: 3, recalled: 2 });
+    expect(weeks.reduce((sum, w) => sum + w.reviews, 0)).toBe(3);
+  });
 });
