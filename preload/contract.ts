@@ -518,7 +518,8 @@ export interface StorageNoticeView {
     | 'explanations'
     | 'notebook'
     | 'notebook-questions'
-    | 'notes';
+    | 'notes'
+    | 'paper-exam';
   /** Relative to the data folder. */
   file: string;
   /** The last good copy took its place. */

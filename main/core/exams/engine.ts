@@ -24,10 +24,10 @@ import type {
   ScoreLine,
 } from '../../../preload/contract.js';
 import { AREA_IDS } from '../../../preload/contract.js';
-import { areaOf } from './areas.js';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
-import { explanationOf, type ExplanationStore } from '../catalog/explanations.js';
+import type { ExplanationStore } from '../catalog/explanations.js';
+import { snapshotOf } from './snapshot.js';
 import { JsonFile, type NoticeSink } from '../util/json-file.js';
 import { alternativeOrder } from './alternatives.js';
 import { countMatching, selectQuestions, shortBlocks } from './builder.js';
@@ -254,55 +254,12 @@ export class ExamEngine {
     return questions;
   }
 
-  private imageRef(url: string | null | undefined): ImageRef {
-    if (!url) return null;
-    const hit = this.deps.images().resolve(url);
-    return hit ? { url, sha256: hit.sha256, mime: hit.mime } : { url };
-  }
-
   private snapshotOf(store: CatalogStore, question: StoredQuestion | undefined, id: string): SnapshotQuestion {
-    if (!question) {
-      // Gone before this attempt got its snapshot (an attempt of an older version): shown as such.
-      return {
-        id,
-        baseId: id,
-        statement: '',
-        image: null,
-        subject: '',
-        area: null,
-        exam: null,
-        year: null,
-        difficulty: null,
-        alternatives: [],
-        correctId: null,
-        explanation: null,
-        explanationImage: null,
-      };
-    }
-    return {
-      id: question.id,
-      baseId: question.q.id,
-      statement: question.q.statement,
-      image: this.imageRef(question.q.imageUrl),
-      subject: store.subjectName(question.q.subject.id),
-      area: areaOf(store.subjectName(question.q.subject.id)),
-      exam: question.q.exam?.name ?? null,
-      year: question.year,
-      difficulty: question.difficulty,
-      alternatives: question.q.alternatives.map((a) => ({
-        id: a.id,
-        letter: a.letter,
-        text: a.text,
-        image: this.imageRef(a.imageUrl),
-      })),
-      correctId: question.correctId,
-      ...this.explanationFor(question),
-    };
-  }
-
-  private explanationFor(question: StoredQuestion): Pick<SnapshotQuestion, 'explanation' | 'explanationImage'> {
-    const explanation = this.deps.explanations?.().for(question.id, question.q) ?? explanationOf(question.q);
-    return { explanation: explanation?.text ?? null, explanationImage: this.imageRef(explanation?.image) };
+    return snapshotOf(
+      { store, images: this.deps.images(), ...(this.deps.explanations && { explanations: this.deps.explanations() }) },
+      question,
+      id,
+    );
   }
 
   private async pinImages(attempt: Attempt, questions: SnapshotQuestion[]) {

@@ -387,6 +387,7 @@ export const en: Messages = {
       notebook: 'Error notebook',
       'notebook-questions': 'Error notebook questions',
       notes: 'Notes',
+      'paper-exam': 'Paper exam',
     },
     lost: {
       attempt: 'could not be recovered.',
@@ -403,6 +404,7 @@ export const en: Messages = {
       notebook: 'review scheduling starts over; mock exams bring your misses back.',
       'notebook-questions': 'the misses of the mock exams you took come back; questions you added by hand were lost.',
       notes: 'your notes were lost.',
+      'paper-exam': 'that paper exam can no longer be graded; print it again.',
     },
   },
   notebook: {

@@ -393,6 +393,7 @@ export const ptBR = {
       notebook: 'Caderno de erros',
       'notebook-questions': 'Questões do caderno de erros',
       notes: 'Notas',
+      'paper-exam': 'Prova em papel',
     },
     lost: {
       attempt: 'não pôde ser recuperado.',
@@ -410,6 +411,7 @@ export const ptBR = {
       'notebook-questions':
         'os erros dos simulados já feitos voltam ao caderno; as questões que você adicionou à mão se perderam.',
       notes: 'suas notas se perderam.',
+      'paper-exam': 'a correção dessa prova em papel não é mais possível; imprima-a de novo.',
     },
   },
   notebook: {

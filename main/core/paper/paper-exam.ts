@@ -1,0 +1,131 @@
+// A paper exam: the questions as printed (snapshots, like an attempt's), its title, time, seed and
+// how many booklet versions, kept in the data folder (paper/<code>.json) so that the letters
+// students wrote on their answer sheets can be graded later, whatever changes in the catalog.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ImageCache } from '../images/cache.js';
+import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js';
+import { JsonFile } from '../util/json-file.js';
+import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
+import { renderAnswerSheet, renderBooklet, renderKey, type PaperImage } from './pdf.js';
+import { MAX_VERSIONS, planVersions, type BookletVersion } from './versions.js';
+
+export const paperExamSchema = z.object({
+  code: z.string().regex(/^P[0-9A-Z]{6}$/),
+  title: z.string().min(1).max(200),
+  minutes: z.number().int().positive().nullable(),
+  seed: z.number().int().nonnegative(),
+  versions: z.number().int().min(1).max(MAX_VERSIONS),
+  createdAt: z.number(),
+  questions: z.array(snapshotQuestionSchema).min(1).max(500),
+  /** The pack whose questions these are (its result files go to the tutor), if one. */
+  pack: z.object({ id: z.string(), title: z.string(), contentHash: z.string() }).nullable().default(null),
+});
+export type PaperExamRecord = z.infer<typeof paperExamSchema>;
+
+const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** The exam's code, from its questions and seed: reprinting the same exam gives the same code. */
+export function paperCode(questions: SnapshotQuestion[], seed: number, versions: number): string {
+  const digest = createHash('sha256')
+    .update(`${seed}\n${versions}\n${questions.map((q) => q.id).join('\n')}`)
+    .digest();
+  return `P${[...digest.subarray(0, 6)].map((b) => BASE32[b & 31]).join('')}`;
+}
+
+export function versionsOf(exam: PaperExamRecord): BookletVersion[] {
+  return planVersions(exam.questions, exam.versions, exam.seed);
+}
+
+/** Reads an image a snapshot points to, from the image cache (null when it is not there). */
+export function cachedImage(images: ImageCache) {
+  return async (ref: SnapshotQuestion['image']): Promise<PaperImage | null> => {
+    const hit = ref?.sha256 ? images.fileOf(ref.sha256) : ref ? images.resolve(ref.url) : null;
+    if (!hit) return null;
+    return { bytes: await readFile(hit.path), mime: hit.mime };
+  };
+}
+
+/** Every PDF of a paper exam: booklet-<n>.pdf per version, answer-sheet.pdf and key.pdf. */
+export async function printPaperExam(
+  exam: PaperExamRecord,
+  loadImage: (ref: SnapshotQuestion['image']) => Promise<PaperImage | null>,
+): Promise<Map<string, Buffer>> {
+  const refs = exam.questions.flatMap((q) => [q.image, ...q.alternatives.map((a) => a.image)]);
+  const loaded = new Map<string, PaperImage | null>();
+  for (const ref of refs) if (ref && !loaded.has(ref.url)) loaded.set(ref.url, await loadImage(ref));
+  const paper = {
+    code: exam.code,
+    title: exam.title,
+    minutes: exam.minutes,
+    questions: exam.questions,
+    imageOf: (ref: SnapshotQuestion['image']) => (ref ? (loaded.get(ref.url) ?? null) : null),
+  };
+  const versions = versionsOf(exam);
+  const files = new Map<string, Buffer>();
+  for (const version of versions) files.set(`booklet-${version.number}.pdf`, await renderBooklet(paper, version));
+  files.set('answer-sheet.pdf', await renderAnswerSheet(paper, versions));
+  files.set('key.pdf', await renderKey(paper, versions));
+  return files;
+}
+
+/** The paper exams of a data folder. */
+export class PaperExams {
+  constructor(
+    private readonly dir: string,
+    private readonly storage: StorageContext = WRITABLE_SILENT,
+  ) {}
+
+  private file(code: string) {
+    return new JsonFile(join(this.dir, `${code}.json`), paperExamSchema, {
+      kind: 'paper-exam',
+      backup: true,
+      ...this.storage,
+    });
+  }
+
+  async save(exam: PaperExamRecord): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await this.file(exam.code).write(exam);
+  }
+
+  async get(code: string): Promise<PaperExamRecord | null> {
+    if (!/^P[0-9A-Z]{6}$/.test(code)) return null;
+    return this.file(code).read();
+  }
+
+  async list(): Promise<PaperExamRecord[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const exams: PaperExamRecord[] = [];
+    for (const name of names) {
+      const code = /^(P[0-9A-Z]{6})\.json$/.exec(name)?.[1];
+      const exam = code ? await this.get(code) : null;
+      if (exam) exams.push(exam);
+    }
+    return exams.sort((a, b) => b.createdAt - a.createdAt);
+  }
+}
+
+/**
+ * What a student wrote, read leniently: one symbol per question, A–E (any case); '-', '.', '_' or a
+ * space for a blank; '*' for a double mark (counted wrong, like the real exam). Anything else is
+ * refused with its position.
+ */
+export function parseTypedAnswers(
+  typed: string,
+  count: number,
+): { ok: true; answers: (number | 'double' | null)[] } | { ok: false; position: number } {
+  const symbols = [...typed.replace(/[\r\n\t]/g, '')];
+  if (symbols.length > count) return { ok: false, position: count + 1 };
+  const answers: (number | 'double' | null)[] = [];
+  for (let i = 0; i < count; i++) {
+    const symbol = (symbols[i] ?? '-').toUpperCase();
+    if (/^[A-E]$/.test(symbol)) answers.push(symbol.charCodeAt(0) - 65);
+    else if (symbol === '*') answers.push('double');
+    else if ('-._ '.includes(symbol)) answers.push(null);
+    else return { ok: false, position: i + 1 };
+  }
+  return { ok: true, answers };
+}

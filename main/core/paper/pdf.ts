@@ -1,0 +1,398 @@
+// The paper exam as PDFs (pdfkit, DejaVu Sans embedded: every Portuguese letter): one booklet per
+// version in the real exam's two-column layout, the answer sheet (cartão-resposta) and the tutor's
+// key. Layout rules in docs/paper.md. Deterministic: fixed dates and ids, so the same exam and
+// seed give the same bytes.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { SnapshotQuestion } from '../exams/model.js';
+import { areaBlocks, type BookletVersion } from './versions.js';
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONTS = { regular: join(FONT_DIR, 'DejaVuSans.ttf'), bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf') };
+
+const LETTERS = 'ABCDEFGHIJ';
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 36;
+const HEADER = 34;
+const FOOTER = 24;
+const GUTTER = 18;
+const COLUMN = (PAGE.width - 2 * MARGIN - GUTTER) / 2;
+const TOP = MARGIN + HEADER;
+const BOTTOM = PAGE.height - MARGIN - FOOTER;
+const TEXT_SIZE = 9.5;
+/** A fixed moment for the PDF's dates: the bytes depend on the exam and seed only. */
+const FIXED_DATE = new Date(Date.UTC(2020, 0, 1));
+
+export interface PaperImage {
+  bytes: Buffer;
+  mime: string;
+}
+
+export interface PaperExam {
+  /** Printed on every page and the answer sheet: what the grading screen asks for. */
+  code: string;
+  title: string;
+  minutes: number | null;
+  questions: SnapshotQuestion[];
+  /** The bytes of an image the questions show (by its reference), null when missing. */
+  imageOf: (ref: SnapshotQuestion['image']) => PaperImage | null;
+}
+
+const AREA_TITLES: Record<string, string> = {
+  linguagens: 'LINGUAGENS, CÓDIGOS E SUAS TECNOLOGIAS',
+  humanas: 'CIÊNCIAS HUMANAS E SUAS TECNOLOGIAS',
+  natureza: 'CIÊNCIAS DA NATUREZA E SUAS TECNOLOGIAS',
+  matematica: 'MATEMÁTICA E SUAS TECNOLOGIAS',
+  other: 'OUTRAS QUESTÕES',
+};
+
+function newDocument(title: string): PDFKit.PDFDocument {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    autoFirstPage: false,
+    info: {
+      Title: title,
+      Creator: 'Exam Practice',
+      Producer: 'Exam Practice',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  return doc;
+}
+
+function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => parts.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** Header band (title, version in its colour) and footer (page x of y) on every page. */
+function frame(doc: PDFKit.PDFDocument, exam: PaperExam, label: string, colour: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.save().rect(0, 0, PAGE.width, 8).fill(colour).restore();
+    doc.font('bold').fontSize(9).fillColor('#111');
+    doc.text(exam.title, MARGIN, MARGIN - 12, { width: COLUMN * 1.4, lineBreak: false, height: 12 });
+    doc.fillColor(colour).text(label, PAGE.width / 2, MARGIN - 12, {
+      width: PAGE.width / 2 - MARGIN,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.font('regular').fontSize(8).fillColor('#444');
+    doc.text(`${label} · ${exam.code} · página ${i + 1} de ${range.count}`, MARGIN, PAGE.height - MARGIN - 10, {
+      width: PAGE.width - 2 * MARGIN,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc
+      .save()
+      .moveTo(MARGIN, TOP - 6)
+      .lineTo(PAGE.width - MARGIN, TOP - 6)
+      .lineWidth(0.5)
+      .stroke('#999')
+      .restore();
+    if (i > range.start) {
+      doc
+        .save()
+        .moveTo(PAGE.width / 2, TOP)
+        .lineTo(PAGE.width / 2, BOTTOM)
+        .lineWidth(0.5)
+        .stroke('#bbb')
+        .restore();
+    }
+  }
+}
+
+interface Block {
+  height: number;
+  draw: (x: number, y: number) => void;
+}
+
+/** Fits an image to the column: its drawn size, or null when it cannot be drawn. */
+function imageBlock(doc: PDFKit.PDFDocument, image: PaperImage | null, maxHeight: number): Block | null {
+  if (!image) return null;
+  if (image.mime === 'image/svg+xml') {
+    const svg = image.bytes.toString('utf8');
+    const w = Number(
+      /\bwidth="([\d.]+)/.exec(svg)?.[1] ?? /viewBox="[\d.\s-]*?\s([\d.]+)\s+[\d.]+"/.exec(svg)?.[1] ?? 300,
+    );
+    const h = Number(
+      /\bheight="([\d.]+)/.exec(svg)?.[1] ?? /viewBox="[\d.\s-]*?\s[\d.]+\s+([\d.]+)"/.exec(svg)?.[1] ?? 150,
+    );
+    // Narrower than the column: an SVG's labels often run a little past its own box.
+    const scale = Math.min((COLUMN * 0.85) / w, maxHeight / h, 1.5);
+    return {
+      height: h * scale + 6,
+      // Scaled by the page's transform (svg-to-pdfkit keeps an SVG's own width and height); its
+      // text in our embedded fonts: measured right (text-anchor) and every accent drawn.
+      draw: (x, y) => {
+        doc.save();
+        // Clipped to its box, as a screen shows an SVG: a label past its edge cannot leave the page.
+        doc.translate(x, y).scale(scale).rect(0, 0, w, h).clip();
+        SVGtoPDF(doc, svg, 0, 0, {
+          width: w,
+          height: h,
+          assumePt: true,
+          fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'regular'),
+        });
+        doc.restore();
+      },
+    };
+  }
+  if (image.mime !== 'image/png' && image.mime !== 'image/jpeg') return null;
+  // pdfkit reads PNG and JPEG itself; its size tells the drawn height.
+  const opened = (doc as unknown as { openImage: (src: Buffer) => { width: number; height: number } }).openImage(
+    image.bytes,
+  );
+  const scale = Math.min(COLUMN / opened.width, maxHeight / opened.height, 1);
+  return {
+    height: opened.height * scale + 6,
+    draw: (x, y) => doc.image(image.bytes, x, y, { width: opened.width * scale, height: opened.height * scale }),
+  };
+}
+
+/** A question as blocks that stay together: the heading with the statement, its image, each alternative. */
+function questionBlocks(
+  doc: PDFKit.PDFDocument,
+  exam: PaperExam,
+  question: SnapshotQuestion,
+  number: number,
+  alternatives: number[],
+): Block[] {
+  const text = (content: string, font: 'regular' | 'bold', size: number, indent = 0): Block => {
+    doc.font(font).fontSize(size);
+    const height = doc.heightOfString(content, { width: COLUMN - indent, lineGap: 1 });
+    return {
+      height: height + 4,
+      draw: (x, y) => {
+        doc.font(font).fontSize(size).fillColor('#111');
+        doc.text(content, x + indent, y, { width: COLUMN - indent, lineGap: 1 });
+      },
+    };
+  };
+  const blocks: Block[] = [text(`QUESTÃO ${String(number).padStart(2, '0')}`, 'bold', 10)];
+  for (const paragraph of question.statement.split(/\n{2,}/)) blocks.push(text(paragraph, 'regular', TEXT_SIZE));
+  const figure = imageBlock(doc, exam.imageOf(question.image), (BOTTOM - TOP) * 0.45);
+  if (figure) blocks.push(figure);
+  alternatives.forEach((original, position) => {
+    const alternative = question.alternatives[original];
+    if (!alternative) return;
+    const letter = LETTERS[position] ?? '?';
+    const line = text(`${letter}   ${alternative.text}`, 'regular', TEXT_SIZE, 6);
+    blocks.push(line);
+    const altImage = imageBlock(doc, exam.imageOf(alternative.image), (BOTTOM - TOP) * 0.25);
+    if (altImage) blocks.push(altImage);
+  });
+  return blocks;
+}
+
+/** One booklet version: cover, then the questions in two columns, area headers at each block. */
+export async function renderBooklet(exam: PaperExam, version: BookletVersion): Promise<Buffer> {
+  const label = `CADERNO ${version.number} · ${version.colour.name}`;
+  const doc = newDocument(`${exam.title} · ${label}`);
+  doc.addPage();
+  // Cover.
+  doc
+    .save()
+    .rect(MARGIN, TOP + 40, PAGE.width - 2 * MARGIN, 70)
+    .fill(version.colour.hex)
+    .restore();
+  doc
+    .font('bold')
+    .fontSize(22)
+    .fillColor('#fff')
+    .text(label, MARGIN, TOP + 62, {
+      width: PAGE.width - 2 * MARGIN,
+      align: 'center',
+    });
+  doc
+    .font('bold')
+    .fontSize(18)
+    .fillColor('#111')
+    .text(exam.title, MARGIN, TOP + 140, {
+      width: PAGE.width - 2 * MARGIN,
+      align: 'center',
+    });
+  doc.font('regular').fontSize(11).moveDown(1);
+  const instructions = [
+    `Este caderno contém ${exam.questions.length} questões, numeradas de 1 a ${exam.questions.length}.`,
+    exam.minutes ? `Você tem ${exam.minutes} minutos para responder a todas as questões.` : 'Sem limite de tempo.',
+    'Marque suas respostas no cartão-resposta, com caneta de tinta preta, preenchendo todo o espaço da letra.',
+    `Confira se a cor deste caderno (${version.colour.name}) é a mesma marcada no seu cartão-resposta.`,
+    'Cada questão tem uma única alternativa correta. Questões em branco ou com mais de uma marcação não contam.',
+    `Código da prova: ${exam.code}`,
+  ];
+  doc.list(instructions, MARGIN + 20, TOP + 200, { width: PAGE.width - 2 * MARGIN - 40, lineGap: 4, bulletRadius: 2 });
+
+  // Questions: fill the left column, then the right, then a new page.
+  doc.addPage();
+  let column = 0;
+  let y = TOP;
+  const advance = (needed: number) => {
+    if (y + needed <= BOTTOM) return;
+    column += 1;
+    y = TOP;
+    if (column > 1) {
+      doc.addPage();
+      column = 0;
+    }
+  };
+  const x = () => MARGIN + column * (COLUMN + GUTTER);
+  const blocks = areaBlocks(exam.questions);
+  const blockOf = new Map<number, number>();
+  blocks.forEach((indexes, b) => indexes.forEach((i) => blockOf.set(i, b)));
+  let lastBlock = -1;
+  version.order.forEach((index, position) => {
+    const question = exam.questions[index];
+    if (!question) return;
+    const block = blockOf.get(index) ?? 0;
+    const parts = questionBlocks(doc, exam, question, position + 1, version.alternatives[position] ?? []);
+    const heading = block !== lastBlock ? 26 : 0;
+    // A question stays whole when it fits in one column; a longer one may continue between paragraphs.
+    const whole = parts.reduce((sum, p) => sum + p.height, 0) + heading + 8;
+    if (whole <= BOTTOM - TOP) advance(whole);
+    else advance(heading + (parts[0]?.height ?? 0) + (parts[1]?.height ?? 0));
+    if (heading) {
+      doc.save().rect(x(), y, COLUMN, 18).fill('#e5e7eb').restore();
+      doc
+        .font('bold')
+        .fontSize(8.5)
+        .fillColor('#111')
+        .text(AREA_TITLES[question.area ?? 'other'] ?? '', x() + 4, y + 5, {
+          width: COLUMN - 8,
+          lineBreak: false,
+        });
+      y += heading;
+      lastBlock = block;
+    }
+    for (const part of parts) {
+      advance(part.height);
+      part.draw(x(), y);
+      y += part.height;
+    }
+    y += 8;
+  });
+  frame(doc, exam, label, version.colour.hex);
+  return finish(doc);
+}
+
+/** The cartão-resposta: name, booklet colour to mark, one row of A–E bubbles per question. */
+export async function renderAnswerSheet(exam: PaperExam, versions: BookletVersion[]): Promise<Buffer> {
+  const doc = newDocument(`${exam.title} · Cartão-resposta`);
+  doc.addPage();
+  const width = PAGE.width - 2 * MARGIN;
+  doc.font('bold').fontSize(14).fillColor('#111').text('CARTÃO-RESPOSTA', MARGIN, TOP, { width, align: 'center' });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`${exam.title} · código ${exam.code}`, MARGIN, TOP + 20, { width, align: 'center' });
+  doc.text('Nome do participante:', MARGIN, TOP + 50);
+  doc
+    .save()
+    .rect(MARGIN + 120, TOP + 46, width - 120, 18)
+    .lineWidth(0.8)
+    .stroke('#333')
+    .restore();
+  doc.text('Cor do caderno (marque uma):', MARGIN, TOP + 80);
+  versions.forEach((v, i) => {
+    const cx = MARGIN + 170 + i * 80;
+    doc
+      .save()
+      .circle(cx, TOP + 85, 6)
+      .lineWidth(0.8)
+      .stroke('#333')
+      .restore();
+    doc
+      .fillColor(v.colour.hex)
+      .font('bold')
+      .text(v.colour.name, cx + 10, TOP + 80, { lineBreak: false });
+    doc.fillColor('#111').font('regular');
+  });
+  doc
+    .fontSize(8)
+    .text('Preencha todo o círculo da letra escolhida com caneta preta. Uma marca por questão.', MARGIN, TOP + 100, {
+      width,
+    });
+  const rows = exam.questions.length;
+  const perColumn = 30;
+  const columns = Math.ceil(rows / perColumn);
+  const columnWidth = width / Math.max(3, columns);
+  let page = 0;
+  for (let n = 0; n < rows; n++) {
+    const col = Math.floor(n / perColumn) % 3;
+    const pageOf = Math.floor(n / (perColumn * 3));
+    if (pageOf > page) {
+      doc.addPage();
+      page = pageOf;
+    }
+    const top = page === 0 ? TOP + 125 : TOP;
+    const rowY = top + (n % perColumn) * 18;
+    const x0 = MARGIN + col * columnWidth;
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('#111')
+      .text(String(n + 1).padStart(2, '0'), x0, rowY, { lineBreak: false });
+    for (let l = 0; l < 5; l++) {
+      const cx = x0 + 30 + l * 22;
+      doc
+        .save()
+        .circle(cx, rowY + 5, 7)
+        .lineWidth(0.7)
+        .stroke('#333')
+        .restore();
+      doc
+        .font('regular')
+        .fontSize(7)
+        .text(LETTERS[l] ?? '', cx - 2.5, rowY + 1.5, { lineBreak: false });
+    }
+  }
+  frame(doc, exam, 'CARTÃO-RESPOSTA', '#111827');
+  return finish(doc);
+}
+
+/** The tutor's key: per version, the letter of each printed question, and which original question it is. */
+export async function renderKey(exam: PaperExam, versions: BookletVersion[]): Promise<Buffer> {
+  const doc = newDocument(`${exam.title} · Gabarito`);
+  const width = PAGE.width - 2 * MARGIN;
+  for (const version of versions) {
+    doc.addPage();
+    doc.font('bold').fontSize(14).fillColor(version.colour.hex);
+    doc.text(`GABARITO · CADERNO ${version.number} · ${version.colour.name}`, MARGIN, TOP, { width });
+    doc.font('regular').fontSize(8.5).fillColor('#111');
+    let y = TOP + 26;
+    let col = 0;
+    version.order.forEach((index, position) => {
+      const question = exam.questions[index];
+      const alternatives = version.alternatives[position] ?? [];
+      const keyPosition = alternatives.findIndex((o) => question?.alternatives[o]?.id === question?.correctId);
+      const key = keyPosition >= 0 ? (LETTERS[keyPosition] ?? '?') : '—';
+      const line = `${String(position + 1).padStart(2, '0')}  ${key}   (questão ${index + 1} do original${question ? ` · ${question.id}` : ''})`;
+      if (y > BOTTOM - 12) {
+        col += 1;
+        y = TOP + 26;
+        if (col > 1) {
+          doc.addPage();
+          col = 0;
+        }
+      }
+      doc.text(line, MARGIN + col * (width / 2), y, { width: width / 2 - 8, lineBreak: false });
+      y += 13;
+    });
+  }
+  frame(doc, exam, 'GABARITO DO TUTOR', '#111827');
+  return finish(doc);
+}

@@ -1,0 +1,183 @@
+// Paper mode's PDFs, checked as a reader would: the text of each booklet in its version's order,
+// the version on every page, accents intact, nothing outside the page, figures drawn, the key
+// mapping back to the original questions, and the same seed giving the same bytes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correctAlternativeId } from '../../main/core/catalog/answer-key.js';
+import {
+  parseTypedAnswers,
+  printPaperExam,
+  versionsOf,
+  type PaperExamRecord,
+} from '../../main/core/paper/paper-exam.js';
+import { demoPaperExam } from '../support/paper.js';
+import { pdfPages, pdfText, type PdfPageText } from '../support/pdf-read.js';
+import { tempDir } from '../support/temp.js';
+import { PNG } from '../support/png.js';
+
+let exam: PaperExamRecord;
+let files: Map<string, Buffer>;
+const texts = new Map<string, PdfPageText[]>();
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  const temp = await tempDir();
+  cleanups.push(temp.cleanup);
+  const demo = await demoPaperExam(temp.dir, { versions: 4, seed: 7 });
+  cleanups.push(demo.close);
+  exam = demo.exam;
+  files = await printPaperExam(exam, demo.loadImage);
+  for (const [name, bytes] of files) texts.set(name, await pdfText(bytes));
+}, 60_000);
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+const LABELS = ['CADERNO 1 · AZUL', 'CADERNO 2 · AMARELO', 'CADERNO 3 · BRANCO', 'CADERNO 4 · ROSA'];
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+describe('paper booklets', () => {
+  it('writes one booklet per version, the answer sheet and the key', () => {
+    expect([...files.keys()].sort()).toEqual([
+      'answer-sheet.pdf',
+      'booklet-1.pdf',
+      'booklet-2.pdf',
+      'booklet-3.pdf',
+      'booklet-4.pdf',
+      'key.pdf',
+    ]);
+  });
+
+  it('prints each version’s questions in its own order, numbered, with its alternatives in its own order', () => {
+    for (const version of versionsOf(exam)) {
+      const text = squash(
+        (texts.get(`booklet-${version.number}.pdf`) ?? [])
+          .slice(1)
+          .map((p) => p.text)
+          .join(' '),
+      );
+      let from = 0;
+      version.order.forEach((index, position) => {
+        const question = exam.questions[index];
+        const heading = `QUESTÃO ${String(position + 1).padStart(2, '0')}`;
+        const at = text.indexOf(heading, from);
+        expect(at, `${heading} of version ${version.number}`).toBeGreaterThanOrEqual(from);
+        // The statement's start follows its number (line breaks aside).
+        const start = squash(question?.statement ?? '').slice(0, 25);
+        expect(text.indexOf(start, at), `statement of ${heading}`).toBeGreaterThan(at);
+        // Its alternatives, lettered in the version's order.
+        const alternatives = version.alternatives[position] ?? [];
+        const first = question?.alternatives[alternatives[0] ?? 0]?.text ?? '';
+        expect(text.indexOf(`A ${squash(first).slice(0, 15)}`, at), `A of ${heading}`).toBeGreaterThan(at);
+        from = at;
+      });
+    }
+    // Different versions, different orders.
+    const [a, b] = versionsOf(exam);
+    expect(a?.order).not.toEqual(b?.order);
+  });
+
+  it('says the version and the exam code on every page, and the accents come through', () => {
+    for (const [n, label] of LABELS.entries()) {
+      const pages = texts.get(`booklet-${n + 1}.pdf`) ?? [];
+      expect(pages.length).toBeGreaterThan(2);
+      pages.forEach((page, i) => {
+        expect(page.text, `page ${i + 1} of booklet ${n + 1}`).toContain(label);
+        expect(page.text).toContain(`página ${i + 1} de ${pages.length}`);
+        expect(page.text).toContain(exam.code);
+      });
+    }
+    const all = (texts.get('booklet-1.pdf') ?? []).map((p) => p.text).join(' ');
+    expect(all).toContain('CIÊNCIAS DA NATUREZA E SUAS TECNOLOGIAS');
+    expect(all).toMatch(/ção|ções/);
+  });
+
+  it('keeps every word on the page, inside the margins', () => {
+    for (const [name, pages] of texts) {
+      for (const [i, page] of pages.entries()) {
+        for (const item of page.items) {
+          const where = `${name} p${i + 1}: "${item.text.slice(0, 30)}"`;
+          expect(item.x, where).toBeGreaterThanOrEqual(20);
+          expect(item.x + item.width, where).toBeLessThanOrEqual(page.width - 20);
+          expect(item.y, where).toBeGreaterThanOrEqual(20);
+          expect(item.y + item.height, where).toBeLessThanOrEqual(page.height - 4);
+        }
+      }
+    }
+  });
+
+  it('the answer sheet has a row per question and the colours to mark; the key maps back to the original questions', () => {
+    const sheet = squash((texts.get('answer-sheet.pdf') ?? []).map((p) => p.text).join(' '));
+    expect(sheet).toContain('CARTÃO-RESPOSTA');
+    for (const colour of ['AZUL', 'AMARELO', 'BRANCO', 'ROSA']) expect(sheet).toContain(colour);
+    for (let n = 1; n <= exam.questions.length; n++) expect(sheet).toContain(String(n).padStart(2, '0'));
+    const key = squash((texts.get('key.pdf') ?? []).map((p) => p.text).join(' '));
+    for (const version of versionsOf(exam)) {
+      version.order.forEach((index, position) => {
+        const question = exam.questions[index];
+        const keyPosition = (version.alternatives[position] ?? []).findIndex(
+          (o) => question?.alternatives[o]?.id === question?.correctId,
+        );
+        const line = `${String(position + 1).padStart(2, '0')} ${'ABCDE'[keyPosition]} (questão ${index + 1} do original`;
+        expect(key, `version ${version.number} #${position + 1}`).toContain(line);
+      });
+    }
+    expect(exam.questions.every((q) => q.correctId !== null)).toBe(true);
+    expect(correctAlternativeId).toBeTypeOf('function');
+  });
+
+  it('the same exam and seed give the same bytes; another seed, another booklet', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const again = await demoPaperExam(temp.dir, { versions: 4, seed: 7 });
+    cleanups.push(again.close);
+    const reprinted = await printPaperExam(again.exam, again.loadImage);
+    for (const [name, bytes] of files) expect(reprinted.get(name)?.equals(bytes), name).toBe(true);
+    const other = await printPaperExam({ ...again.exam, seed: 8 }, again.loadImage);
+    expect(other.get('booklet-1.pdf')?.equals(files.get('booklet-1.pdf') ?? Buffer.alloc(0))).toBe(false);
+  });
+
+  it('pages render, and a question’s figure is drawn between its statement and its alternatives', async () => {
+    const booklet = files.get('booklet-1.pdf') ?? Buffer.alloc(0);
+    const images = await pdfPages(booklet, 1);
+    const pages = texts.get('booklet-1.pdf') ?? [];
+    expect(images).toHaveLength(pages.length);
+    // The figure of the right triangle (an SVG in the demo pack): find its question on its page.
+    const withFigure = exam.questions.find((q) => q.image?.sha256 && q.statement.includes('triângulo'));
+    expect(withFigure).toBeDefined();
+    const pageIndex = pages.findIndex((p) => p.text.includes((withFigure?.statement ?? '').slice(0, 20)));
+    expect(pageIndex).toBeGreaterThan(0);
+    const page = pages[pageIndex];
+    const png = PNG.decode(images[pageIndex] ?? Buffer.alloc(0));
+    const items = page?.items ?? [];
+    const first = items.find((i) => (withFigure?.statement ?? '').startsWith(i.text.slice(0, 15)));
+    const inColumn = items.filter((i) => Math.abs(i.x - (first?.x ?? 0)) < 12 && i.y <= (first?.y ?? 0));
+    const letterA = inColumn.find((i) => /^A(\s|$)/.test(i.text) && i.y < (first?.y ?? 0));
+    // The statement's last line: the lowest line of the column above the alternative A.
+    const lines = inColumn.filter(
+      (i) => i.y > (letterA?.y ?? 0) && (withFigure?.statement ?? '').includes(i.text.trim()),
+    );
+    const last = lines.reduce(
+      (low, i) => (i.y < low.y ? i : low),
+      first ?? { y: 0, x: 0, text: '', width: 0, height: 0 },
+    );
+    expect(first && letterA).toBeTruthy();
+    const height = page?.height ?? 0;
+    // Rows of the page image (top-down), between the statement's last line and the alternative A: ink.
+    const top = Math.round(height - (last.y ?? 0) + 4);
+    const bottom = Math.round(height - (letterA?.y ?? 0) - 12);
+    const x0 = Math.round(first?.x ?? 0);
+    expect(bottom - top, 'room for the figure').toBeGreaterThan(40);
+    let ink = 0;
+    for (let y = top; y < bottom; y++) for (let x = x0; x < x0 + 250; x++) if (png.dark(x, y)) ink += 1;
+    expect(ink, `dark pixels in the figure band ${top}–${bottom}`).toBeGreaterThan(200);
+  }, 60_000);
+});
+
+describe('typed answers', () => {
+  it('reads letters in any case, blanks and double marks, and points at what it cannot read', () => {
+    expect(parseTypedAnswers('aB-*e', 6)).toEqual({ ok: true, answers: [0, 1, null, 'double', 4, null] });
+    expect(parseTypedAnswers('ab.c_ d', 7)).toEqual({ ok: true, answers: [0, 1, null, 2, null, null, 3] });
+    expect(parseTypedAnswers('abx', 3)).toEqual({ ok: false, position: 3 });
+    expect(parseTypedAnswers('abcd', 3)).toEqual({ ok: false, position: 4 });
+  });
+});
