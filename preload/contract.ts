@@ -332,6 +332,8 @@ export interface ExamResult {
   pack: { id: string; title: string } | null;
   /** A sealed pack's exam before the tutor's code: answers saved, nothing graded (every question hidden). */
   awaitingRelease: boolean;
+  /** Typed from a paper answer sheet: the paper exam, booklet version, student, double marks. */
+  paper: { code: string; version: number; colour: string; student: string | null; doubles: number } | null;
 }
 
 export interface AttemptSummary {
@@ -472,6 +474,15 @@ export interface ClassReportView {
   meanScore: number;
   /** One CSV per table, by file name. */
   csv: Record<string, string>;
+}
+
+/** A paper exam printed here, ready to grade. */
+export interface PaperExamSummary {
+  code: string;
+  title: string;
+  questions: number;
+  createdAt: number;
+  versions: { number: number; colour: string }[];
 }
 
 /** Moodle XML imported as a new pack: in the library, and as a file to hand out. */
@@ -653,6 +664,9 @@ export interface Responses {
   'packs:release': { released: number; packs: PackSummary[] };
   'packs:to-moodle': { fileName: string; data: Uint8Array<ArrayBuffer>; questions: number };
   'packs:from-moodle': MoodleImportResult;
+  'paper:print': { code: string; files: { fileName: string; data: Uint8Array<ArrayBuffer> }[] };
+  'paper:list': PaperExamSummary[];
+  'paper:grade': ExamResult;
   'class:report': ClassReportView;
   'notes:set': { text: string };
 }
@@ -717,6 +731,9 @@ export const CHANNELS = [
   'packs:release',
   'packs:to-moodle',
   'packs:from-moodle',
+  'paper:print',
+  'paper:list',
+  'paper:grade',
 ] as const satisfies readonly Channel[];
 
 export interface Events {

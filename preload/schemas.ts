@@ -253,5 +253,20 @@ export const requestSchemas = {
     data: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength <= 64 * 1024 * 1024),
     title: z.string().trim().min(1).max(200),
   }),
+  'paper:print': z.strictObject({
+    request: examRequestSchema,
+    title: z.string().trim().min(1).max(200),
+    minutes: minutesSchema.nullable(),
+    versions: z.number().int().min(1).max(6),
+    seed: seedSchema.optional(),
+  }),
+  'paper:list': z.strictObject({}),
+  'paper:grade': z.strictObject({
+    code: z.string().regex(/^P[0-9A-Z]{6}$/),
+    version: z.number().int().min(1).max(6),
+    /** One symbol per question: A–E, '-', '.', '_' or space for blank, '*' for a double mark. */
+    answers: z.string().max(600),
+    student: z.string().max(100).optional(),
+  }),
   'packs:release': z.strictObject({ id: z.string().min(1).max(64), code: z.string().min(1).max(40) }),
 } as const;

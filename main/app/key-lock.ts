@@ -76,6 +76,11 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'packs:to-moodle': 'refuses',
   // An import like any pack's: refused when it would touch a question of the running exam.
   'packs:from-moodle': 'refuses',
+  // Prints a key: refused while any exam runs.
+  'paper:print': 'refuses',
+  'paper:list': 'no-key',
+  // A graded attempt like any other: its result withholds what the running exam locks.
+  'paper:grade': 'redacts',
 };
 
 export class KeyLock {

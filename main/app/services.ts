@@ -43,7 +43,9 @@ import { KeyLock } from './key-lock.js';
 import { Library, type ImageUrl } from './library.js';
 import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
-import { ExamEngine, ExamError } from '../core/exams/engine.js';
+import { ExamEngine, ExamError, type PackOrigin } from '../core/exams/engine.js';
+import { PaperExams } from '../core/paper/paper-exam.js';
+import { createPaperHandlers } from './paper.js';
 import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
 import { captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
@@ -244,6 +246,18 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     toError: (error) => toBridgeError(error),
   });
   const notices = () => workspace.notices();
+  const packOf = async (id: string): Promise<PackOrigin | null> => {
+    const entry = (await listPacks(workspace)).find((p) => p.id === id);
+    if (!entry?.contentHash) return null;
+    return {
+      id,
+      title: entry.title,
+      contentHash: entry.contentHash,
+      sealed: Boolean(entry.sealed),
+      released: Boolean(entry.sealed?.released),
+    };
+  };
+  const paperExams = new PaperExams(join(options.dataDir, 'paper'), workspace.storage);
   const explanationView = (explanation: Explanation | null): ExplanationView | null =>
     explanation && { text: explanation.text, image: library.imageFor(explanation.image) };
 
@@ -252,19 +266,18 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     ...createExamHandlers(
       () => engine,
       () => workspace.catalogReady(),
-      async (id) => {
-        const entry = (await listPacks(workspace)).find((p) => p.id === id);
-        if (!entry?.contentHash) return null;
-        return {
-          id,
-          title: entry.title,
-          contentHash: entry.contentHash,
-          sealed: Boolean(entry.sealed),
-          released: Boolean(entry.sealed?.released),
-        };
-      },
+      packOf,
     ),
     ...createNotebookHandlers(notebookDeps),
+    ...createPaperHandlers({
+      engine: () => engine,
+      store: () => workspace.store,
+      images: () => workspace.images,
+      explanations: () => workspace.explanations,
+      exams: () => paperExams,
+      packOf,
+      now: () => clock.now(),
+    }),
     ...createClassHandlers({
       engine: () => engine,
       isLocked: (id) => keyLock.isLocked(id),

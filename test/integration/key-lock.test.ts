@@ -161,6 +161,9 @@ describe('the key lock', () => {
       'class:report': [{ pack: new Uint8Array(demo), results: [] }],
       'packs:release': [{ id: packId, code: 'AAAA-BBBB-CCCC' }],
       'packs:to-moodle': [{ data: new Uint8Array(demo) }],
+      'paper:print': [{ request: { count: 5 }, title: 'Papel', minutes: 30, versions: 2 }],
+      'paper:list': [{}],
+      'paper:grade': [{ code: 'P000000', version: 1, answers: 'ABCDE' }],
       'packs:from-moodle': [{ data: new TextEncoder().encode('<quiz></quiz>'), title: 'x' }],
       'notes:set': [
         ...ids.map((id) => ({ ref: { questionId: id }, text: 'Nota' })),
@@ -204,6 +207,7 @@ describe('the key lock', () => {
       'class:report': 'locked-by-exam',
       'packs:release': 'locked-by-exam',
       'packs:to-moodle': 'locked-by-exam',
+      'paper:print': 'exam-running',
     });
     // The notebook lists the misses being retried, but not the notes that would give their keys away.
     const cards = await value(services, 'notebook:list', { filter: {} });

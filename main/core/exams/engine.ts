@@ -378,6 +378,7 @@ export class ExamEngine {
         warnings: [...(settings.warnings ?? [30, 5])]
           .filter((mark) => timeLimitMs === null || mark * 60_000 < timeLimitMs)
           .sort((a, b) => b - a),
+        paper: null,
         pack,
       },
       createdAt: now,
@@ -604,6 +605,71 @@ export class ExamEngine {
     return this.attempts.get(attemptId)?.config.kind ?? null;
   }
 
+  /**
+   * A paper exam's answer sheet, typed in: an attempt of the questions in the booklet's printed
+   * order with its alternatives' order, its answers set, submitted at once (graded like any other).
+   */
+  async recordPaper(
+    questions: SnapshotQuestion[],
+    orders: number[][],
+    answers: (number | null)[],
+    meta: {
+      title: string;
+      timeLimitMs: number | null;
+      paper: NonNullable<Attempt['config']['paper']>;
+      pack: PackOrigin | null;
+    },
+  ): Promise<ExamResult> {
+    if (questions.length === 0) throw new ExamError('no-questions');
+    const now = this.now();
+    const attempt: Attempt = {
+      id: randomUUID(),
+      version: 1,
+      seed: 0,
+      config: {
+        title: meta.title,
+        kind: 'exam',
+        mode: 'timed',
+        strict: true,
+        timeLimitMs: meta.timeLimitMs,
+        warnings: [],
+        paper: meta.paper,
+        pack: meta.pack,
+      },
+      createdAt: now,
+      deadline: null,
+      status: 'submitted',
+      submittedAt: now,
+      submittedBy: 'student',
+      current: 0,
+      currentSince: now,
+      lastSeenAt: now,
+      warned: [],
+      questions: questions.map((question, index) => {
+        const order = orders[index] ?? question.alternatives.map((_, i) => i);
+        const answer = answers[index] ?? null;
+        return {
+          questionId: question.id,
+          order,
+          answer: answer !== null && answer < order.length ? answer : null,
+          flagged: false,
+          eliminated: [],
+          timeMs: 0,
+          revealed: false,
+          guessed: false,
+          grade: null,
+        };
+      }),
+      images: [],
+    };
+    await this.snapshotFile(attempt.id).write({ attemptId: attempt.id, questions });
+    this.snapshots.set(attempt.id, questions);
+    this.attempts.set(attempt.id, attempt);
+    await this.pinImages(attempt, questions);
+    this.deps.onSubmitted?.(attempt.id);
+    return this.result(attempt.id);
+  }
+
   /** A submitted attempt of a sealed pack whose code has not been given yet. */
   awaitingRelease(attemptId: string): boolean {
     const pack = this.attempts.get(attemptId)?.config.pack;
@@ -819,6 +885,7 @@ export class ExamEngine {
       questions: questions.map(({ baseId, ...q }) => ({ ...q, note: (!q.hidden && notes?.(baseId)) || null })),
       pack: attempt.config.pack && { id: attempt.config.pack.id, title: attempt.config.pack.title },
       awaitingRelease: awaiting,
+      paper: attempt.config.paper,
     };
   }
 

@@ -35,6 +35,18 @@ export const attemptConfigSchema = z.object({
   timeLimitMs: z.number().int().positive().nullable(),
   /** Minutes before the deadline at which the student is warned. */
   warnings: z.array(z.number().int().positive()),
+  /** Answers typed from a paper answer sheet: the paper exam, its booklet version and the student. */
+  paper: z
+    .object({
+      code: z.string(),
+      version: z.number().int().positive(),
+      colour: z.string(),
+      student: z.string().nullable(),
+      /** Questions marked twice on the sheet (counted wrong, like the real exam). */
+      doubles: z.number().int().nonnegative(),
+    })
+    .nullable()
+    .default(null),
   /** The pack whose exam this is (its questions all from it): the student can export a result file. */
   pack: z
     .object({

@@ -1,0 +1,112 @@
+// Bridge handlers of paper mode: print an exam as booklets, answer sheet and key; list the paper
+// exams printed here; grade a student's answer sheet typed in as letters.
+import { BridgeError, type ExamRequest } from '../../preload/contract.js';
+import type { CatalogStore } from '../core/catalog/store.js';
+import type { ExplanationStore } from '../core/catalog/explanations.js';
+import type { ExamEngine, PackOrigin } from '../core/exams/engine.js';
+import { selectQuestions } from '../core/exams/builder.js';
+import { newSeed, seededRandom } from '../core/exams/random.js';
+import { snapshotOf } from '../core/exams/snapshot.js';
+import type { ImageCache } from '../core/images/cache.js';
+import {
+  cachedImage,
+  paperCode,
+  parseTypedAnswers,
+  printPaperExam,
+  versionsOf,
+  type PaperExamRecord,
+  type PaperExams,
+} from '../core/paper/paper-exam.js';
+import type { Handlers } from './types.js';
+
+type PaperHandlers = Pick<Handlers, Extract<keyof Handlers, `paper:${string}`>>;
+
+export interface PaperDeps {
+  engine: () => ExamEngine;
+  store: () => CatalogStore;
+  images: () => ImageCache;
+  explanations: () => ExplanationStore;
+  exams: () => PaperExams;
+  /** The imported pack an exam of only its questions belongs to. */
+  packOf: (id: string) => Promise<PackOrigin | null>;
+  now: () => number;
+}
+
+/** Chooses the questions of a paper exam as the exam builder would, and keeps them as printed. */
+export async function createPaperExam(
+  deps: Omit<PaperDeps, 'engine' | 'exams'>,
+  request: ExamRequest,
+  options: { title: string; minutes: number | null; versions: number; seed?: number | undefined },
+): Promise<PaperExamRecord> {
+  const seed = options.seed ?? newSeed();
+  const store = deps.store();
+  const chosen = selectQuestions(store, request, new Set(), seededRandom(seed), true);
+  if (chosen.length === 0) throw new BridgeError('no-questions');
+  const questions = chosen.map((q) =>
+    snapshotOf({ store, images: deps.images(), explanations: deps.explanations() }, q, q.id),
+  );
+  const only = request.sources?.length === 1 ? /^pack:([^:]+)$/.exec(request.sources[0] ?? '')?.[1] : undefined;
+  const pack = only ? await deps.packOf(only) : null;
+  // A sealed pack's key is not here to print.
+  if (pack?.sealed && !pack.released) throw new BridgeError('sealed-pack');
+  return {
+    code: paperCode(questions, seed, options.versions),
+    title: options.title,
+    minutes: options.minutes,
+    seed,
+    versions: options.versions,
+    createdAt: deps.now(),
+    questions,
+    pack: pack && { id: pack.id, title: pack.title, contentHash: pack.contentHash },
+  };
+}
+
+export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
+  return {
+    'paper:print': async ({ request, title, minutes, versions, seed }) => {
+      // The key goes on paper: never of a question in the exam running now.
+      if (deps.engine().running()) throw new BridgeError('exam-running');
+      const exam = await createPaperExam(deps, request, { title, minutes, versions, seed });
+      await deps.exams().save(exam);
+      const files = await printPaperExam(exam, cachedImage(deps.images()));
+      return {
+        code: exam.code,
+        files: [...files].map(([name, bytes]) => ({ fileName: `${exam.code}-${name}`, data: new Uint8Array(bytes) })),
+      };
+    },
+    'paper:list': async () =>
+      (await deps.exams().list()).map((exam) => ({
+        code: exam.code,
+        title: exam.title,
+        questions: exam.questions.length,
+        createdAt: exam.createdAt,
+        versions: versionsOf(exam).map((v) => ({ number: v.number, colour: v.colour.name })),
+      })),
+    'paper:grade': async ({ code, version, answers, student }) => {
+      const exam = await deps.exams().get(code);
+      if (!exam) throw new BridgeError('not-found');
+      const booklet = versionsOf(exam).find((v) => v.number === version);
+      if (!booklet) throw new BridgeError('invalid-argument', { field: 'version' });
+      const typed = parseTypedAnswers(answers, exam.questions.length);
+      if (!typed.ok) throw new BridgeError('invalid-argument', { field: 'answers', position: typed.position });
+      const questions = booklet.order.flatMap((index) => exam.questions[index] ?? []);
+      return deps.engine().recordPaper(
+        questions,
+        booklet.alternatives,
+        typed.answers.map((a) => (a === 'double' ? null : a)),
+        {
+          title: exam.title,
+          timeLimitMs: exam.minutes === null ? null : exam.minutes * 60_000,
+          paper: {
+            code,
+            version,
+            colour: booklet.colour.name,
+            student: student?.trim() || null,
+            doubles: typed.answers.filter((a) => a === 'double').length,
+          },
+          pack: exam.pack && { ...exam.pack, sealed: false, released: false },
+        },
+      );
+    },
+  };
+}
