@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 
 type Product = 'enem' | 'vestibulares';
-type Screen = 'library' | 'exams' | 'notebook' | 'history' | 'sync' | 'packs' | 'class' | 'keys' | 'settings';
+type Screen = 'library' | 'exams' | 'notebook' | 'history' | 'paper' | 'sync' | 'packs' | 'class' | 'keys' | 'settings';
 
 /** A note editor's parts, under the prefix its screen gives it. */
 const note = (id: (testId: string) => ReturnType<Page['getByTestId']>, prefix: string) => ({
@@ -217,6 +217,27 @@ export const ui = (page: Page) => {
       addToNotebookError: id('review-add-notebook-error'),
     },
     /** A pack exam's result file for the tutor (on its result screen). */
+    /** Paper mode: printing from the exam builder, and grading a typed answer sheet. */
+    paper: {
+      print: id('paper-print'),
+      versions: id('paper-print-versions'),
+      printButton: id('paper-print-button'),
+      /** [data-code] */
+      printed: id('paper-printed'),
+      printError: id('paper-print-error'),
+      screen: id('screen-paper'),
+      none: id('paper-none'),
+      exam: id('paper-exam'),
+      version: id('paper-version'),
+      student: id('paper-student'),
+      letters: id('paper-letters'),
+      /** [data-typed, data-filled] */
+      count: id('paper-count'),
+      grade: id('paper-grade'),
+      error: id('paper-error'),
+      /** On a paper attempt's result [data-version]. */
+      result: id('result-paper'),
+    },
     /** A sealed pack's exam before the tutor's code, and the code form on it. */
     awaitingRelease: id('result-awaiting-release'),
     resultRelease: {

@@ -13,6 +13,7 @@ import { PacksScreen } from '../features/packs/PacksScreen';
 import { LibraryScreen } from '../features/library/LibraryScreen';
 import { NotebookScreen } from '../features/notebook/NotebookScreen';
 import { ClassReportScreen } from '../features/class/ClassReportScreen';
+import { GradePaperScreen } from '../features/paper/GradePaperScreen';
 import { ExamCountdown } from '../features/notebook/ExamCountdown';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SyncScreen } from '../features/sync/SyncScreen';
@@ -20,8 +21,20 @@ import { StorageNotices } from '../components/StorageNotices';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
 
-export type Screen = 'library' | 'exams' | 'notebook' | 'history' | 'sync' | 'packs' | 'class' | 'keys' | 'settings';
-const SCREENS: Screen[] = ['library', 'exams', 'notebook', 'history', 'sync', 'packs', 'class', 'keys', 'settings'];
+export type Screen =
+  'library' | 'exams' | 'notebook' | 'history' | 'paper' | 'sync' | 'packs' | 'class' | 'keys' | 'settings';
+const SCREENS: Screen[] = [
+  'library',
+  'exams',
+  'notebook',
+  'history',
+  'paper',
+  'sync',
+  'packs',
+  'class',
+  'keys',
+  'settings',
+];
 
 /** What the exams screen shows: the builder, the running attempt (read from main), or a result. */
 type ExamView = { kind: 'builder' } | { kind: 'taking'; attemptId: string } | { kind: 'result'; attemptId: string };
@@ -258,6 +271,14 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
         )}
         {screen === 'packs' && <PacksScreen key={packsVersion} />}
         {screen === 'class' && <ClassReportScreen />}
+        {screen === 'paper' && (
+          <GradePaperScreen
+            onGraded={(attemptId) => {
+              showResult(attemptId);
+              setScreen('exams');
+            }}
+          />
+        )}
         {screen === 'keys' && <KeysScreen onNavigate={setScreen} />}
         {screen === 'settings' && <SettingsScreen settings={settings} onChange={changeSettings} />}
       </main>

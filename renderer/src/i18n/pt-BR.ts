@@ -12,6 +12,7 @@ export const ptBR = {
       history: 'Histórico',
       notebook: 'Caderno de erros',
       class: 'Turma',
+      paper: 'Prova em papel',
     },
     loading: 'Carregando…',
     skipToContent: 'Pular para o conteúdo',
@@ -542,6 +543,37 @@ export const ptBR = {
       save: 'Salvar arquivo de resultado',
       saved: 'Salvo: {{file}}',
     },
+  },
+  paper: {
+    print: {
+      heading: 'Imprimir (modo papel)',
+      intro:
+        'Os cadernos como os do ENEM, em várias cores (ordens diferentes de questões e alternativas), com o cartão-resposta e o gabarito do tutor, em PDF.',
+      versions: 'Quantas cores de caderno',
+      button: 'Gerar PDFs',
+      done: 'Prova {{code}}: {{count}} arquivos salvos. Guarde o código: a correção pede por ele.',
+    },
+    grade: {
+      heading: 'Corrigir prova em papel',
+      intro:
+        'Digite as letras marcadas no cartão-resposta: a prova vira um simulado corrigido, com resultado, revisão e caderno de erros.',
+      none: 'Nenhuma prova impressa ainda. Em Simulados, use “Imprimir (modo papel)”.',
+      exam: 'Prova impressa',
+      questions: '{{count}} questões',
+      version: 'Cor do caderno',
+      versionOption: 'Caderno {{number}} · {{colour}}',
+      student: 'Nome do aluno (opcional)',
+      letters: 'Letras marcadas, na ordem das questões ({{count}})',
+      count:
+        '{{typed}} de {{total}} digitadas · {{filled}} marcadas · {{blank}} em branco · {{double}} com dupla marcação.',
+      invalid: 'O símbolo na posição {{position}} não é uma resposta.',
+      tooMany: 'Mais letras que as {{total}} questões.',
+      help: 'A–E: a letra marcada. Hífen, ponto ou espaço: em branco. Asterisco: dupla marcação (conta como errada).',
+      submit: 'Corrigir',
+    },
+    result: 'Prova em papel · caderno {{version}} ({{colour}})',
+    resultStudent: 'Prova em papel de {{student}} · caderno {{version}} ({{colour}})',
+    doubles: '{{count}} questões com dupla marcação.',
   },
   settings: {
     heading: 'Configurações',

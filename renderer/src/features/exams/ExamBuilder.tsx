@@ -15,6 +15,7 @@ import type {
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { useSourceLabel } from '../../components/useSourceLabel';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { PrintPaper } from '../paper/PrintPaper';
 import { api, errorOf } from '../../lib/bridge';
 
 const AREA_IDS: AreaId[] = ['linguagens', 'humanas', 'natureza', 'matematica'];
@@ -391,6 +392,18 @@ export function ExamBuilder({
         </div>
       </form>
       <ErrorNotice error={error} testId="exam-error" />
+      <PrintPaper
+        request={request}
+        title={
+          title.trim() ||
+          (presets.some((p) => p.id === preset)
+            ? t(`exams.preset.${preset as ExamPreset['id']}`)
+            : t('exams.defaultTitle'))
+        }
+        minutes={mode === 'timed' ? Math.max(1, Number(minutes) || 1) + extra : null}
+        seed={seed.trim() !== '' ? Number(seed) : undefined}
+        disabled={running !== null || matching?.matching === 0 || shortBlocks.length > 0}
+      />
     </section>
   );
 }

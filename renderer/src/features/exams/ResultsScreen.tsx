@@ -105,6 +105,14 @@ export function ResultsScreen({
           {t('results.history')}
         </button>
       </div>
+      {result.paper && (
+        <p className="muted" data-testid="result-paper" data-version={result.paper.version}>
+          {result.paper.student
+            ? t('paper.resultStudent', { ...result.paper, student: result.paper.student })
+            : t('paper.result', result.paper)}
+          {result.paper.doubles > 0 && ` ${t('paper.doubles', { count: result.paper.doubles })}`}
+        </p>
+      )}
       {result.awaitingRelease && result.pack && (
         <div className="notice notice-warning" data-testid="result-awaiting-release">
           <p>{t('packs.seal.awaiting', { title: result.pack.title })}</p>

@@ -1,0 +1,50 @@
+// Paper mode as a tutor uses it: print four booklet colours of an exam, then type a student's
+// answer sheet and get a graded attempt.
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+import { importDemo } from './steps.js';
+import { seriousViolations } from './axe.js';
+
+test('paper: prints four booklets, the answer sheet and the key; a typed answer sheet becomes a graded attempt', async ({
+  launch,
+}, testInfo) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await importDemo(page);
+  await screen.nav('exams').click();
+  await page.getByTestId('exam-preset').selectOption('');
+  await page.getByTestId('exam-count').fill('10');
+  await page.getByTestId('exam-seed').fill('31');
+  await screen.paper.versions.selectOption('4');
+  const names: string[] = [];
+  page.on('download', (download) => names.push(download.suggestedFilename()));
+  await screen.paper.printButton.click();
+  await expect(screen.paper.printed).toBeVisible();
+  const code = (await screen.paper.printed.getAttribute('data-code')) ?? '';
+  expect(code).toMatch(/^P[0-9A-Z]{6}$/);
+  await expect.poll(() => names.length).toBe(6);
+  expect(names.sort()).toEqual(
+    ['answer-sheet.pdf', 'booklet-1.pdf', 'booklet-2.pdf', 'booklet-3.pdf', 'booklet-4.pdf', 'key.pdf'].map(
+      (n) => `${code}-${n}`,
+    ),
+  );
+
+  await screen.nav('paper').click();
+  await expect(screen.paper.exam).toContainText(code);
+  await screen.paper.version.selectOption('2');
+  await screen.paper.student.fill('Bia');
+  await screen.paper.letters.focus();
+  await page.keyboard.type('abx');
+  await expect(screen.paper.count).toContainText('posição 3');
+  await expect(screen.paper.grade).toBeDisabled();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('c-*de ab');
+  await expect(screen.paper.count).toHaveAttribute('data-typed', '10');
+  await expect(screen.paper.count).toContainText('7 marcadas');
+  expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'grading screen').toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(screen.results.score).toHaveAttribute('data-total', '10');
+  await expect(screen.paper.result).toHaveAttribute('data-version', '2');
+  await expect(screen.paper.result).toContainText('Bia');
+  await expect(screen.review.items).toHaveCount(10);
+});
