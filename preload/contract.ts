@@ -351,6 +351,8 @@ export interface AttemptSummary {
   correct: number | null;
   /** A sealed pack's exam waiting for the tutor's code. */
   awaitingRelease: boolean;
+  /** Typed from a paper answer sheet. */
+  paper: boolean;
   total: number;
   bySubject: ScoreLine[];
 }

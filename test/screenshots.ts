@@ -1,16 +1,19 @@
 // Regenerates docs/screenshots/*.png (1280×800) in the harness against the fake API.
 //   npm run screenshots              every screenshot
-//   npm run screenshots -- notebook  only the error notebook's
+//   npm run screenshots -- notebook  only the error notebook's (or -- paper: paper mode's)
 import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
 import { launchApp } from './support/launch-app.js';
+import { pdfPages } from './support/pdf-read.js';
+import { readFile, writeFile } from 'node:fs/promises';
 
 const out = (name: string) => `docs/screenshots/${name}.png`;
 const only = process.argv[2];
 if (!only) await everyScreen();
 if (!only) await examAtSizes();
-await notebook();
+if (!only || only === 'notebook') await notebook();
+if (!only || only === 'paper') await paper();
 process.exit(0);
 
 async function everyScreen() {
@@ -268,6 +271,46 @@ async function notebook() {
     await p.waitForTimeout(150);
     await p.screenshot({ path: out('notebook-en') });
     console.log(`wrote ${out('notebook-en')}`);
+  } finally {
+    await app.close();
+  }
+}
+
+// Paper mode: a booklet page and the answer sheet as printed (rendered by pdf.js), and the grading screen.
+async function paper() {
+  const app = await launchApp();
+  const p = app.page;
+  try {
+    await p.setViewportSize({ width: 1280, height: 800 });
+    await p.getByTestId('import-demo').click();
+    await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
+    await p.getByTestId('nav-exams').click();
+    await p.getByTestId('exam-preset').selectOption('');
+    await p.getByTestId('exam-count').fill('44');
+    await p.getByTestId('exam-seed').fill('2026');
+    const files = new Map<string, Buffer>();
+    p.on('download', (download) => {
+      void download.path().then(async (path) => files.set(download.suggestedFilename(), await readFile(path)));
+    });
+    await p.getByTestId('paper-print-button').click();
+    await p.getByTestId('paper-printed').waitFor();
+    while (files.size < 6) await p.waitForTimeout(100);
+    const booklet = [...files].find(([name]) => name.endsWith('booklet-2.pdf'))?.[1];
+    const sheet = [...files].find(([name]) => name.endsWith('answer-sheet.pdf'))?.[1];
+    if (!booklet || !sheet) throw new Error('the PDFs were not saved');
+    const bookletPages = await pdfPages(booklet, 1.6);
+    await writeFile(out('paper-booklet-cover'), bookletPages[0] ?? Buffer.alloc(0));
+    await writeFile(out('paper-booklet-page'), bookletPages[3] ?? Buffer.alloc(0));
+    await writeFile(out('paper-answer-sheet'), (await pdfPages(sheet, 1.6))[0] ?? Buffer.alloc(0));
+    for (const name of ['paper-booklet-cover', 'paper-booklet-page', 'paper-answer-sheet'])
+      console.log(`wrote ${out(name)}`);
+    await p.getByTestId('nav-paper').click();
+    await p.getByTestId('paper-version').selectOption('2');
+    await p.getByTestId('paper-student').fill('Ana Souza');
+    await p.getByTestId('paper-letters').fill('ABCDEABCDE-ABCDE*BCDEABCDEABC');
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('paper-typing') });
+    console.log(`wrote ${out('paper-typing')}`);
   } finally {
     await app.close();
   }

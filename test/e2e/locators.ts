@@ -336,6 +336,7 @@ export const ui = (page: Page) => {
       list: id('history-list'),
       items: id('history-item'),
       score: id('history-score'),
+      paper: id('history-paper'),
       open: id('history-open'),
     },
     packs: {

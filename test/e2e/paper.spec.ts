@@ -47,4 +47,6 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await expect(screen.paper.result).toHaveAttribute('data-version', '2');
   await expect(screen.paper.result).toContainText('Bia');
   await expect(screen.review.items).toHaveCount(10);
+  await screen.nav('history').click();
+  await expect(screen.history.items.first().getByTestId('history-paper')).toBeVisible();
 });

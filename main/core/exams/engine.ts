@@ -910,6 +910,7 @@ export class ExamEngine {
         total: attempt.questions.length,
         bySubject: result && result.score.hidden === 0 ? result.bySubject : [],
         awaitingRelease: result?.awaitingRelease ?? false,
+        paper: attempt.config.paper !== null,
       });
     }
     return summaries;

@@ -269,6 +269,7 @@ export const en: Messages = {
     seed: 'Seed: {{seed}}',
   },
   history: {
+    paper: 'paper',
     itemSealed: 'waiting for the tutor’s code · {{total}} questions · {{date}}',
     trendNote: 'The trend counts full timed exams only; practice and retries of misses are in the list.',
     heading: 'Exam history',

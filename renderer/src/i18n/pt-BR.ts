@@ -274,6 +274,7 @@ export const ptBR = {
     seed: 'Semente: {{seed}}',
   },
   history: {
+    paper: 'papel',
     itemSealed: 'aguardando o código do tutor · {{total}} questões · {{date}}',
     trendNote: 'A evolução conta só simulados completos com tempo; treinos e revisões de erros aparecem na lista.',
     heading: 'Histórico de simulados',

@@ -42,6 +42,11 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
           <li key={h.attemptId} data-testid="history-item" data-attempt-id={h.attemptId}>
             <div>
               <strong>{titleOf(h.kind, h.title)}</strong>{' '}
+              {h.paper && (
+                <span className="badge" data-testid="history-paper">
+                  {t('history.paper')}
+                </span>
+              )}{' '}
               {h.status === 'running' ? (
                 <span className="badge">{t('history.running')}</span>
               ) : (
