@@ -145,6 +145,21 @@ function pacing(questions: { index: number; timeMs: number; area: string | null 
   };
 }
 const MISSING_IMAGE = 'missing';
+
+/** A question of a new attempt: not answered, flagged, struck or timed yet. */
+function freshEntry(questionId: string, order: number[]): AttemptQuestion {
+  return {
+    questionId,
+    order,
+    answer: null,
+    flagged: false,
+    eliminated: [],
+    timeMs: 0,
+    revealed: false,
+    guessed: false,
+    grade: null,
+  };
+}
 const HEARTBEAT_MS = 15_000;
 /** A gap longer than this between two signs of life means the app was closed (or crashed). */
 const PAUSE_GAP_MS = 5_000;
@@ -390,31 +405,32 @@ export class ExamEngine {
       currentSince: now,
       lastSeenAt: now,
       warned: [],
-      questions: snapshot.map((question) => ({
-        questionId: question.id,
-        order: alternativeOrder(
-          question.alternatives.map((a) => a.text),
-          random,
-          shuffle,
+      questions: snapshot.map((question) =>
+        freshEntry(
+          question.id,
+          alternativeOrder(
+            question.alternatives.map((a) => a.text),
+            random,
+            shuffle,
+          ),
         ),
-        answer: null,
-        flagged: false,
-        eliminated: [],
-        timeMs: 0,
-        revealed: false,
-        guessed: false,
-        grade: null,
-      })),
+      ),
       images: [],
     };
-    // The questions first, then the state that points to them, each durable before anything reaches
-    // the renderer: a crash right after start loses nothing.
+    await this.keep(attempt, snapshot);
+    this.deps.onRunning?.(this.runningSummary());
+    return this.state(attempt);
+  }
+
+  /**
+   * A new attempt's questions first, then the state that points to them, each durable before
+   * anything reaches the renderer: a crash right after start loses nothing.
+   */
+  private async keep(attempt: Attempt, snapshot: SnapshotQuestion[]) {
     await this.snapshotFile(attempt.id).write({ attemptId: attempt.id, questions: snapshot });
     this.snapshots.set(attempt.id, snapshot);
     this.attempts.set(attempt.id, attempt);
     await this.pinImages(attempt, snapshot);
-    this.deps.onRunning?.(this.runningSummary());
-    return this.state(attempt);
   }
 
   /** The running attempt in a few numbers (sidebar countdown), or null. */
@@ -648,24 +664,11 @@ export class ExamEngine {
       questions: questions.map((question, index) => {
         const order = orders[index] ?? question.alternatives.map((_, i) => i);
         const answer = answers[index] ?? null;
-        return {
-          questionId: question.id,
-          order,
-          answer: answer !== null && answer < order.length ? answer : null,
-          flagged: false,
-          eliminated: [],
-          timeMs: 0,
-          revealed: false,
-          guessed: false,
-          grade: null,
-        };
+        return { ...freshEntry(question.id, order), answer: answer !== null && answer < order.length ? answer : null };
       }),
       images: [],
     };
-    await this.snapshotFile(attempt.id).write({ attemptId: attempt.id, questions });
-    this.snapshots.set(attempt.id, questions);
-    this.attempts.set(attempt.id, attempt);
-    await this.pinImages(attempt, questions);
+    await this.keep(attempt, questions);
     this.deps.onSubmitted?.(attempt.id);
     return this.result(attempt.id);
   }
