@@ -213,18 +213,23 @@ async function answerDemo(p: Page, right: boolean) {
   await p.keyboard.press('abcde'.charAt(right ? index : (index + 1) % 5));
 }
 
+/** At 1280×800, the demo pack imported, the builder set for a custom exam of it (not started). */
+async function customExamOfDemo(p: Page, count: string, seed: string) {
+  await p.setViewportSize({ width: 1280, height: 800 });
+  await p.getByTestId('import-demo').click();
+  await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
+  await p.getByTestId('nav-exams').click();
+  await p.getByTestId('exam-preset').selectOption('');
+  await p.getByTestId('exam-count').fill(count);
+  await p.getByTestId('exam-seed').fill(seed);
+}
+
 // The error notebook: a mock exam's misses, the exam date 40 days ahead, today's review with its rating.
 async function notebook() {
   const app = await launchApp();
   const p = app.page;
   try {
-    await p.setViewportSize({ width: 1280, height: 800 });
-    await p.getByTestId('import-demo').click();
-    await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
-    await p.getByTestId('nav-exams').click();
-    await p.getByTestId('exam-preset').selectOption('');
-    await p.getByTestId('exam-count').fill('20');
-    await p.getByTestId('exam-seed').fill('11');
+    await customExamOfDemo(p, '20', '11');
     await p.getByTestId('exam-start').click();
     await p.getByTestId('exam-screen').waitFor();
     for (let n = 0; n < 20; n++) {
@@ -281,13 +286,7 @@ async function paper() {
   const app = await launchApp();
   const p = app.page;
   try {
-    await p.setViewportSize({ width: 1280, height: 800 });
-    await p.getByTestId('import-demo').click();
-    await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
-    await p.getByTestId('nav-exams').click();
-    await p.getByTestId('exam-preset').selectOption('');
-    await p.getByTestId('exam-count').fill('44');
-    await p.getByTestId('exam-seed').fill('2026');
+    await customExamOfDemo(p, '44', '2026');
     const files = new Map<string, Buffer>();
     p.on('download', (download) => {
       void download.path().then(async (path) => files.set(download.suggestedFilename(), await readFile(path)));
