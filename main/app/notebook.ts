@@ -49,13 +49,19 @@ function sourceOf(store: CatalogStore, question: SnapshotQuestion): string {
   return pack ? `pack:${pack}` : 'unknown';
 }
 
+/**
+ * Whether a submitted attempt still has misses for the notebook: a mock exam or retry not captured
+ * yet, and graded (a sealed pack's exam is captured once the tutor's code releases it).
+ */
+export function awaitsCapture(engine: ExamEngine, notebook: Notebook, attemptId: string): boolean {
+  const kind = engine.kindOf(attemptId);
+  return kind !== null && kind !== 'review' && !notebook.isCaptured(attemptId) && !engine.awaitingRelease(attemptId);
+}
+
 /** Adds a submitted mock exam's misses and guesses (once; a crash before it is caught up at start). */
 export async function captureAttempt(deps: NotebookDeps, attemptId: string): Promise<void> {
   const engine = deps.engine();
-  const kind = engine.kindOf(attemptId);
-  if (kind === null || kind === 'review' || deps.notebook().isCaptured(attemptId)) return;
-  // A sealed pack's exam is graded only once the tutor's code releases it (captured then).
-  if (engine.awaitingRelease(attemptId)) return;
+  if (!awaitsCapture(engine, deps.notebook(), attemptId)) return;
   const facts = await engine.graded(attemptId);
   const at = engine.submitted().find((a) => a.attemptId === attemptId)?.submittedAt ?? deps.now();
   const store = deps.store();
@@ -68,9 +74,8 @@ export async function captureAttempt(deps: NotebookDeps, attemptId: string): Pro
 
 /** Attempts submitted while the notebook could not hear (a crash, an older version): oldest first. */
 export async function catchUp(deps: NotebookDeps): Promise<void> {
-  for (const { attemptId, kind } of deps.engine().submitted()) {
-    if (kind === 'review' || deps.notebook().isCaptured(attemptId) || deps.engine().awaitingRelease(attemptId))
-      continue;
+  for (const { attemptId } of deps.engine().submitted()) {
+    if (!awaitsCapture(deps.engine(), deps.notebook(), attemptId)) continue;
     await captureAttempt(deps, attemptId).catch((error: unknown) =>
       deps.logger.error('notebook capture failed', { error: String(error) }),
     );

@@ -48,7 +48,7 @@ import { PaperExams } from '../core/paper/paper-exam.js';
 import { createPaperHandlers } from './paper.js';
 import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
-import { captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
+import { awaitsCapture, captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
 import { createClassHandlers } from './class.js';
 import { PackError } from '../core/packs/format.js';
 import { ResultFileError } from '../core/class/result-file.js';
@@ -210,9 +210,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await captures;
     },
   };
-  // Only when an attempt was submitted unheard (a crash) does this wait for the catalog.
+  // Only when an attempt was submitted unheard (a crash) does this wait for the catalog: never for
+  // one that cannot be captured yet (a sealed pack's exam), or every start would load it.
   const captured = (
-    engine.submitted().some((a) => a.kind !== 'review' && !notebook.isCaptured(a.attemptId))
+    engine.submitted().some((a) => awaitsCapture(engine, notebook, a.attemptId))
       ? workspace.catalogReady().then(() => notebookDeps && catchUp(notebookDeps))
       : Promise.resolve()
   )

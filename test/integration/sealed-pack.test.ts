@@ -98,7 +98,9 @@ describe('sealed packs', () => {
 
   it('the student’s exam waits ungraded; a wrong code changes nothing; the right one grades it', async () => {
     const { built, ids } = await sealedPack();
-    const { services: student, dir } = await profile();
+    const opened = await profile();
+    let student = opened.services;
+    const { dir } = opened;
     await value(student, 'packs:import', { data: built.data });
     const packs = await value(student, 'packs:list', {});
     const pack = packs.find((p) => p.title === 'Prova lacrada');
@@ -135,6 +137,13 @@ describe('sealed packs', () => {
     expect((await value(student, 'notebook:list', { filter: {} })).length).toBe(0);
     const record = (await value(student, 'catalog:query', { filter: {}, offset: 0, limit: 10 })).items[0];
     expect((await value(student, 'catalog:reveal', { id: record?.id ?? '' })).correctAlternativeId).toBeNull();
+
+    // A restart while the exam waits opens without loading the whole catalog (start-up stays light).
+    await student.close();
+    student = (await profile(dir)).services;
+    // The sidebar's first call waits for the notebook's start-up catch-up: it must not need the catalog.
+    expect((await value(student, 'notebook:overview', {})).total).toBe(0);
+    expect(student.workspace().isCatalogLoaded()).toBe(false);
 
     const wrong = await handle(student.handlers, 'packs:release', { id: pack?.id ?? '', code: 'AAAA-BBBB-CCCC' });
     expect(wrong.ok || wrong.error.code).toBe('wrong-code');
