@@ -109,19 +109,13 @@ export function createPackHandlers(context: PackContext) {
       };
     },
     'packs:to-moodle': async ({ data }) => {
-      const bytes = Buffer.from(data);
-      // Its keys go into the XML: refused while the exam running now holds one of its questions.
-      const pack = await readPack(bytes);
-      const locked = pack.content.questions.some((q) => context.isLocked(q.id) || context.isLocked(q.q.id));
-      await pack.dispose();
-      if (locked) throw new BridgeError('locked-by-exam');
-      if (pack.manifest.sealed) throw new BridgeError('sealed-pack');
-      const { xml, questions } = await packFileToMoodle(bytes);
-      return {
-        fileName: `${pack.manifest.id}.moodle.xml`,
-        data: new Uint8Array(new TextEncoder().encode(xml)),
-        questions,
-      };
+      const { xml, id, questions } = await packFileToMoodle(Buffer.from(data), (pack) => {
+        // Its keys go into the XML: refused while the exam running now holds one of its questions.
+        if (pack.content.questions.some((q) => context.isLocked(q.id) || context.isLocked(q.q.id)))
+          throw new BridgeError('locked-by-exam');
+        if (pack.manifest.sealed) throw new BridgeError('sealed-pack');
+      });
+      return { fileName: `${id}.moodle.xml`, data: new Uint8Array(new TextEncoder().encode(xml)), questions };
     },
     'packs:from-moodle': async ({ data, title }) => {
       const built = await moodleToPackFile(data, { title, appVersion: APP_VERSION });

@@ -8,7 +8,7 @@ import type { ApiQuestion } from '../api/schemas.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
 import { sniffImage } from '../images/cache.js';
 import type { PackManifest, PackQuestion, QuestionsFile } from './format.js';
-import { readPack } from './reader.js';
+import { readPack, type ReadPack } from './reader.js';
 import { writePack } from './writer.js';
 import { readFile } from 'node:fs/promises';
 
@@ -300,10 +300,14 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
   };
 }
 
-/** A pack file as Moodle XML (its images read from the verified pack). Sealed packs are refused. */
-export async function packFileToMoodle(bytes: Buffer): Promise<{ xml: string; title: string; questions: number }> {
+/** A pack file as Moodle XML. Sealed packs are refused; `check` may refuse the pack first (the app's key lock). */
+export async function packFileToMoodle(
+  bytes: Buffer,
+  check: (pack: ReadPack) => void = () => undefined,
+): Promise<{ xml: string; id: string; title: string; questions: number }> {
   const pack = await readPack(bytes);
   try {
+    check(pack);
     if (pack.manifest.sealed) throw new MoodleError('not-moodle-xml', 'sealed');
     const loaded = new Map<string, MoodleExportImage>();
     for (const [url, sha] of Object.entries(pack.content.images)) {
@@ -314,7 +318,7 @@ export async function packFileToMoodle(bytes: Buffer): Promise<{ xml: string; ti
       if (mime) loaded.set(url, { bytes: data, mime });
     }
     const xml = toMoodleXml(pack.content, (url) => loaded.get(url) ?? null);
-    return { xml, title: pack.manifest.title, questions: pack.content.questions.length };
+    return { xml, id: pack.manifest.id, title: pack.manifest.title, questions: pack.content.questions.length };
   } finally {
     await pack.dispose();
   }
