@@ -167,6 +167,33 @@ describe('sealed packs', () => {
     );
   });
 
+  it('two releases at once (a double click) grade each exam once, and everything is there after a restart', async () => {
+    const { built, ids } = await sealedPack();
+    const { services: student, dir } = await profile();
+    await value(student, 'packs:import', { data: built.data });
+    const id = (await value(student, 'packs:list', {})).find((p) => p.sealed)?.id ?? '';
+    for (let n = 0; n < 3; n++) {
+      const state = await value(student, 'exam:start', {
+        request: { sources: [`pack:${id}`], questionIds: ids, count: ids.length },
+        settings: { title: `Prova ${n}`, mode: 'timed', timeLimitMinutes: 30, strict: true, seed: n },
+      });
+      await value(student, 'exam:answer', { attemptId: state.attemptId, index: 0, choice: 0 });
+      await value(student, 'exam:submit', { attemptId: state.attemptId });
+    }
+    const code = built.releaseCode ?? '';
+    const [a, b] = await Promise.all([
+      value(student, 'packs:release', { id, code }),
+      value(student, 'packs:release', { id, code }),
+    ]);
+    expect(a.released + b.released).toBe(3);
+    const history = await value(student, 'exam:history', {});
+    expect(history.every((h) => !h.awaitingRelease && h.correct !== null)).toBe(true);
+    await student.close();
+    const again = await profile(dir);
+    const after = await value(again.services, 'exam:history', {});
+    expect(after.map((h) => h.correct)).toEqual(history.map((h) => h.correct));
+  });
+
   it('the tutor’s report of a sealed pack needs its code; with it, the figures', async () => {
     const { built, ids } = await sealedPack();
     const { services: student } = await profile();

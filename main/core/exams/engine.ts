@@ -170,6 +170,7 @@ export class ExamEngine {
   private readonly files = new Map<string, JsonFile<Attempt>>();
   private readonly snapshots = new Map<string, SnapshotQuestion[]>();
   private lastPersistedBeat = 0;
+  private releasing: Promise<unknown> = Promise.resolve();
   /** Saves in flight: closing waits for them, so the folder's lock is never released mid-write. */
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -683,7 +684,18 @@ export class ExamEngine {
    * The tutor's code opened a sealed pack: every submitted attempt of it gets the keys and solutions
    * in its saved questions, and is graded from then on. Returns the attempts released.
    */
-  async release(packId: string, keys: Record<string, string>, solutions: Record<string, string>): Promise<string[]> {
+  release(packId: string, keys: Record<string, string>, solutions: Record<string, string>): Promise<string[]> {
+    // One release at a time: two at once (a double click) would each grade the same attempts.
+    const run = this.releasing.then(() => this.releaseNow(packId, keys, solutions));
+    this.releasing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async releaseNow(
+    packId: string,
+    keys: Record<string, string>,
+    solutions: Record<string, string>,
+  ): Promise<string[]> {
     const released: string[] = [];
     const namespace = `pack:${packId}:`;
     for (const attempt of this.attempts.values()) {
