@@ -12,7 +12,7 @@ import { demoPaperExam } from '../support/paper.js';
 import { pdfPages, pdfText, type PdfPageText } from '../support/pdf-read.js';
 import { tempDir } from '../support/temp.js';
 import { PNG } from '../support/png.js';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTs } from '../support/run-node.js';
 import { handle } from '../../main/app/services.js';
@@ -246,6 +246,40 @@ describe('grading by typing', () => {
     // A pack's paper exam can go back to the tutor as a result file too.
     const file = await callValue(services, 'class:export-result', { attemptId: partial.attemptId, student: 'Ana' });
     expect(file.fileName).toMatch(/\.examresult$/);
+  }, 60_000);
+});
+
+describe('a printed exam’s record', () => {
+  it('survives a torn write: the last good copy grades the answer sheet, and the student is told', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const services = await nodeServices({ dataDir: temp.dir });
+    await callValue(services, 'packs:import-demo', {});
+    const printed = await callValue(services, 'paper:print', {
+      request: { count: 8 },
+      title: 'Rasgada',
+      minutes: 20,
+      versions: 2,
+      seed: 3,
+    });
+    // Printed twice (the second write keeps the first as its .bak), then torn by a crash.
+    await callValue(services, 'paper:print', {
+      request: { count: 8 },
+      title: 'Rasgada',
+      minutes: 20,
+      versions: 2,
+      seed: 3,
+    });
+    await services.close();
+    const file = join(temp.dir, 'paper', `${printed.code}.json`);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.slice(0, text.length / 3));
+    const again = await nodeServices({ dataDir: temp.dir });
+    cleanups.push(() => again.close());
+    const graded = await callValue(again, 'paper:grade', { code: printed.code, version: 1, answers: 'ABCDEABC' });
+    expect(graded.score.total).toBe(8);
+    const notices = await callValue(again, 'app:notices', {});
+    expect(notices).toEqual([expect.objectContaining({ kind: 'paper-exam', restored: true })]);
   }, 60_000);
 });
 
