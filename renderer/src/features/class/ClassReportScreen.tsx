@@ -3,10 +3,11 @@
 // one CSV per table and a printable page. Everything is computed in main.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, ClassReportView } from '../../../../preload/contract';
+import type { ClassReportView } from '../../../../preload/contract';
 import { BarChart } from '../../components/BarChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { api, errorOf } from '../../lib/bridge';
+import { api } from '../../lib/bridge';
+import { useAction } from '../../lib/useAction';
 import { download } from '../../lib/download';
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
@@ -23,8 +24,7 @@ export function ClassReportScreen() {
   const [results, setResults] = useState<File[]>([]);
   const [code, setCode] = useState('');
   const [report, setReport] = useState<ClassReportView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const { busy, error, run } = useAction();
   const [open, setOpen] = useState<number | null>(null);
 
   const addResults = (files: FileList | null) => {
@@ -37,20 +37,14 @@ export function ClassReportScreen() {
 
   const build = async () => {
     if (!pack) return;
-    setBusy(true);
-    try {
-      const view = await api['class:report']({
+    const view = await run(async () =>
+      api['class:report']({
         pack: await bytesOf(pack),
         ...(code.trim() && { code: code.trim() }),
         results: await Promise.all(results.map(async (f) => ({ name: f.name, data: await bytesOf(f) }))),
-      });
-      setReport(view);
-      setError(null);
-    } catch (e) {
-      setError(errorOf(e));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
+    if (view) setReport(view);
   };
 
   return (

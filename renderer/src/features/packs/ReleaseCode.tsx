@@ -1,9 +1,10 @@
 // The student types the tutor's release code: the sealed pack opens and its exams are graded.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, PackSummary } from '../../../../preload/contract';
+import type { PackSummary } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { api, errorOf } from '../../lib/bridge';
+import { api } from '../../lib/bridge';
+import { useAction } from '../../lib/useAction';
 
 export function ReleaseCode({
   packId,
@@ -17,18 +18,10 @@ export function ReleaseCode({
   const { t } = useTranslation();
   const id = useId();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const { busy, error, run } = useAction();
   const release = async () => {
-    setBusy(true);
-    try {
-      onReleased(await api['packs:release']({ id: packId, code }));
-      setError(null);
-    } catch (e) {
-      setError(errorOf(e));
-    } finally {
-      setBusy(false);
-    }
+    const result = await run(() => api['packs:release']({ id: packId, code }));
+    if (result) onReleased(result);
   };
   return (
     <form

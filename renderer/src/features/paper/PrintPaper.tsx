@@ -2,9 +2,10 @@
 // sheet and the tutor's key, as PDFs.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, ExamRequest } from '../../../../preload/contract';
+import type { ExamRequest } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { api, errorOf } from '../../lib/bridge';
+import { api } from '../../lib/bridge';
+import { useAction } from '../../lib/useAction';
 import { download } from '../../lib/download';
 
 export function PrintPaper({
@@ -23,27 +24,15 @@ export function PrintPaper({
   const { t } = useTranslation();
   const id = useId();
   const [versions, setVersions] = useState(4);
-  const [busy, setBusy] = useState(false);
   const [printed, setPrinted] = useState<{ code: string; files: number } | null>(null);
-  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const { busy, error, run } = useAction();
   const print = async () => {
-    setBusy(true);
-    try {
-      const result = await api['paper:print']({
-        request,
-        title,
-        minutes,
-        versions,
-        ...(seed !== undefined && { seed }),
-      });
-      for (const file of result.files) download(file.data, file.fileName, 'application/pdf');
-      setPrinted({ code: result.code, files: result.files.length });
-      setError(null);
-    } catch (e) {
-      setError(errorOf(e));
-    } finally {
-      setBusy(false);
-    }
+    const result = await run(() =>
+      api['paper:print']({ request, title, minutes, versions, ...(seed !== undefined && { seed }) }),
+    );
+    if (!result) return;
+    for (const file of result.files) download(file.data, file.fileName, 'application/pdf');
+    setPrinted({ code: result.code, files: result.files.length });
   };
   return (
     <fieldset className="print-paper" data-testid="paper-print">
