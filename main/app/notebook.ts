@@ -142,7 +142,9 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     'notebook:list': async ({ filter }) => {
       await deps.ready();
       await notebook().settled();
-      return notebook().list(filter, deps.now(), deps.isLocked);
+      // Cards are keyed by the question's own id, which the lock lists: one set for the whole list.
+      const locked = engine().lockedKeys();
+      return notebook().list(filter, deps.now(), (id) => locked.has(id));
     },
     'notebook:add': async ({ ref }) => {
       await deps.ready();
