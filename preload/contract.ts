@@ -50,6 +50,8 @@ export interface SyncProgress {
   phase: 'exams' | 'questions' | 'images' | 'done';
   scope: string;
   pages: number;
+  /** Pages whose answers arrived (paid for): each is stored, even when the sync is cancelled. */
+  received: number;
   questions: number;
   total: number | null;
   images: { done: number; total: number; failed: number };

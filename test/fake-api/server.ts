@@ -89,6 +89,14 @@ export interface LoggedRequest {
   status: number;
 }
 
+/** Question-list answers held back until a test releases them: it decides when each page arrives. */
+export interface PageGate {
+  /** Settles once a request for each of these pages has reached the server and is being held. */
+  reached: (...pages: number[]) => Promise<void>;
+  /** Lets the held answers for these pages go (or every held page when none is named). */
+  release: (...pages: number[]) => void;
+}
+
 export interface FakeApi {
   baseUrl: string;
   cdnUrl: string;
@@ -97,6 +105,11 @@ export interface FakeApi {
   /** The catalog as the server holds it (wire fields plus `national`). */
   catalog: () => readonly FakeQuestion[];
   setFaults: (faults: Partial<Faults>) => void;
+  /**
+   * Holds the first limit=100 question-list request for each page given (any listing) after it has
+   * passed auth and limits, until released or until the client goes away (logged with status 0).
+   */
+  holdPages: (pages: number[]) => PageGate;
   resetLimits: () => void;
   close: () => Promise<void>;
 }
@@ -113,6 +126,17 @@ class HttpError {
 }
 
 const badRequest = (message: string) => new HttpError(400, { error: 'Bad Request', message });
+
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+function deferred(): Deferred {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
 
 function keysFor(seed: number): FakeKeys {
   const random = seededRandom(seed ^ 0x5eed);
@@ -150,6 +174,7 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
   const limiter = new RateLimiter(options);
   const faultRandom = seededRandom(options.seed ^ 0xfa17);
   const log: LoggedRequest[] = [];
+  const holds = new Map<number, { held: Deferred; released: Deferred; used: boolean }>();
 
   const apiServer = createServer();
   const cdnServer = createServer();
@@ -318,6 +343,12 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
       return 429;
     }
     const headers = rateHeaders(verdict.remaining);
+    const hold = rest === '/questions' && url.searchParams.get('limit') === '100' ? holdFor(url) : undefined;
+    if (hold) {
+      hold.held.resolve();
+      const gone = new Promise<'gone'>((resolve) => res.once('close', () => resolve('gone')));
+      if ((await Promise.race([hold.released.promise, gone])) === 'gone') return 0;
+    }
     if (faults.errorRate > 0 && faultRandom() < faults.errorRate) {
       send(res, 500, { error: 'Internal Server Error' }, headers);
       return 500;
@@ -330,6 +361,13 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
       send(res, error.status, error.body, headers);
       return error.status;
     }
+  };
+
+  const holdFor = (url: URL) => {
+    const hold = holds.get(Number(url.searchParams.get('page') ?? '1'));
+    if (!hold || hold.used) return undefined;
+    hold.used = true;
+    return hold;
   };
 
   const serveImage = async (path: string, res: ServerResponse): Promise<number> => {
@@ -412,6 +450,17 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
     catalog: () => catalog,
     setFaults: (next) => {
       faults = { ...faults, ...next };
+    },
+    holdPages: (pages) => {
+      for (const page of pages) holds.set(page, { held: deferred(), released: deferred(), used: false });
+      return {
+        reached: async (...which) => {
+          await Promise.all(which.map((page) => holds.get(page)?.held.promise));
+        },
+        release: (...which) => {
+          for (const page of which.length ? which : pages) holds.get(page)?.released.resolve();
+        },
+      };
     },
     resetLimits: () => limiter.reset(),
     close: async () => {

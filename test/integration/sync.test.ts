@@ -26,10 +26,10 @@ async function sync(
   api: FakeApi,
   dir: string,
   scope: SyncScope,
-  extra: { governor?: GovernorOptions; signal?: AbortSignal } = {},
+  extra: { governor?: GovernorOptions; signal?: AbortSignal; progress?: SyncProgress[] } = {},
 ) {
   const workspace = await openWorkspace(dir);
-  const progress: SyncProgress[] = [];
+  const progress: SyncProgress[] = extra.progress ?? [];
   try {
     const client = workspace.client({
       product: scope.product,
@@ -58,6 +58,11 @@ const expectedIds = (api: FakeApi, product: Product) =>
     .filter((q) => product === 'vestibulares' || q.national)
     .map((q) => q.id)
     .sort();
+
+/** Waits for a state, not for a time (the test's own timeout bounds it). */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 const storedIds = (workspace: Workspace) => [...workspace.store.all()].map((q) => q.id).sort();
 const questionRequests = (api: FakeApi) => api.log.filter((r) => r.origin === 'api' && r.path.endsWith('/questions'));
@@ -205,6 +210,31 @@ describe('sync', () => {
     expect(storedIds(second.workspace)).toEqual(expectedIds(api, 'vestibulares'));
   });
 
+  it('a cancel keeps the pages that arrived and aborts only the unanswered: the resume asks exactly those', async () => {
+    const { api, dir } = await setup({ questions: 1000 });
+    const gate = api.holdPages([3]);
+    const controller = new AbortController();
+    const progress: SyncProgress[] = [];
+    const first = sync(api, dir, { product: 'vestibulares' }, { signal: controller.signal, progress });
+    await gate.reached(3);
+    // Pages 4 and 5 were asked ahead while 2 was stored; wait until the engine has them in hand.
+    await until(() => progress.some((p) => p.received >= 4));
+    controller.abort();
+    const cancelled = await first;
+    expect(cancelled.report.status).toBe('cancelled');
+    const answered = questionRequests(api).filter((r) => r.status === 200 && r.query.limit === '100');
+    expect(answered.map((r) => r.query.page).sort()).toEqual(['1', '2', '4', '5']);
+    api.log.length = 0;
+    const second = await sync(api, dir, { product: 'vestibulares' });
+    expect(second.report).toMatchObject({ status: 'done', resumed: true, questions: 1000 });
+    expect(
+      questionRequests(api)
+        .map((r) => Number(r.query.page))
+        .sort((a, b) => a - b),
+    ).toEqual([3, 6, 7, 8, 9, 10]);
+    expect(storedIds(second.workspace)).toEqual(expectedIds(api, 'vestibulares'));
+  });
+
   it('can be cancelled and resumed', async () => {
     const { api, dir } = await setup({ faults: { latencyMs: 30 } });
     const controller = new AbortController();
@@ -252,6 +282,11 @@ describe('sync', () => {
     });
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
+    const answeredBefore = new Set(
+      questionRequests(api)
+        .filter((r) => r.status === 200 && r.query.limit === '100')
+        .map((r) => r.query.page ?? ''),
+    );
     const chunkFiles = await readdir(join(dir, 'catalog', 'chunks'));
     const storedPages = new Set<string>();
     // Only finished chunks count: a temp file cut by the kill was never visible to the store.
@@ -265,10 +300,13 @@ describe('sync', () => {
     api.log.length = 0;
     const second = await sync(api, dir, { product: 'vestibulares' });
     expect(second.report.status).toBe('done');
-    const refetched = questionRequests(api)
-      .map((r) => r.query.page)
-      .filter((page) => storedPages.has(page ?? ''));
-    expect(refetched).toEqual([]);
+    const resumedPages = questionRequests(api)
+      .filter((r) => r.query.limit === '100')
+      .map((r) => r.query.page ?? '');
+    // Exactly the pages that were paid for but not durably stored are asked again, each once.
+    const askedAgain = resumedPages.filter((page) => answeredBefore.has(page)).sort();
+    expect(askedAgain).toEqual([...answeredBefore].filter((page) => !storedPages.has(page)).sort());
+    expect(resumedPages.length).toBe(new Set(resumedPages).size);
     expect(storedIds(second.workspace)).toEqual(expectedIds(api, 'vestibulares'));
   });
 });

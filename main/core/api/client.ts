@@ -135,7 +135,9 @@ export class CatalogClient {
           this.stats.rateLimitWaits += 1;
           continue;
         }
-        if (!error.retryable || signal?.aborted) throw error;
+        // A cancel that came while an error's body was read ends the call as cancelled, not as that error.
+        if (signal?.aborted) throw new ApiError('cancelled', 'Cancelled');
+        if (!error.retryable) throw error;
         failures += 1;
         if (failures >= this.options.maxAttempts) throw error;
         this.stats.retries += 1;
@@ -156,7 +158,14 @@ export class CatalogClient {
       released = true;
     };
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // Cancel aborts a request only until its answer arrives: an answered request has already cost
+    // quota, so its body is read to the end (the caller decides whether to keep it). The timeout
+    // still bounds the whole exchange.
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const combined = AbortSignal.any([controller.signal, timeout]);
     try {
       let url = initial;
       for (let hop = 0; ; hop++) {
@@ -174,6 +183,7 @@ export class CatalogClient {
           url = new URL(location, url);
           continue;
         }
+        signal?.removeEventListener('abort', abort);
         release(response.headers);
         const text = await response.text();
         if (response.status === 429) throw this.governor.onTooManyRequests(response.headers);
@@ -188,9 +198,11 @@ export class CatalogClient {
     } catch (error) {
       release();
       if (error instanceof ApiError) throw error;
-      if (signal?.aborted) throw new ApiError('cancelled', 'Cancelled');
+      if (controller.signal.aborted) throw new ApiError('cancelled', 'Cancelled');
       if (timeout.aborted) throw new ApiError('timeout', `No answer within ${this.options.timeoutMs} ms`);
       throw new ApiError('network', 'Could not reach the server');
+    } finally {
+      signal?.removeEventListener('abort', abort);
     }
   }
 }

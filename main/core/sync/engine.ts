@@ -9,7 +9,7 @@ import { isLoopbackHost } from '../util/net-policy.js';
 import { randomUUID } from 'node:crypto';
 import type { SyncProgress, SyncReport } from '../../../preload/contract.js';
 import { ApiError } from '../api/errors.js';
-import type { CatalogClient } from '../api/client.js';
+import type { CatalogClient, QuestionPage } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
 import { imageUrlsOf, toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
@@ -76,10 +76,12 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   let missing = 0;
   let total: number | null = null;
   let pages = 0;
+  let received = 0;
   const progress: SyncProgress = {
     phase: 'exams',
     scope: key,
     pages: 0,
+    received: 0,
     questions: 0,
     total: null,
     images: { done: 0, total: 0, failed: 0 },
@@ -90,6 +92,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   const emit = (change: Partial<SyncProgress> = {}) => {
     Object.assign(progress, change, {
       pages,
+      received,
       questions: seen.size,
       total,
       requests: client.stats.requests,
@@ -99,6 +102,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   };
   const counted = new Set<string>();
   const writer = new PageWriter(store, run.run);
+  // One signal for every request of the run: the caller's cancel, or the first failure, aborts the
+  // requests not yet answered. Answered ones are read to the end and stored (they cost quota).
+  const aborter = new AbortController();
+  const stop = () => aborter.abort();
+  if (deps.signal?.aborted) stop();
+  deps.signal?.addEventListener('abort', stop, { once: true });
+  const signal = aborter.signal;
   client.governor.setWaitListener((wait) => emit({ rateLimitWait: wait }));
 
   /** Reads one filtered listing to its end (resuming stored pages), then repairs shifts. */
@@ -110,50 +120,88 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     const pass = async (suffix: string, isRepair: boolean) => {
       const passKey = baseKey + suffix;
       const done = store.pagesOf(run.run).get(passKey);
-      const fetchPage = (page: number) => client.listQuestions(filters, page, PAGE_SIZE, deps.signal);
+      const pageMeta = (page: number, result: QuestionPage): PageMeta => ({
+        listing: passKey,
+        page,
+        total: result.total,
+        count: result.questions.length,
+      });
+      const fetchPage = (page: number) =>
+        client.listQuestions(filters, page, PAGE_SIZE, signal).then((result) => {
+          received += 1;
+          emit();
+          return result;
+        });
       // The next pages are requested while this one is validated and written, so the server works
       // while we do. Only pages the listing still needs: never past ceil(total/limit), never a page
       // that the ones before it would make unnecessary.
       const prefetched = new Map<number, ReturnType<typeof fetchPage>>();
-      for (let page = 1; ; page++) {
-        let pageIds: string[];
-        const kept = done?.get(page);
-        if (kept) {
-          pageIds = kept.ids;
-          listingTotal = kept.total ?? listingTotal;
-        } else {
-          const result = await (prefetched.get(page) ?? fetchPage(page));
-          prefetched.delete(page);
-          const fresh = ids.size + result.questions.filter((q) => !ids.has(q.id)).length;
-          // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
-          for (let ahead = 1; !isRepair && !stopAfterFirstPage && ahead <= PREFETCH_PAGES; ahead++) {
-            const next = page + ahead;
-            if (fresh + (ahead - 1) * PAGE_SIZE >= result.total || next > Math.ceil(result.total / PAGE_SIZE)) break;
-            if (done?.has(next) || prefetched.has(next)) continue;
-            const request = fetchPage(next);
-            request.catch(() => undefined); // awaited (and its error thrown) on its turn
-            prefetched.set(next, request);
-          }
+      try {
+        await readPages();
+      } catch (error) {
+        // Cancelled or failed: the requests not yet answered are aborted; pages that arrived
+        // (or arrive now, their answers already under way) are stored so a resume never pays twice.
+        stop();
+        await storeArrived(prefetched);
+        throw error;
+      }
+
+      async function storeArrived(waiting: Map<number, Promise<QuestionPage>>) {
+        for (const [page, request] of [...waiting].sort(([a], [b]) => a - b)) {
+          const result = await request.catch(() => null);
+          if (!result) continue;
           invalid += result.invalid;
-          if (page === 1 && !isRepair) firstPage = result.questions;
-          await writer.add(
-            result.questions.map((q) => toStored(q, source, learned)),
-            { listing: passKey, page, total: result.total, count: result.questions.length },
-          );
-          pageIds = result.questions.map((q) => q.id);
-          listingTotal = result.total;
+          await writer
+            .add(
+              result.questions.map((q) => toStored(q, source, learned)),
+              pageMeta(page, result),
+            )
+            .catch(() => undefined); // a failed write leaves the page to be asked again
         }
-        if (!counted.has(`${passKey}:${page}`)) pages += 1;
-        counted.add(`${passKey}:${page}`);
-        for (const id of pageIds) {
-          ids.add(id);
-          seen.add(id);
+        await writer.drain().catch(() => undefined);
+      }
+
+      async function readPages() {
+        for (let page = 1; ; page++) {
+          let pageIds: string[];
+          const kept = done?.get(page);
+          if (kept) {
+            pageIds = kept.ids;
+            listingTotal = kept.total ?? listingTotal;
+          } else {
+            const result = await (prefetched.get(page) ?? fetchPage(page));
+            prefetched.delete(page);
+            const fresh = ids.size + result.questions.filter((q) => !ids.has(q.id)).length;
+            // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
+            for (let ahead = 1; !isRepair && !stopAfterFirstPage && ahead <= PREFETCH_PAGES; ahead++) {
+              const next = page + ahead;
+              if (fresh + (ahead - 1) * PAGE_SIZE >= result.total || next > Math.ceil(result.total / PAGE_SIZE)) break;
+              if (done?.has(next) || prefetched.has(next) || signal.aborted) continue;
+              const request = fetchPage(next);
+              request.catch(() => undefined); // awaited (and its error thrown) on its turn
+              prefetched.set(next, request);
+            }
+            invalid += result.invalid;
+            if (page === 1 && !isRepair) firstPage = result.questions;
+            await writer.add(
+              result.questions.map((q) => toStored(q, source, learned)),
+              pageMeta(page, result),
+            );
+            pageIds = result.questions.map((q) => q.id);
+            listingTotal = result.total;
+          }
+          if (!counted.has(`${passKey}:${page}`)) pages += 1;
+          counted.add(`${passKey}:${page}`);
+          for (const id of pageIds) {
+            ids.add(id);
+            seen.add(id);
+          }
+          emit({ phase: 'questions', rateLimitWait: null });
+          if (stopAfterFirstPage) return;
+          if (pageIds.length === 0 || listingTotal === null) return;
+          // Complete, or past the last page the latest total allows (spec: ceil(total/limit) pages).
+          if (ids.size >= listingTotal || page >= Math.ceil(listingTotal / PAGE_SIZE)) return;
         }
-        emit({ phase: 'questions', rateLimitWait: null });
-        if (stopAfterFirstPage) return;
-        if (pageIds.length === 0 || listingTotal === null) return;
-        // Complete, or past the last page the latest total allows (spec: ceil(total/limit) pages).
-        if (ids.size >= listingTotal || page >= Math.ceil(listingTotal / PAGE_SIZE)) return;
       }
     };
     await pass('', false);
@@ -172,7 +220,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   try {
     if (scope.product === 'vestibulares' && !run.examsFetched) {
       emit({ phase: 'exams' });
-      await store.setExams(scope.product, await client.listExams(deps.signal));
+      await store.setExams(scope.product, await client.listExams(signal));
       await saveRun({ examsFetched: true });
     }
     const base = filtersOf(scope);
@@ -211,6 +259,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     }
     throw error;
   } finally {
+    deps.signal?.removeEventListener('abort', stop);
     client.governor.setWaitListener(undefined);
   }
 
@@ -238,7 +287,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     for (let year = currentYear + 1; year >= MIN_YEAR && covered < scopeTotal; year--) {
       let yearTotal = run.yearTotals[String(year)];
       if (yearTotal === undefined && plan.needDifficulty) {
-        yearTotal = (await client.listQuestions({ ...base, year }, 1, 1, deps.signal)).total;
+        yearTotal = (await client.listQuestions({ ...base, year }, 1, 1, signal)).total;
         await saveRun({ yearTotals: { ...run.yearTotals, [String(year)]: yearTotal } });
       }
       if (yearTotal === 0) continue;
