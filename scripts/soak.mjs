@@ -1,11 +1,28 @@
 // `npm run soak`: the kill -9 loops of test/integration/crash.test.ts, many more times
-// (SOAK_KILLS, default 200 per scenario) than the 20 of `npm test`.
+// (SOAK_KILLS, default 200 per scenario) than the 20 of `npm test`, and the noninterference
+// property over thousands of call sequences (NONINTERFERENCE_RUNS, default 3000) instead of 200,
+// from a fresh seed each time (NONINTERFERENCE_SEED to replay one).
 import { spawnSync } from 'node:child_process';
 
-const kills = process.env.SOAK_KILLS ?? '200';
-const { status } = spawnSync('npx', ['vitest', 'run', 'test/integration/crash.test.ts', '--testTimeout', '1800000'], {
-  stdio: 'inherit',
-  env: { ...process.env, SOAK_KILLS: kills },
-  shell: process.platform === 'win32',
-});
+const env = {
+  ...process.env,
+  SOAK_KILLS: process.env.SOAK_KILLS ?? '200',
+  NONINTERFERENCE_RUNS: process.env.NONINTERFERENCE_RUNS ?? '3000',
+  NONINTERFERENCE_SEED: process.env.NONINTERFERENCE_SEED ?? String(Date.now() % 2 ** 31),
+};
+console.log(
+  `soak: ${env.SOAK_KILLS} kills per scenario; ${env.NONINTERFERENCE_RUNS} sequences, seed ${env.NONINTERFERENCE_SEED}`,
+);
+const { status } = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    'test/integration/crash.test.ts',
+    'test/integration/noninterference.test.ts',
+    '--testTimeout',
+    '3600000',
+  ],
+  { stdio: 'inherit', env, shell: process.platform === 'win32' },
+);
 process.exit(status ?? 1);

@@ -74,13 +74,14 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'packs:release': 'refuses',
   // The XML carries the pack's keys: refused while the running exam holds one of its questions.
   'packs:to-moodle': 'refuses',
-  // An import like any pack's: refused when it would touch a question of the running exam.
+  // An import like any pack's: refused when it names a question of the running exam, whatever it says of it.
   'packs:from-moodle': 'refuses',
   // Prints a key: refused while any exam runs.
   'paper:print': 'refuses',
   'paper:list': 'no-key',
-  // A graded attempt like any other: its result withholds what the running exam locks.
-  'paper:grade': 'redacts',
+  // Grading a sheet that shares a question with the running exam waits for its end, whatever the
+  // letters: its score and the notebook cards it adds would tell that question's key.
+  'paper:grade': 'refuses',
 };
 
 export class KeyLock {

@@ -85,21 +85,37 @@ export async function catchUp(deps: NotebookDeps): Promise<void> {
 export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
   const { engine, notebook } = deps;
 
-  /** The question's own id (cards and notes are keyed by it), refusing what the running exam locks. */
-  const resolve = async (ref: QuestionRef): Promise<{ id: string; question: SnapshotQuestion | null }> => {
+  /** Any reference (a catalog id, a version's id, a position in any attempt) → its question's own id. */
+  const find = async (
+    ref: QuestionRef,
+  ): Promise<{ id: string; recordId: string; question: SnapshotQuestion | null }> => {
     if ('attemptId' in ref) {
       const question = await engine().questionAt(ref.attemptId, ref.index);
       if (!question) {
         if (engine().kindOf(ref.attemptId) === null) throw new BridgeError('not-found');
         throw new BridgeError('locked-by-exam');
       }
-      return { id: question.baseId, question };
+      return { id: question.baseId, recordId: question.id, question };
     }
     const stored = deps.store().get(ref.questionId);
     const id = stored?.q.id ?? (notebook().has(ref.questionId) ? ref.questionId : null);
     if (id === null) throw new BridgeError('not-found');
-    if (deps.isLocked(ref.questionId) || deps.isLocked(id)) throw new BridgeError('locked-by-exam');
-    return { id, question: stored ? engine().snapshotFor(stored.id) : notebook().question(id) };
+    return {
+      id,
+      recordId: ref.questionId,
+      question: stored ? engine().snapshotFor(stored.id) : notebook().question(id),
+    };
+  };
+
+  /**
+   * The question's own id (cards and notes are keyed by it), refusing what the running exam locks.
+   * The reference is resolved first and the lock decides on the question it names, whichever path
+   * (an earlier attempt's position, a pack's version) the renderer took to it.
+   */
+  const resolve = async (ref: QuestionRef) => {
+    const found = await find(ref);
+    if (deps.isLocked(found.id) || deps.isLocked(found.recordId)) throw new BridgeError('locked-by-exam');
+    return found;
   };
 
   /** In a review session, a checked answer is a review of its card: rated now, changeable later. */

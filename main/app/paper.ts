@@ -29,12 +29,14 @@ export interface PaperDeps {
   exams: () => PaperExams;
   /** The imported pack an exam of only its questions belongs to. */
   packOf: (id: string) => Promise<PackOrigin | null>;
+  /** Questions the running exam locks: a grading of them would grade (and capture) against their key. */
+  isLocked: (id: string) => boolean;
   now: () => number;
 }
 
 /** Chooses the questions of a paper exam as the exam builder would, and keeps them as printed. */
 export async function createPaperExam(
-  deps: Omit<PaperDeps, 'engine' | 'exams'>,
+  deps: Omit<PaperDeps, 'engine' | 'exams' | 'isLocked'>,
   request: ExamRequest,
   options: { title: string; minutes: number | null; versions: number; seed?: number | undefined },
 ): Promise<PaperExamRecord> {
@@ -85,6 +87,10 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
     'paper:grade': async ({ code, version, answers, student }) => {
       const exam = await deps.exams().get(code);
       if (!exam) throw new BridgeError('not-found');
+      // Grading waits for the running exam to end when they share a question, whatever the letters:
+      // a grading's right/wrong (its score, the notebook cards it adds) would tell that question's key.
+      if (exam.questions.some((q) => deps.isLocked(q.id) || deps.isLocked(q.baseId)))
+        throw new BridgeError('locked-by-exam');
       const booklet = versionsOf(exam).find((v) => v.number === version);
       if (!booklet) throw new BridgeError('invalid-argument', { field: 'version' });
       const typed = parseTypedAnswers(answers, exam.questions.length);

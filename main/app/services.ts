@@ -277,6 +277,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       explanations: () => workspace.explanations,
       exams: () => paperExams,
       packOf,
+      isLocked: (id) => keyLock.isLocked(id),
       now: () => clock.now(),
     }),
     ...createClassHandlers({

@@ -222,7 +222,13 @@ export function importPack(
         ? pack.content.questions.map((question) => ({ ...question, q: { ...question.q, [SEALED_MARK]: true } }))
         : pack.content.questions;
       const plan = planImport(store, pack.manifest.id, questions, pack.content.images);
-      const touched = [...plan.records.map((r) => r.id), ...plan.removed];
+      // Decided by which questions the pack names, never by what it says of them: a decision that
+      // looked at content (same record, other key) would tell a forger whether a guessed key is right.
+      const touched = [
+        ...plan.records.map((r) => r.id),
+        ...plan.removed,
+        ...questions.flatMap(({ id, q }) => [id, q.id, namespacedId(pack.manifest.id, id)]),
+      ];
       if (options.isLocked && touched.some((id) => options.isLocked?.(id))) throw new PackLockedError();
       const before = store.size;
       for (const sha of new Set(Object.values(pack.content.images))) {
