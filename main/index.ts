@@ -16,12 +16,11 @@ import { createMainWindow } from './window.js';
 import { IMAGE_SCHEME, isSafeExternalUrl, permissionDecision } from './window-policy.js';
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
 import { fileKeyCipher } from './core/vault/file-key-cipher.js';
-import { testModeEnabled, type SideEffect } from './test-mode.js';
+import { testHooks, testModeEnabled, type SideEffect } from './test-mode.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // One documented variable isolates a profile (tests, testers): docs/testing.md.
 if (process.env.EXAM_PRACTICE_DATA_DIR) app.setPath('userData', process.env.EXAM_PRACTICE_DATA_DIR);
-const ipcLogPath = process.env.EXAM_PRACTICE_IPC_LOG;
 const e2eBuild = (() => {
   try {
     const manifest = JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')) as Record<
@@ -34,6 +33,8 @@ const e2eBuild = (() => {
   }
 })();
 const testMode = testModeEnabled({ env: process.env, isPackaged: app.isPackaged, e2eBuild });
+const hooks = testHooks({ env: process.env, isPackaged: app.isPackaged, e2eBuild });
+const ipcLogPath = hooks.ipcLogPath;
 
 registerSchemes();
 
@@ -95,14 +96,10 @@ if (!app.requestSingleInstanceLock()) {
         return Promise.resolve();
       },
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
-      // Testers only (docs/testing.md): a faster exam clock for deadline tests.
-      ...(Number(process.env.EXAM_PRACTICE_CLOCK_SPEED) > 1 && {
-        examClockSpeed: Number(process.env.EXAM_PRACTICE_CLOCK_SPEED),
-      }),
-      // Testers only: the rate-limit window to assume, matching a fake API with a short window.
-      ...(Number(process.env.EXAM_PRACTICE_RATE_WINDOW_MS) > 0 && {
-        rateWindowMs: Number(process.env.EXAM_PRACTICE_RATE_WINDOW_MS),
-      }),
+      // Testers only (docs/testing.md), and only in a test build: a faster exam clock for deadline
+      // tests; the rate-limit window of a fake API with a short window.
+      ...(hooks.examClockSpeed && { examClockSpeed: hooks.examClockSpeed }),
+      ...(hooks.rateWindowMs && { rateWindowMs: hooks.rateWindowMs }),
     });
     const ipcTrust: IpcTrust = { trusted: new Set() };
     registerIpc(services.handlers, ipcTrust, logger, record);

@@ -49,6 +49,28 @@ describe('Electron e2e test mode', () => {
     expect(testModeEnabled({ env: {}, isPackaged: false, e2eBuild: false })).toBe(false);
   });
 
+  it('a release build ignores every testers’ variable: no fast exam clock, no rate window, no IPC log in clear', async () => {
+    const { testHooks } = await import('../../main/test-mode.js');
+    const env = {
+      EXAM_PRACTICE_CLOCK_SPEED: '60000',
+      EXAM_PRACTICE_RATE_WINDOW_MS: '1000',
+      EXAM_PRACTICE_IPC_LOG: '/tmp/everything.jsonl',
+    };
+    expect(testHooks({ env, isPackaged: true, e2eBuild: false })).toEqual({});
+    const hooks = { examClockSpeed: 60000, rateWindowMs: 1000, ipcLogPath: '/tmp/everything.jsonl' };
+    expect(testHooks({ env, isPackaged: false, e2eBuild: false })).toEqual(hooks);
+    expect(testHooks({ env, isPackaged: true, e2eBuild: true })).toEqual(hooks);
+    // Nonsense values are no hooks at all.
+    expect(testHooks({ env: { EXAM_PRACTICE_CLOCK_SPEED: 'fast' }, isPackaged: false, e2eBuild: false })).toEqual({});
+  });
+
+  it('main reads the testers’ variables only through that decision', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync('main/index.ts', 'utf8');
+    for (const name of ['EXAM_PRACTICE_CLOCK_SPEED', 'EXAM_PRACTICE_RATE_WINDOW_MS', 'EXAM_PRACTICE_IPC_LOG'])
+      expect(source, name).not.toContain(name);
+  });
+
   it('only the e2e packaging config marks its build as the e2e one', async () => {
     const { readFileSync } = await import('node:fs');
     expect(readFileSync('electron-builder.e2e.yml', 'utf8')).toMatch(/extraMetadata:\s+examPracticeE2eBuild: true/);

@@ -312,8 +312,17 @@ export class ExamEngine {
     }
     const now = this.now();
     const gap = now - attempt.lastSeenAt;
-    if (!attempt.config.strict && attempt.deadline !== null && gap > PAUSE_GAP_MS) {
-      attempt.deadline += gap; // practice option: the clock paused while the app was closed
+    if (attempt.deadline !== null) {
+      const left = Math.max(0, attempt.deadline - attempt.lastSeenAt);
+      if (!attempt.config.strict && gap > PAUSE_GAP_MS) {
+        attempt.deadline += gap; // practice option: the clock paused while the app was closed
+      }
+      // A restart never gives time back: not more than was left when last seen (a clock set back,
+      // another clock), and a strict exam never past its start plus its limit.
+      attempt.deadline = Math.min(attempt.deadline, now + left);
+      const limit = attempt.config.timeLimitMs;
+      if (attempt.config.strict && limit !== null)
+        attempt.deadline = Math.min(attempt.deadline, attempt.createdAt + limit);
     }
     attempt.currentSince = now;
     if (attempt.deadline !== null && now >= attempt.deadline) await this.submitNow(attempt, 'deadline');

@@ -279,6 +279,19 @@ describe('exam engine', () => {
     expect(again?.deadline).toBe((state.deadline ?? 0) + 60 * 60_000);
   });
 
+  it('a restart never gives time back: a clock set back (or another clock) leaves at most what was left', async () => {
+    const { engine, reopen, clock } = await setup(10);
+    const state = await engine.start({ count: 5 }, timed(10));
+    clock.t += 3 * 60_000;
+    await engine.suspend();
+    // Relaunched with a clock 326 days behind (a test build's fast clock, then a normal one).
+    clock.t -= 326 * 86_400_000;
+    const again = await (await reopen()).current();
+    expect((again?.deadline ?? Infinity) - clock.t).toBeLessThanOrEqual(7 * 60_000);
+    // Strict: never past its start plus its limit, whatever the clocks say.
+    expect(again?.deadline ?? Infinity).toBeLessThanOrEqual(state.deadline ?? 0);
+  });
+
   it('practice mode: each answer is checked at once and then stays', async () => {
     const { engine } = await setup(10);
     const state = await engine.start(
