@@ -14,7 +14,14 @@ import {
 import { readPack } from '../core/packs/reader.js';
 import { queryCatalog } from '../core/catalog/query.js';
 import type { StoredQuestion } from '../core/catalog/store.js';
-import { importPack, listPacks, releasePack, removePack, type PackEntry } from '../core/packs/registry.js';
+import {
+  importPack,
+  journalRelease,
+  listPacks,
+  removePack,
+  unsealPack,
+  type PackEntry,
+} from '../core/packs/registry.js';
 import { newReleaseCode, type SealedPayload } from '../core/packs/seal.js';
 import { moodleToPackFile, packFileToMoodle } from '../core/packs/moodle.js';
 import { buildPack, fetchMissingImages } from '../core/packs/writer.js';
@@ -47,7 +54,7 @@ export interface PackContext {
   imageHosts: () => Promise<ImageHostPolicy>;
   /** How a failure crosses the bridge (services' error mapping). */
   toError: (error: unknown) => BridgeErrorValue;
-  /** A sealed pack was released: its attempts are graded; returns how many. */
+  /** A sealed pack's release, journaled: finish it (records, registry, attempts graded); returns how many. */
   released: (id: string, payload: SealedPayload) => Promise<number>;
   /** After a removal: image files nobody uses any more are deleted (pins of saved results kept). */
   sweepImages: () => Promise<unknown>;
@@ -133,9 +140,11 @@ export function createPackHandlers(context: PackContext) {
       for (const question of context.workspace().store.all()) {
         if (question.sources.includes(source) && context.isLocked(question.id)) throw new BridgeError('locked-by-exam');
       }
-      const payload = await releasePack(context.workspace(), id, code);
-      context.changed();
+      // A wrong code ends here, with nothing written.
+      const payload = await unsealPack(context.workspace(), id, code);
+      await journalRelease(context.workspace(), id, payload);
       const released = await context.released(id, payload);
+      context.changed();
       return { released, packs: (await listPacks(context.workspace())).map(summary) };
     },
     'packs:build': async ({ filter, ids, title, description, author, examConfig, seal }) => {

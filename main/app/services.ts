@@ -30,7 +30,17 @@ import type { Logger } from '../core/util/logger.js';
 import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/vault/vault.js';
 import { openWorkspace, type Workspace } from '../core/workspace.js';
 import { imageUrlsOf } from '../core/catalog/store.js';
-import { listPacks, packImageUrl, packSource, PackLockedError, PackNotSealedError } from '../core/packs/registry.js';
+import {
+  applyRelease,
+  endRelease,
+  listPacks,
+  packImageUrl,
+  packSource,
+  pendingReleases,
+  PackLockedError,
+  PackNotSealedError,
+} from '../core/packs/registry.js';
+import type { SealedPayload } from '../core/packs/seal.js';
 import { WrongCodeError } from '../core/packs/seal.js';
 import { MoodleError } from '../core/packs/moodle.js';
 import type { Explanation } from '../core/catalog/explanations.js';
@@ -230,6 +240,22 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     allowLocal: (await vault.status()).some((k) => k.baseUrl !== null && isLoopbackHost(new URL(k.baseUrl).hostname)),
   });
 
+  /** The steps of a journaled release after the journal (registry.ts): each idempotent, then the journal goes. */
+  const finishRelease = async (id: string, payload: SealedPayload): Promise<number> => {
+    await applyRelease(workspace, id, payload);
+    const solutions = Object.fromEntries(Object.entries(payload.explanations).map(([k, v]) => [k, v.text]));
+    const attempts = await engine.release(id, payload.keys, solutions);
+    // Their answers can now be graded: misses go to the notebook like any exam's (those a kill
+    // left uncaptured too).
+    if (notebookDeps) await catchUp(notebookDeps);
+    await endRelease(workspace, id);
+    return attempts.length;
+  };
+  // A release a kill interrupted is finished before anything is served.
+  const pending = await pendingReleases(workspace);
+  if (pending.length > 0) await workspace.catalogReady();
+  for (const { id, payload } of pending) await finishRelease(id, payload);
+
   const packs = createPackHandlers({
     workspace: () => workspace,
     demoPackPath: options.demoPackPath,
@@ -237,13 +263,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     isLocked: (id) => keyLock.isLocked(id),
     imageHosts,
     sweepImages: sweep,
-    released: async (id, payload) => {
-      const solutions = Object.fromEntries(Object.entries(payload.explanations).map(([k, v]) => [k, v.text]));
-      const attempts = await engine.release(id, payload.keys, solutions);
-      // Their answers can now be graded: misses go to the notebook like any exam's.
-      if (notebookDeps) for (const attemptId of attempts) await captureAttempt(notebookDeps, attemptId);
-      return attempts.length;
-    },
+    released: (id, payload) => finishRelease(id, payload),
     toError: (error) => toBridgeError(error),
   });
   const notices = () => workspace.notices();

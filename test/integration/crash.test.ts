@@ -2,7 +2,7 @@
 // after each kill the data folder opens without a damaged file, everything the
 // child had acknowledged is there, and nothing half-done is visible.
 import type { ChildProcess } from 'node:child_process';
-import { readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runne
 import { groupOps } from '../support/crash-ops.js';
 import { sampleQuestion } from '../support/questions.js';
 import { scratchDir } from '../support/temp.js';
+import { callValue } from '../support/bridge-call.js';
+import { nodeServices } from '../support/node-services.js';
 
 /** Kills per scenario here; `npm run soak` runs many more (SOAK_KILLS). */
 const KILLS = Number(process.env.SOAK_KILLS ?? 20);
@@ -139,6 +141,49 @@ describe('kill -9 mid-write', () => {
   );
 
   it(
+    `sealed pack release: ${KILLS} kills leave it released with every attempt graded, or not released with none changed`,
+    async () => {
+      const base = await sealedPackWithAttempts(await scratch(), 16);
+      let midway = 0;
+      for (let kill = 0; kill < KILLS; kill++) {
+        const dir = await scratch();
+        await cp(base.dir, dir, { recursive: true });
+        const { stderr, lines } = await runChild(['release', dir, base.packId, base.code], (line, child) => {
+          // Anywhere from before the code is checked to after the last attempt is graded.
+          if (line === 'READY') killAfter(child, random(base.releaseMs * 1.5));
+        });
+        expect(stderr).toBe('');
+        // The next start finishes what a kill interrupted, before anything is served.
+        const services = await nodeServices({ dataDir: dir });
+        const pack = (await callValue(services, 'packs:list', {})).find((p) => p.id === base.packId);
+        const history = (await callValue(services, 'exam:history', {})).filter((h) =>
+          base.attempts.includes(h.attemptId),
+        );
+        expect(history).toHaveLength(base.attempts.length);
+        if (pack?.sealed?.released) {
+          expect(
+            history.filter((h) => h.awaitingRelease || h.correct === null),
+            `kill ${kill}`,
+          ).toEqual([]);
+          const overview = await callValue(services, 'notebook:overview', {});
+          expect(overview.total, `kill ${kill}: every miss in the notebook`).toBe(base.missesWhenReleased);
+          if (!lines.includes('DONE')) midway += 1;
+        } else {
+          expect(
+            history.filter((h) => !h.awaitingRelease || h.correct !== null),
+            `kill ${kill}`,
+          ).toEqual([]);
+          expect((await callValue(services, 'notebook:overview', {})).total).toBe(0);
+        }
+        await services.close();
+      }
+      // Some kills must have landed after the journal and before the end, or this proved nothing.
+      if (KILLS >= 20) expect(midway).toBeGreaterThan(0);
+    },
+    TIMEOUT * 3,
+  );
+
+  it(
     `pack import: ${KILLS} kills leave the pack whole and listed, or gone without a trace`,
     async () => {
       const api = await startFakeApi({ questions: 400, seed: 9 });
@@ -251,4 +296,48 @@ function fieldValue(state: State, key: string): unknown {
   if (kind === 'answer') return state?.answers[i];
   if (kind === 'flag') return state?.flags[i];
   return state?.eliminated[i]?.includes(Number(choice));
+}
+
+/**
+ * A student's profile with a tutor's sealed pack imported and `count` exams of it submitted, each
+ * answered "A" throughout; how long one whole release takes there, and how many cards it adds.
+ */
+async function sealedPackWithAttempts(root: string, count: number) {
+  for (const folder of ['tutor', 'student']) await mkdir(join(root, folder));
+  const tutor = await nodeServices({ dataDir: join(root, 'tutor') });
+  await callValue(tutor, 'packs:import-demo', {});
+  const ids = Array.from({ length: 10 }, (_, i) => `demo-${String(i + 1).padStart(3, '0')}`);
+  const built = await callValue(tutor, 'packs:build', {
+    filter: {},
+    ids,
+    title: 'Prova lacrada',
+    examConfig: { timeLimitMinutes: 30, strictTimer: true, questionIds: ids },
+    seal: true,
+  });
+  await tutor.close();
+  const dir = join(root, 'student');
+  const student = await nodeServices({ dataDir: dir });
+  const { pack } = await callValue(student, 'packs:import', { data: built.data });
+  const attempts: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const state = await callValue(student, 'exam:start', {
+      request: { sources: [`pack:${pack.id}`], questionIds: ids, count: ids.length },
+      settings: { title: 'Prova', mode: 'timed', timeLimitMinutes: 30, strict: true, seed: n + 1 },
+    });
+    for (const q of state.questions)
+      await callValue(student, 'exam:answer', { attemptId: state.attemptId, index: q.index, choice: 0 });
+    await callValue(student, 'exam:submit', { attemptId: state.attemptId });
+    attempts.push(state.attemptId);
+  }
+  await student.close();
+  // One release to the end, in a copy: its duration spreads the kills, its cards are the truth.
+  const probe = join(root, 'probe');
+  await cp(dir, probe, { recursive: true });
+  const services = await nodeServices({ dataDir: probe });
+  const started = performance.now();
+  await callValue(services, 'packs:release', { id: pack.id, code: built.releaseCode ?? '' });
+  const releaseMs = performance.now() - started;
+  const missesWhenReleased = (await callValue(services, 'notebook:overview', {})).total;
+  await services.close();
+  return { dir, packId: pack.id, code: built.releaseCode ?? '', attempts, releaseMs, missesWhenReleased };
 }

@@ -12,6 +12,8 @@ import { Notebook } from '../../main/core/notebook/notebook.js';
 import { notebookQuestion } from './questions.js';
 import { groupOps } from './crash-ops.js';
 import { openEngineIn } from './engine.js';
+import { handle } from '../../main/app/services.js';
+import { nodeServices } from './node-services.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -93,10 +95,20 @@ async function importMeasured(dir: string, file: string) {
   say(JSON.stringify({ error, maxRssMb, ms: Math.round(performance.now() - started) }));
 }
 
-const [mode, dir = '', arg = ''] = process.argv.slice(2);
+/** Releases a sealed pack through the bridge's handler, as the student's click does. */
+async function release(dir: string, id: string, code: string) {
+  const services = await nodeServices({ dataDir: dir });
+  say('READY');
+  const result = await handle(services.handlers, 'packs:release', { id, code });
+  say(result.ok ? 'DONE' : `FAILED ${result.error.code}`);
+  await services.close();
+}
+
+const [mode, dir = '', arg = '', extra = ''] = process.argv.slice(2);
 if (mode === 'attempt') await attempt(dir, Number(arg));
 else if (mode === 'sync') await sync(dir, arg);
 else if (mode === 'import') await importOne(dir, arg);
 else if (mode === 'notebook') await notebook(dir, Number(arg));
 else if (mode === 'import-measured') await importMeasured(dir, arg);
+else if (mode === 'release') await release(dir, arg, extra);
 else throw new Error(`unknown mode ${mode}`);

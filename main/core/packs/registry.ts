@@ -15,9 +15,9 @@ import { JsonFile } from '../util/json-file.js';
 import type { StorageContext } from '../util/storage.js';
 import type { Workspace } from '../workspace.js';
 import { examConfigSchema, type PackManifest, type PackQuestion, type QuestionsFile } from './format.js';
-import { sealParamsSchema, unseal, type SealedPayload } from './seal.js';
+import { sealedPayloadSchema, sealParamsSchema, unseal, type SealedPayload } from './seal.js';
 import { writeDurably } from '../util/durable-file.js';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPack } from './reader.js';
 
@@ -39,6 +39,7 @@ const entrySchema = z.object({
 export type PackEntry = z.infer<typeof entrySchema>;
 const registrySchema = z.object({ packs: z.array(entrySchema) });
 export type PackRegistryFile = JsonFile<z.infer<typeof registrySchema>>;
+const releaseJournalSchema = z.strictObject({ id: z.string(), payload: sealedPayloadSchema });
 
 export const packSource = (id: string) => `pack:${id}`;
 /** The id of a pack's own version of a question another source stored differently. */
@@ -85,12 +86,56 @@ export class PackNotSealedError extends Error {
  * The tutor's code opens a sealed pack: its records get their keys and solutions (one replace),
  * then the registry says it is released (the commit point). A wrong code changes nothing.
  */
-export function releasePack(workspace: Workspace, id: string, code: string): Promise<SealedPayload> {
+/** Opens a sealed pack's answers with the code (WrongCodeError otherwise). Writes nothing. */
+export async function unsealPack(workspace: Workspace, id: string, code: string): Promise<SealedPayload> {
+  const entry = (await listPacks(workspace)).find((p) => p.id === id);
+  if (!entry?.sealed) throw new PackNotSealedError();
+  return unseal(entry.sealed.params, await readFile(sealedPath(workspace.dataDir, id)), code);
+}
+
+/**
+ * Release is journaled: the opened answers are written first (durably), then the records, the
+ * registry and every waiting attempt change, then the journal goes. A start finds a journal left
+ * by a kill and finishes that release before anything is served, so after any crash a pack is
+ * released with every attempt graded, or not released with nothing changed (docs/security.md).
+ * The answers in the journal are no secret from whoever wrote it: they typed the right code.
+ */
+export const releaseJournalPath = (dataDir: string, id: string) => join(dataDir, 'sealed', `${id}.release.json`);
+const RELEASE_JOURNAL = /^(.+)\.release\.json$/;
+
+export async function journalRelease(workspace: Workspace, id: string, payload: SealedPayload): Promise<void> {
+  await mkdir(join(workspace.dataDir, 'sealed'), { recursive: true });
+  await writeDurably(releaseJournalPath(workspace.dataDir, id), Buffer.from(JSON.stringify({ id, payload })));
+}
+
+/** Releases a kill interrupted: each journal that reads whole and names a pack still imported. */
+export async function pendingReleases(workspace: Workspace): Promise<{ id: string; payload: SealedPayload }[]> {
+  const names = await readdir(join(workspace.dataDir, 'sealed')).catch(() => [] as string[]);
+  const packs = await listPacks(workspace);
+  const pending: { id: string; payload: SealedPayload }[] = [];
+  for (const name of names) {
+    const id = RELEASE_JOURNAL.exec(name)?.[1];
+    if (!id) continue;
+    const parsed = releaseJournalSchema.safeParse(
+      await readFile(join(workspace.dataDir, 'sealed', name), 'utf8')
+        .then((text) => JSON.parse(text) as unknown)
+        .catch(() => null),
+    );
+    if (parsed.success && parsed.data.id === id && packs.some((p) => p.id === id && p.sealed))
+      pending.push({ id, payload: parsed.data.payload });
+    else await endRelease(workspace, id); // a pack removed since, or a file that is no journal of ours
+  }
+  return pending;
+}
+
+export async function endRelease(workspace: Workspace, id: string): Promise<void> {
+  await rm(releaseJournalPath(workspace.dataDir, id), { force: true });
+}
+
+/** The keys into the pack's records, then the registry says released. Idempotent (a start re-runs it). */
+export function applyRelease(workspace: Workspace, id: string, payload: SealedPayload): Promise<void> {
   return workspace.exclusive(async () => {
     const packs = await listPacks(workspace);
-    const entry = packs.find((p) => p.id === id);
-    if (!entry?.sealed) throw new PackNotSealedError();
-    const payload = await unseal(entry.sealed.params, await readFile(sealedPath(workspace.dataDir, id)), code);
     const source = packSource(id);
     const namespace = `${namespacedId(id, '')}`;
     const owned = [...workspace.store.all()].filter((r) => r.sources.includes(source));
@@ -100,10 +145,10 @@ export function releasePack(workspace: Workspace, id: string, code: string): Pro
       return open ? { ...record, q: open.q, correctId: correctAlternativeId(open.q) } : record;
     });
     await workspace.store.replace(opened);
-    await workspace.packRegistry.write({
-      packs: packs.map((p) => (p.id === id && p.sealed ? { ...p, sealed: { ...p.sealed, released: true } } : p)),
-    });
-    return payload;
+    if (packs.some((p) => p.id === id && p.sealed && !p.sealed.released))
+      await workspace.packRegistry.write({
+        packs: packs.map((p) => (p.id === id && p.sealed ? { ...p, sealed: { ...p.sealed, released: true } } : p)),
+      });
   });
 }
 
