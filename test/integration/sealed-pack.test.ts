@@ -96,6 +96,66 @@ describe('sealed packs', () => {
     expect(sealed.toString('latin1')).not.toContain('Resolução');
   });
 
+  it('sealing keeps only the fields a sealed question has: no unknown field carries the key', async () => {
+    const { services: tutor } = await profile();
+    await value(tutor, 'packs:import-demo', {});
+    const record = tutor.workspace().store.get('demo-001');
+    if (!record) throw new Error('no demo-001');
+    // A synced record may carry fields the app does not know: each of these would give the key away.
+    const leaky = {
+      ...record,
+      q: {
+        ...record.q,
+        resolution: 'A resposta certa é a B',
+        answerLetter: 'B',
+        gabarito: 'B',
+        alternatives: record.q.alternatives.map((a) => ({ ...a, feedback: a.isCorrect ? 'Certa!' : 'Errada' })),
+      },
+    };
+    await tutor.workspace().store.replace([leaky]);
+    const built = await value(tutor, 'packs:build', { filter: {}, ids: ['demo-001'], title: 'Lacrada', seal: true });
+    const questions = JSON.parse((await entries(built.data)).get('questions.json')?.toString() ?? '{}') as {
+      questions: { q: Record<string, unknown> & { alternatives: Record<string, unknown>[] } }[];
+    };
+    const [sealed] = questions.questions;
+    expect(Object.keys(sealed?.q ?? {}).sort()).toEqual(
+      ['alternatives', 'correctAlternative', 'exam', 'id', 'statement', 'subject']
+        .concat(
+          sealed?.q.year === undefined ? [] : ['year'],
+          sealed?.q.difficulty === undefined ? [] : ['difficulty'],
+          sealed?.q.imageUrl === undefined ? [] : ['imageUrl'],
+        )
+        .sort(),
+    );
+    for (const alternative of sealed?.q.alternatives ?? [])
+      expect(Object.keys(alternative).filter((k) => !['id', 'letter', 'text', 'imageUrl'].includes(k))).toEqual([]);
+    const text = JSON.stringify(questions);
+    for (const leak of ['resolution', 'answerLetter', 'gabarito', 'feedback', 'Certa!'])
+      expect(text).not.toContain(leak);
+  });
+
+  it('sealing shuffles the alternatives once: the demo’s skewed keys (35 of 44 on B or C) no longer show', async () => {
+    const { services: tutor } = await profile();
+    await value(tutor, 'packs:import-demo', {});
+    const ids = QUESTIONS.map((_, i) => `demo-${String(i + 1).padStart(3, '0')}`);
+    const built = await value(tutor, 'packs:build', { filter: {}, ids, title: 'Lacrada', seal: true });
+    // The student releases it and reads the keys where the sealed file put them.
+    const { services: student } = await profile();
+    const { pack } = await value(student, 'packs:import', { data: built.data });
+    await value(student, 'packs:release', { id: pack.id, code: built.releaseCode ?? '' });
+    const letters = new Map<string, number>();
+    for (const id of ids) {
+      const record = student.workspace().store.get(id) ?? student.workspace().store.get(`pack:${pack.id}:${id}`);
+      const letter = record?.q.alternatives.find((a) => a.id === record.correctId)?.letter ?? '?';
+      letters.set(letter, (letters.get(letter) ?? 0) + 1);
+    }
+    // Same questions, same texts: the right alternative kept its text.
+    expect([...letters.values()].reduce((a, b) => a + b, 0)).toBe(ids.length);
+    expect(letters.get('?')).toBeUndefined();
+    // Uniform would put ~9 on each letter; B and C together held 35 before sealing.
+    expect((letters.get('B') ?? 0) + (letters.get('C') ?? 0)).toBeLessThan(30);
+  });
+
   it('the student’s exam waits ungraded; a wrong code changes nothing; the right one grades it', async () => {
     const { built, ids } = await sealedPack();
     const opened = await profile();

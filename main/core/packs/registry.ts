@@ -82,10 +82,6 @@ export class PackNotSealedError extends Error {
   }
 }
 
-/**
- * The tutor's code opens a sealed pack: its records get their keys and solutions (one replace),
- * then the registry says it is released (the commit point). A wrong code changes nothing.
- */
 /** Opens a sealed pack's answers with the code (WrongCodeError otherwise). Writes nothing. */
 export async function unsealPack(workspace: Workspace, id: string, code: string): Promise<SealedPayload> {
   const entry = (await listPacks(workspace)).find((p) => p.id === id);

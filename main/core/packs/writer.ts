@@ -1,7 +1,7 @@
 // Builds a .exampack from cached questions. Deterministic: the same selection and
 // metadata give the same bytes (sorted entries and questions, fixed timestamps,
 // a created date of day precision or SOURCE_DATE_EPOCH), so tutors can version packs.
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import yazl from 'yazl';
 import type { ApiExam, ApiQuestion, Product } from '../api/schemas.js';
@@ -10,6 +10,8 @@ import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/
 import type { ImageHostPolicy } from '../util/net-policy.js';
 import type { ImageCache } from '../images/cache.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
+import { alternativeOrder } from '../exams/alternatives.js';
+import { shuffle } from '../exams/random.js';
 import { seal, type SealedPayload, type SealParams } from './seal.js';
 import {
   PACK_FORMAT,
@@ -81,6 +83,58 @@ export async function fetchMissingImages(
   return (await images.download(missing, { hosts })).downloaded;
 }
 
+/**
+ * A question as a sealed pack carries it in clear: only the fields the format defines for a sealed
+ * question, whatever else the record holds (a synced record may carry `resolution`, `gabarito`,
+ * per-alternative feedback…), and its alternatives shuffled once and lettered afresh, so neither an
+ * unknown field nor the original order (a key skewed towards B and C) tells the key. Alternatives
+ * that point at others by position stay in place; a question whose alternatives name others by
+ * letter keeps its order (shufflePolicy). The key is the new id of the right alternative.
+ */
+export function sealedQuestion(
+  id: string,
+  q: ApiQuestion,
+  random: () => number,
+): { q: ApiQuestion; key: string | null } {
+  const order = alternativeOrder(
+    q.alternatives.map((a) => a.text),
+    random,
+    shuffle,
+  );
+  const rightId = correctAlternativeId(q);
+  let key: string | null = null;
+  const alternatives = order.map((from, position) => {
+    const original = q.alternatives[from] ?? q.alternatives[position];
+    const letter = LETTERS[position] ?? String(position + 1);
+    const altId = `${id}-${letter}`;
+    if (original?.id === rightId) key = altId;
+    return {
+      id: altId,
+      letter,
+      text: original?.text ?? '',
+      ...(original?.imageUrl && { imageUrl: original.imageUrl }),
+    };
+  });
+  const exam = q.exam ? { ...(q.exam.id && { id: q.exam.id }), ...(q.exam.name && { name: q.exam.name }) } : null;
+  return {
+    q: {
+      id: q.id,
+      statement: q.statement,
+      ...(q.imageUrl && { imageUrl: q.imageUrl }),
+      subject: { id: q.subject.id, ...(q.subject.name && { name: q.subject.name }) },
+      exam,
+      ...(typeof q.year === 'number' && { year: q.year }),
+      ...(typeof q.difficulty === 'string' && { difficulty: q.difficulty }),
+      alternatives,
+      // The spec's field, present but empty: nothing to read a key from.
+      correctAlternative: null,
+    },
+    key,
+  };
+}
+
+const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+
 export async function buildPack(
   selection: Iterable<StoredQuestion>,
   store: CatalogStore,
@@ -115,31 +169,18 @@ export async function buildPack(
   const exams: ApiExam[] = store.examList().filter((exam) => examIds.has(exam.id));
   const subjectIds = new Set(questions.map(({ q }) => q.subject.id));
   const payload: SealedPayload = { keys: {}, explanations: {} };
+  // Unpredictable, never stored: the order a sealed pack's alternatives were put in tells nothing.
+  const sealingRandom = () => randomInt(2 ** 32) / 2 ** 32;
   const content: QuestionsFile = {
     // A worked solution travels as q.explanation: a 1.0 reader keeps it as an extra field.
     questions: questions.map(({ id, q, year, difficulty }): PackQuestion => {
       const explanation = explanations.get(id);
       if (meta.sealWith) {
-        // The key and the solution go into sealed.bin; what stays in clear cannot tell them.
-        const key = correctAlternativeId(q);
-        if (key) payload.keys[id] = key;
+        // The key and the solution go into sealed.bin; what stays in clear is an allowlist.
+        const sealed = sealedQuestion(id, q, sealingRandom);
+        if (sealed.key) payload.keys[id] = sealed.key;
         if (explanation?.text) payload.explanations[id] = { text: explanation.text };
-        const {
-          correctAlternative: _key,
-          explanation: _solution,
-          ...open
-        } = q as ApiQuestion & { explanation?: unknown };
-        return {
-          id,
-          // `correctAlternative: null` (the spec's field, present but empty): nothing to read a key from.
-          q: {
-            ...open,
-            correctAlternative: null,
-            alternatives: q.alternatives.map(({ isCorrect: _isCorrect, ...a }) => a),
-          },
-          year,
-          difficulty,
-        };
+        return { id, q: sealed.q, year, difficulty };
       }
       const carried = explanation && {
         text: explanation.text,
