@@ -6,12 +6,13 @@ import { InsecureUrlError, isLoopbackHost } from './core/util/net-policy.js';
 import { parseArgs } from 'node:util';
 import { ApiError } from './core/api/errors.js';
 import { DIFFICULTIES } from './core/api/schemas.js';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogQuerySchema, catalogStats, queryCatalog } from './core/catalog/query.js';
 import { PackError } from './core/packs/format.js';
 import { readPack } from './core/packs/reader.js';
-import { importPack } from './core/packs/registry.js';
+import { applyRelease, importPack, journalRelease, openSealedContent, unsealPack } from './core/packs/registry.js';
+import { WrongCodeError } from './core/packs/seal.js';
 import { buildPack, fetchMissingImages } from './core/packs/writer.js';
 import { APP_VERSION } from './core/version.js';
 import { runSync, type SyncProgress } from './core/sync/engine.js';
@@ -24,7 +25,7 @@ import { PRESETS } from './core/exams/builder.js';
 import { cachedImage, PaperExams, printPaperExam } from './core/paper/paper-exam.js';
 import { MAX_VERSIONS } from './core/paper/versions.js';
 import { createPaperExam } from './app/paper.js';
-import type { ExamRequest } from '../preload/contract.js';
+import { RESULT_FILE_MAX_BYTES, type ExamRequest } from '../preload/contract.js';
 import { buildClassReport, classReportCsv } from './core/class/report.js';
 import { RESULT_EXTENSION } from './core/class/result-file.js';
 
@@ -36,12 +37,13 @@ const USAGE = `usage:
            [--exam ID] [--year N] [--subject ID] [--difficulty D] [--limit N] [--json]
            [--base-url URL]   (the API the data came from: a localhost API's images may be local)
   cli pack inspect FILE [--json]
-  cli class report --pack FILE.exampack --results DIR [--json] [--csv OUT_DIR]
-           (the tutor's class report from the students' .examresult files)
+  cli class report --pack FILE.exampack --results DIR [--code RELEASE_CODE] [--json] [--csv OUT_DIR]
+           (the tutor's class report from the students' .examresult files; a sealed pack needs its code)
   cli print booklet --data-dir DIR (--preset ID | --pack FILE | --count N [--product P] [--exam ID]
            [--year N] [--subject ID] [--difficulty D]) --versions N --out DIR
-           [--title T] [--minutes M] [--seed S] [--json]
-           (booklet-<n>.pdf per version, answer-sheet.pdf, key.pdf; the exam kept for grading)
+           [--title T] [--minutes M] [--seed S] [--code RELEASE_CODE] [--json]
+           (booklet-<n>.pdf per version, answer-sheet.pdf, key.pdf; the exam kept for grading;
+            a sealed pack prints only with its code)
   cli notebook stats --data-dir DIR [--json]   (the error notebook: due today, next 7 days, mastered)
   cli pack import FILE --data-dir DIR [--json]
   cli pack moodle-export FILE.exampack --out QUIZ.xml [--json]
@@ -206,16 +208,25 @@ async function classCommand(args: string[]): Promise<number> {
       results: { type: 'string' },
       json: { type: 'boolean', default: false },
       csv: { type: 'string' },
+      code: { type: 'string' },
     },
     strict: true,
   });
   if (!values.pack) throw new UsageError('missing --pack');
   if (!values.results) throw new UsageError('missing --results');
-  const pack = await readPack(await readFile(values.pack));
+  const read = await readPack(await readFile(values.pack));
   try {
+    // A sealed pack's answers are the report's key: without its code there is nothing to grade against.
+    if (read.manifest.sealed && !values.code)
+      throw new UsageError('this pack is sealed: give its release code with --code');
+    const pack = { manifest: read.manifest, content: await openSealedContent(read, values.code ?? '') };
     const names = (await readdir(values.results)).filter((n) => n.endsWith(RESULT_EXTENSION)).sort();
+    // One file that vanished or cannot be read is refused by name; the others still count.
     const sources = await Promise.all(
-      names.map(async (name) => ({ name, bytes: await readFile(join(values.results ?? '', name)) })),
+      names.map(async (name) => ({
+        name,
+        bytes: await readResultBytes(join(values.results ?? '', name)),
+      })),
     );
     const report = buildClassReport(pack, sources);
     if (values.csv) {
@@ -240,7 +251,22 @@ async function classCommand(args: string[]): Promise<number> {
     }
     return EXIT.ok;
   } finally {
-    await pack.dispose();
+    await read.dispose();
+  }
+}
+
+/** A result file's bytes, at most one past the largest a reader takes; null when it cannot be read. */
+async function readResultBytes(path: string): Promise<Uint8Array | null> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const buffer = Buffer.alloc(RESULT_FILE_MAX_BYTES + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
   }
 }
 
@@ -264,6 +290,7 @@ async function print(args: string[]): Promise<number> {
       title: { type: 'string' },
       minutes: { type: 'string' },
       seed: { type: 'string' },
+      code: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
     strict: true,
@@ -287,6 +314,14 @@ async function print(args: string[]): Promise<number> {
       title ??= `Simulado ${preset.id}`;
     } else if (values.pack) {
       const result = await importPack(workspace, await readFile(values.pack));
+      if (result.entry.sealed && !result.entry.sealed.released) {
+        // The key goes on paper: a sealed pack's is there only with its release code.
+        if (!values.code) throw new UsageError('this pack is sealed: give its release code with --code');
+        const payload = await unsealPack(workspace, result.entry.id, values.code);
+        // Journaled like the app's release: the app finishes it (grading any waiting exam) when it opens this folder.
+        await journalRelease(workspace, result.entry.id, payload);
+        await applyRelease(workspace, result.entry.id, payload);
+      }
       const config = result.entry.examConfig;
       request = {
         sources: [`pack:${result.entry.id}`],
@@ -548,6 +583,10 @@ export async function main(argv: string[]): Promise<number> {
           : 'cli: the API key has no access here (403): it belongs to the other product, or the subscription is not active.\n',
       );
       return EXIT.auth;
+    }
+    if (error instanceof WrongCodeError) {
+      process.stderr.write('cli: wrong release code: the sealed answers stay closed (nothing was changed)\n');
+      return EXIT.usage;
     }
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`cli: ${error.message}\n`);

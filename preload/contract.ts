@@ -541,6 +541,9 @@ export interface StorageNoticeView {
   restored: boolean;
 }
 
+/** The largest .examresult a reader takes: the renderer sends no more of a file (one byte over is refused by name). */
+export const RESULT_FILE_MAX_BYTES = 512 * 1024;
+
 // ---- errors -----------------------------------------------------------------
 
 export const ERROR_CODES = [

@@ -4,6 +4,7 @@
 import { BridgeError, type QuestionRef, type ReviewGrade } from '../../preload/contract.js';
 import type { AnswerFacts, ExamEngine } from '../core/exams/engine.js';
 import type { CatalogStore } from '../core/catalog/store.js';
+import { SEALED_MARK } from '../core/packs/registry.js';
 import type { Notebook } from '../core/notebook/notebook.js';
 import { inferGrade } from '../core/notebook/schedule.js';
 import type { SnapshotQuestion } from '../core/exams/model.js';
@@ -130,6 +131,8 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
   };
 
   const note = (baseId: string) => notebook().note(baseId);
+  const isSealed = (id: string) =>
+    Boolean((deps.store().get(id)?.q as Record<string, unknown> | undefined)?.[SEALED_MARK]);
   return {
     // Results carry the student's notes (shown in the review).
     'exam:submit': ({ attemptId }) => engine().submit(attemptId, note),
@@ -164,8 +167,11 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     },
     'notebook:add': async ({ ref }) => {
       await deps.ready();
-      const { id, question } = await resolve(ref);
+      const { id, recordId, question } = await resolve(ref);
       if (!question) throw new BridgeError('not-found');
+      // A sealed pack's question has no key until the tutor's code: a card of it would be reviewed as all wrong.
+      const sealed = 'attemptId' in ref ? engine().awaitingRelease(ref.attemptId) : isSealed(recordId) || isSealed(id);
+      if (sealed) throw new BridgeError('sealed-pack');
       const { added } = await notebook().add(question, sourceOf(deps.store(), question), deps.now());
       return { added, id };
     },

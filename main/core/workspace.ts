@@ -30,10 +30,16 @@ export const dataPaths = (dataDir: string) => ({
 
 const STALE_LEGACY_STAGING_MS = 60 * 60_000;
 
-/** Removes temp files a crash left in a folder this process writes (never another process's: we hold the lock). */
-async function removeTempLeftovers(dir: string) {
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    if (TEMP_FILE.test(name)) await rm(join(dir, name), { force: true });
+/**
+ * Removes temp files a crash left anywhere in the data folder (never another process's: we hold
+ * the lock). Every folder the app writes is below it (attempts, paper, sealed, catalog, images…),
+ * so a new one is covered without being listed here.
+ */
+async function removeTempLeftovers(dir: string, depth = 3): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (entry.isFile() && TEMP_FILE.test(entry.name)) await rm(join(dir, entry.name), { force: true });
+    else if (entry.isDirectory() && depth > 0) await removeTempLeftovers(join(dir, entry.name), depth - 1);
   }
 }
 
@@ -105,7 +111,7 @@ export async function openWorkspace(
   const noticeList = options.notices ?? new StorageNotices();
   const storage: StorageContext = { readOnly, notices: noticeList };
   if (!readOnly) {
-    await Promise.all([dataDir, paths.catalog, paths.images, paths.attempts].map(removeTempLeftovers));
+    await removeTempLeftovers(dataDir);
     await removeStaleStaging();
   }
   const [images, state, explanations] = await Promise.all([

@@ -8,6 +8,10 @@ import { callValue } from '../support/bridge-call.js';
 import { normalizeCode, newReleaseCode, CODE_BITS } from '../../main/core/packs/seal.js';
 import { nodeServices } from '../support/node-services.js';
 import { tempDir } from '../support/temp.js';
+import { runTs } from '../support/run-node.js';
+import { pdfText } from '../support/pdf-read.js';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { QUESTIONS } from '../../assets/demo/questions.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -275,5 +279,97 @@ describe('sealed packs', () => {
     const report = await value(tutor, 'class:report', { pack: built.data, results, code: built.releaseCode ?? '' });
     expect(report.accepted).toHaveLength(1);
     expect(report.items.every((item) => /^[A-E]$/.test(item.key))).toBe(true);
+  });
+});
+
+describe('sealed packs outside the exam: notebook, CLI report and print', () => {
+  it('a sealed question joins no notebook before its release; after, it does', async () => {
+    const { built, ids } = await sealedPack();
+    const { services: student } = await profile();
+    const { pack } = await value(student, 'packs:import', { data: built.data });
+    const first = ids[0] ?? '';
+    const before = await handle(student.handlers, 'notebook:add', { ref: { questionId: first } });
+    expect(before.ok || before.error.code).toBe('sealed-pack');
+    const state = await value(student, 'exam:start', {
+      request: { sources: [`pack:${pack.id}`], questionIds: ids, count: ids.length },
+      settings: { title: 'Prova', mode: 'timed', timeLimitMinutes: 30, strict: true, seed: 2 },
+    });
+    await value(student, 'exam:submit', { attemptId: state.attemptId });
+    const fromResult = await handle(student.handlers, 'notebook:add', {
+      ref: { attemptId: state.attemptId, index: 0 },
+    });
+    expect(fromResult.ok || fromResult.error.code).toBe('sealed-pack');
+    expect((await value(student, 'notebook:overview', {})).total).toBe(0);
+    await value(student, 'packs:release', { id: pack.id, code: built.releaseCode ?? '' });
+    expect((await value(student, 'notebook:add', { ref: { questionId: first } })).id).toBe(first);
+  });
+
+  it('cli class report and print booklet need the code of a sealed pack, and refuse a wrong one', async () => {
+    const { built, ids } = await sealedPack();
+    const { services: student } = await profile();
+    const { pack } = await value(student, 'packs:import', { data: built.data });
+    const state = await value(student, 'exam:start', {
+      request: { sources: [`pack:${pack.id}`], questionIds: ids, count: ids.length },
+      settings: { title: 'Prova', mode: 'timed', timeLimitMinutes: 30, strict: true, seed: 3 },
+    });
+    for (const q of state.questions)
+      await value(student, 'exam:answer', { attemptId: state.attemptId, index: q.index, choice: 0 });
+    await value(student, 'exam:submit', { attemptId: state.attemptId });
+    const file = await value(student, 'class:export-result', { attemptId: state.attemptId, student: 'Ana' });
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const packFile = join(temp.dir, 'lacrada.exampack');
+    await writeFile(packFile, built.data);
+    await mkdir(join(temp.dir, 'results'));
+    await writeFile(join(temp.dir, 'results', file.fileName), file.data);
+    const report = (extra: string[]) =>
+      runTs('main/cli.ts', [
+        'class',
+        'report',
+        '--pack',
+        packFile,
+        '--results',
+        join(temp.dir, 'results'),
+        '--json',
+        ...extra,
+      ]);
+    const withoutCode = await report([]);
+    expect(withoutCode.code).toBe(2);
+    expect(withoutCode.stderr).toContain('--code');
+    const wrong = await report(['--code', 'AAAA-BBBB-CCCC']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('wrong release code');
+    const right = await report(['--code', built.releaseCode ?? '']);
+    expect(right.code).toBe(0);
+    const parsed = JSON.parse(right.stdout) as { questions: { key: string }[]; accepted: unknown[] };
+    expect(parsed.accepted).toHaveLength(1);
+    for (const q of parsed.questions) expect(q.key).toMatch(/^[A-E]$/);
+
+    const print = (extra: string[]) =>
+      runTs('main/cli.ts', [
+        'print',
+        'booklet',
+        '--data-dir',
+        join(temp.dir, 'tutor-data'),
+        '--pack',
+        packFile,
+        '--out',
+        join(temp.dir, 'print'),
+        '--json',
+        ...extra,
+      ]);
+    const unopened = await print([]);
+    expect(unopened.code).toBe(2);
+    expect(unopened.stderr).toContain('--code');
+    const printed = await print(['--code', built.releaseCode ?? '']);
+    expect(printed.code).toBe(0);
+    const key = await pdfText(await readFile(join(temp.dir, 'print', 'key.pdf')));
+    const keyText = key
+      .map((page) => page.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    // Every question's line names a letter: none is a dash where a sealed key would have been.
+    for (let n = 1; n <= ids.length; n++)
+      expect(keyText, `question ${n}`).toMatch(new RegExp(`${String(n).padStart(2, '0')} [A-E] \\(questão`));
   });
 });

@@ -1,7 +1,8 @@
 // What a power cut can leave: every kind of persisted file empty or cut short.
 // The data folder still opens, the user is told what was set aside, the last good
 // copy is used where one is kept, and everything else is there.
-import { cp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExamEngine } from '../../main/core/exams/engine.js';
@@ -185,5 +186,28 @@ describe('settings and keys files (harness storage)', () => {
     const notices = new StorageNotices();
     expect(await fileSettingsStore(path, notices).get()).toEqual(DEFAULT_SETTINGS);
     expect(notices.list()).toMatchObject([{ kind: 'settings', restored: false }]);
+  });
+});
+
+describe('start-up cleanup', () => {
+  it('removes the temp files a kill left in every folder the app writes, and nothing else', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const temp = (name: string) => `.${name}.4242.1.0badcafe.tmp`;
+      const planted = ['', 'paper', 'sealed', 'attempts', 'catalog', 'images', 'notebook-extra'].map((folder) =>
+        join(dir, folder, temp(folder || 'root')),
+      );
+      for (const path of planted) {
+        await mkdir(join(path, '..'), { recursive: true });
+        await writeFile(path, 'half a file');
+      }
+      await writeFile(join(dir, 'paper', 'P123456.json'), '{}');
+      const workspace = await openWorkspace(dir);
+      await workspace.close();
+      for (const path of planted) expect(existsSync(path), path).toBe(false);
+      expect(existsSync(join(dir, 'paper', 'P123456.json'))).toBe(true);
+    } finally {
+      await cleanup();
+    }
   });
 });

@@ -10,10 +10,11 @@ import { readResultFile, ResultFileError, type ResultFile } from './result-file.
 export interface ResultSource {
   /** File name as the tutor sees it. */
   name: string;
-  bytes: Uint8Array;
+  /** Null when the file could not be read (it vanished, or is not readable). */
+  bytes: Uint8Array | null;
 }
 
-export type RejectReason = 'other-pack' | 'changed-pack' | 'unknown-question' | ResultFileError['code'];
+export type RejectReason = 'other-pack' | 'changed-pack' | 'unknown-question' | 'unreadable' | ResultFileError['code'];
 
 export interface ClassReport {
   pack: { id: string; title: string; contentHash: string };
@@ -47,6 +48,10 @@ export function buildClassReport(
   const rejected: ClassReport['rejected'] = [];
   const valid: { file: string; result: ResultFile }[] = [];
   for (const source of sources) {
+    if (source.bytes === null) {
+      rejected.push({ file: source.name, reason: 'unreadable', detail: '' });
+      continue;
+    }
     try {
       const result = readResultFile(source.bytes);
       if (result.pack.id !== pack.manifest.id) {
@@ -124,10 +129,17 @@ export function buildClassReport(
 
 const round = (value: number | null, digits = 3) => (value === null ? '' : value.toFixed(digits));
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-function csv(rows: (string | number)[][]): string {
+/**
+ * A text a spreadsheet would run as a formula (a student named `=HYPERLINK(…)`, a file `+cmd…`):
+ * starts with = + - @, a tab or a carriage return (OWASP's CSV injection list).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. A text that would
+ * start a formula gets a leading apostrophe, which spreadsheets show as plain text; numbers stay numbers. */
+export function csv(rows: (string | number)[][]): string {
   const field = (value: string | number) => {
-    const text = String(value);
+    const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   // The BOM makes spreadsheet programs read the accents as UTF-8.

@@ -6,12 +6,13 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { canonicalJson } from '../util/canonical-json.js';
 import { jsonShapeProblem } from '../util/json-shape.js';
+import { RESULT_FILE_MAX_BYTES } from '../../../preload/contract.js';
 
 export const RESULT_FORMAT = 'exam-practice-result';
 export const RESULT_VERSION = { major: 1, minor: 0 } as const;
 export const RESULT_EXTENSION = '.examresult';
 /** A 500-question exam's file is ~60 KB: anything past this is not one of ours. */
-export const RESULT_MAX_BYTES = 512 * 1024;
+export const RESULT_MAX_BYTES = RESULT_FILE_MAX_BYTES;
 const MAX_TOKENS = 20_000;
 const MAX_DEPTH = 8;
 

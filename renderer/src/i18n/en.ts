@@ -498,6 +498,7 @@ export const en: Messages = {
       'other-pack': 'it belongs to another pack',
       'changed-pack': 'it belongs to another version of this pack',
       'unknown-question': 'it has a question the pack does not have',
+      unreadable: 'it could not be read (moved, deleted or not allowed)',
       'too-large': 'too large to be a result',
       'invalid-json': 'it is not a result file',
       'invalid-schema': 'it is incomplete or malformed',

@@ -505,6 +505,7 @@ export const ptBR = {
       'other-pack': 'é de outro pacote',
       'changed-pack': 'é de outra versão deste pacote',
       'unknown-question': 'tem uma questão que o pacote não tem',
+      unreadable: 'não pôde ser lido (movido, apagado ou sem permissão)',
       'too-large': 'grande demais para ser um resultado',
       'invalid-json': 'não é um arquivo de resultado',
       'invalid-schema': 'está incompleto ou mal formado',

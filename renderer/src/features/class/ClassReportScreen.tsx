@@ -3,7 +3,7 @@
 // one CSV per table and a printable page. Everything is computed in main.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClassReportView } from '../../../../preload/contract';
+import { RESULT_FILE_MAX_BYTES, type ClassReportView } from '../../../../preload/contract';
 import { BarChart } from '../../components/BarChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
@@ -16,6 +16,12 @@ const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
 
 async function bytesOf(file: File) {
   return new Uint8Array(await file.arrayBuffer());
+}
+
+/** A result file as main reads it: never more than one byte past the largest it takes, so an
+ * oversized file is refused by its name while the others still count. */
+async function resultBytesOf(file: File) {
+  return new Uint8Array(await file.slice(0, RESULT_FILE_MAX_BYTES + 1).arrayBuffer());
 }
 
 export function ClassReportScreen() {
@@ -41,7 +47,7 @@ export function ClassReportScreen() {
       api['class:report']({
         pack: await bytesOf(pack),
         ...(code.trim() && { code: code.trim() }),
-        results: await Promise.all(results.map(async (f) => ({ name: f.name, data: await bytesOf(f) }))),
+        results: await Promise.all(results.map(async (f) => ({ name: f.name, data: await resultBytesOf(f) }))),
       }),
     );
     if (view) setReport(view);
