@@ -14,6 +14,7 @@ import { groupOps } from './crash-ops.js';
 import { openEngineIn } from './engine.js';
 import { handle } from '../../main/app/services.js';
 import { nodeServices } from './node-services.js';
+import { fromMoodleXml, MoodleError } from '../../main/core/packs/moodle.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -95,6 +96,25 @@ async function importMeasured(dir: string, file: string) {
   say(JSON.stringify({ error, maxRssMb, ms: Math.round(performance.now() - started) }));
 }
 
+/** Reads one Moodle XML file and reports how it ended, its questions, peak memory and time. */
+async function moodleMeasured(file: string) {
+  const bytes = await readFile(file);
+  const started = performance.now();
+  let error: string | null = null;
+  let questions = 0;
+  let uniqueIds = 0;
+  try {
+    const imported = fromMoodleXml(bytes);
+    questions = imported.content.questions.length;
+    uniqueIds = new Set(imported.content.questions.map((q) => q.id)).size;
+  } catch (caught) {
+    error = caught instanceof MoodleError ? caught.code : `uncaught ${String(caught)}`;
+  }
+  const ms = Math.round(performance.now() - started);
+  const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  say(JSON.stringify({ error, questions, uniqueIds, maxRssMb, ms }));
+}
+
 /** Releases a sealed pack through the bridge's handler, as the student's click does. */
 async function release(dir: string, id: string, code: string) {
   const services = await nodeServices({ dataDir: dir });
@@ -111,4 +131,5 @@ else if (mode === 'import') await importOne(dir, arg);
 else if (mode === 'notebook') await notebook(dir, Number(arg));
 else if (mode === 'import-measured') await importMeasured(dir, arg);
 else if (mode === 'release') await release(dir, arg, extra);
+else if (mode === 'moodle-measured') await moodleMeasured(dir);
 else throw new Error(`unknown mode ${mode}`);

@@ -14,7 +14,17 @@ import { readFile } from 'node:fs/promises';
 
 /** The most a Moodle XML file may be (images inline as base64 make them large). */
 export const MOODLE_MAX_BYTES = 64 * 1024 * 1024;
-const MAX_QUESTIONS = 5_000;
+/** Limits checked by one linear scan before the parser builds anything (docs/moodle.md). */
+export const MOODLE_LIMITS = {
+  questions: 5_000,
+  /** Opening tags, HTML inside the texts included: a real bank of 5,000 questions has a few hundred thousand. */
+  elements: 1_000_000,
+  /** Characters of one embedded <file> (base64): an image of up to 5 MiB. */
+  fileChars: 7 * 1024 * 1024,
+  /** Characters of text between two tags outside a <file>. */
+  textChars: 1024 * 1024,
+} as const;
+const MAX_QUESTIONS = MOODLE_LIMITS.questions;
 const CATEGORY_ROOT = '$course$/top/Exam Practice';
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -26,7 +36,7 @@ const EXTENSIONS: Record<string, string> = {
 
 export class MoodleError extends Error {
   constructor(
-    readonly code: 'too-large' | 'not-moodle-xml' | 'doctype' | 'too-many-questions',
+    readonly code: 'too-large' | 'not-moodle-xml' | 'doctype' | 'too-many-questions' | 'too-complex',
     readonly detail = '',
   ) {
     super(`${code}${detail ? `: ${detail}` : ''}`);
@@ -153,14 +163,77 @@ export function textOf(markup: string): string {
     .replace(/<\/(p|div|li|h\d)>/gi, '\n\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, body: string) => {
-      if (body.startsWith('#x') || body.startsWith('#X')) return String.fromCodePoint(parseInt(body.slice(2), 16));
-      if (body.startsWith('#')) return String.fromCodePoint(Number(body.slice(1)));
+      if (body.startsWith('#'))
+        return character(
+          body.startsWith('#x') || body.startsWith('#X') ? parseInt(body.slice(2), 16) : Number(body.slice(1)),
+          match,
+        );
       return entity(body) ?? match;
     })
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** A numeric character reference: a Unicode scalar value, or the file is refused (not thrown at the caller). */
+function character(code: number, reference: string): string {
+  const valid = Number.isInteger(code) && code >= 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+  if (!valid) throw new MoodleError('not-moodle-xml', `bad character reference ${reference.slice(0, 20)}`);
+  return String.fromCodePoint(code);
+}
+
+/** A file name as Moodle escapes it (%20…); a malformed escape refuses the file with its name. */
+function fileName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    throw new MoodleError('not-moodle-xml', `bad file name ${name.slice(0, 60)}`);
+  }
+}
+
+/**
+ * One pass over the text before any parsing, counting what the parser would build: questions,
+ * elements, the length of each embedded file and of each text. Past a limit the file is refused at
+ * once, in time linear in its size and with no tree built.
+ */
+export function scanMoodleXml(xml: string): void {
+  let questions = 0;
+  let elements = 0;
+  let inFile = false;
+  let fileStart = 0;
+  let textStart = 0;
+  for (let at = xml.indexOf('<'); at !== -1; at = xml.indexOf('<', at + 1)) {
+    if (!inFile && at - textStart > MOODLE_LIMITS.textChars)
+      throw new MoodleError('too-complex', `a text of over ${MOODLE_LIMITS.textChars} characters`);
+    const next = xml.charCodeAt(at + 1);
+    const isOpening = (next >= 65 && next <= 90) || (next >= 97 && next <= 122);
+    if (isOpening) {
+      elements += 1;
+      if (elements > MOODLE_LIMITS.elements)
+        throw new MoodleError('too-complex', `over ${MOODLE_LIMITS.elements} elements`);
+      if (xml.startsWith('question', at + 1) && /[\s>/]/.test(xml.charAt(at + 9))) {
+        questions += 1;
+        if (questions > MOODLE_LIMITS.questions)
+          throw new MoodleError('too-many-questions', `over ${MOODLE_LIMITS.questions}`);
+      }
+      if (xml.startsWith('file', at + 1) && /[\s>/]/.test(xml.charAt(at + 5))) {
+        inFile = true;
+        fileStart = at;
+      }
+    } else if (inFile && xml.startsWith('/file>', at + 1)) {
+      inFile = false;
+      if (at - fileStart > MOODLE_LIMITS.fileChars)
+        throw new MoodleError('too-large', `an embedded file of over ${MOODLE_LIMITS.fileChars} characters`);
+    }
+    if (inFile && at - fileStart > MOODLE_LIMITS.fileChars)
+      throw new MoodleError('too-large', `an embedded file of over ${MOODLE_LIMITS.fileChars} characters`);
+    textStart = at;
+  }
+  if (inFile && xml.length - fileStart > MOODLE_LIMITS.fileChars)
+    throw new MoodleError('too-large', `an embedded file of over ${MOODLE_LIMITS.fileChars} characters`);
+  if (!inFile && xml.length - textStart > MOODLE_LIMITS.textChars)
+    throw new MoodleError('too-complex', `a text of over ${MOODLE_LIMITS.textChars} characters`);
 }
 
 type Node = Record<string, unknown>;
@@ -182,6 +255,7 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
   const xml = new TextDecoder('utf-8').decode(bytes);
   // Moodle never writes a DOCTYPE: one here can only declare entities (expansion bombs, external files).
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new MoodleError('doctype');
+  scanMoodleXml(xml);
   let root: Node;
   try {
     root = new XMLParser({
@@ -206,9 +280,8 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
   const imageIn = (text: string, files: unknown): string | null => {
     const name = /@@PLUGINFILE@@\/([^"'?#]+)/.exec(text)?.[1];
     if (!name) return null;
-    const file = (asArray(files) as Node[]).find(
-      (f) => decodeURIComponent(String(f['@_name'] ?? '')) === decodeURIComponent(name),
-    );
+    const wanted = fileName(name);
+    const file = (asArray(files) as Node[]).find((f) => fileName(String(f['@_name'] ?? '')) === wanted);
     if (!file) return null;
     const data = Buffer.from(textNode(file).replace(/\s+/g, ''), 'base64');
     const mime = sniffImage(data.subarray(0, 512));
@@ -224,6 +297,8 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
   const questions: PackQuestion[] = [];
   const skipped: MoodleImport['skipped'] = [];
   const usedIds = new Set<string>();
+  /** The next suffix to try per id: duplicates get -2, -3… in linear time, however many share one id. */
+  const nextSuffix = new Map<string, number>();
   let category = 'Geral';
   for (const node of nodes) {
     const type = String(node['@_type'] ?? '');
@@ -258,10 +333,16 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
     const subjectId = `moodle-${sha256(category).slice(0, 12)}`;
     subjects.set(subjectId, category);
     const idnumber = textNode(node.idnumber).trim();
-    let id = /^[\w:.-]{1,100}$/.test(idnumber)
+    const wanted = /^[\w:.-]{1,100}$/.test(idnumber)
       ? idnumber
       : `moodle-${sha256(`${category}\n${statementHtml}`).slice(0, 16)}`;
-    while (usedIds.has(id)) id = `${id}-2`;
+    let id = wanted;
+    if (usedIds.has(id)) {
+      let n = nextSuffix.get(wanted) ?? 2;
+      while (usedIds.has(`${wanted}-${n}`)) n += 1;
+      id = `${wanted}-${n}`;
+      nextSuffix.set(wanted, n + 1);
+    }
     usedIds.add(id);
     const alternatives = answers.map((answer, i) => {
       const markup = textNode(answer);
