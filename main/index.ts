@@ -13,7 +13,7 @@ import { electronSettings, electronVaultStorage } from './electron/stores.js';
 import { registerIpc, trust, type IpcTrust } from './ipc/register.js';
 import { packOpener, packPathsFrom } from './app/pack-opener.js';
 import { createMainWindow } from './window.js';
-import { IMAGE_SCHEME, isSafeExternalUrl, permissionDecision } from './window-policy.js';
+import { IMAGE_SCHEME, isSafeExternalUrl, permissionDecision, UserActivation } from './window-policy.js';
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
 import { fileKeyCipher } from './core/vault/file-key-cipher.js';
 import { testHooks, testModeEnabled, type SideEffect } from './test-mode.js';
@@ -62,7 +62,13 @@ if (!app.requestSingleInstanceLock()) {
     };
     const sideEffect = (effect: SideEffect) => record(effect);
     // Every way out to the OS browser: performed, or in test mode recorded for the spec to assert.
+    // Only after a user gesture in the window (window-policy.ts), whichever path asked.
+    const activation = new UserActivation();
     const openOutside = (url: string) => {
+      if (!activation.isActive()) {
+        logger.warn('external link refused: no user gesture', { url: new URL(url).origin });
+        return;
+      }
       if (testMode) sideEffect({ type: 'side-effect', effect: 'open-external', url });
       else void shell.openExternal(url);
     };
@@ -109,7 +115,7 @@ if (!app.requestSingleInstanceLock()) {
     );
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
     installMenu();
-    window = createMainWindow(join(here, '../preload/index.cjs'), openOutside);
+    window = createMainWindow(join(here, '../preload/index.cjs'), openOutside, activation);
     trust(ipcTrust, window.webContents);
     // Packs opened from the OS wait until the page listens, then the student confirms each.
     window.webContents.once('did-finish-load', () => {

@@ -64,16 +64,45 @@ export function permissionDecision(_permission: string): boolean {
   return false;
 }
 
-/** New windows are never created; safe web links go to the OS browser instead. */
-export function windowOpenDecision(url: string, openExternal: (url: string) => void): { action: 'deny' } {
-  if (isSafeExternalUrl(url)) openExternal(url);
+/**
+ * Transient user activation, as main sees it: the OS's own keyboard and mouse events reaching the
+ * window (a page cannot forge them). A link leaves for the OS browser only within this long after
+ * one, as Chromium's own popup rule (5 s) has it: a script that navigates or calls window.open on
+ * its own, or a renderer calling the bridge in a loop, opens nothing.
+ */
+export const ACTIVATION_MS = 5_000;
+
+export class UserActivation {
+  private last = Number.NEGATIVE_INFINITY;
+  constructor(private readonly now: () => number = Date.now) {}
+  /** A key or mouse button pressed in the window. */
+  noteInput(): void {
+    this.last = this.now();
+  }
+  isActive(): boolean {
+    const elapsed = this.now() - this.last;
+    return elapsed >= 0 && elapsed <= ACTIVATION_MS;
+  }
+}
+
+/** New windows are never created; safe web links go to the OS browser instead, after a user gesture. */
+export function windowOpenDecision(
+  url: string,
+  openExternal: (url: string) => void,
+  activated = false,
+): { action: 'deny' } {
+  if (activated && isSafeExternalUrl(url)) openExternal(url);
   return { action: 'deny' };
 }
 
-/** Navigation away from the app is blocked; safe web links go to the OS browser. */
-export function navigationDecision(url: string, openExternal: (url: string) => void): 'allow' | 'deny' {
+/** Navigation away from the app is blocked; safe web links go to the OS browser after a user gesture. */
+export function navigationDecision(
+  url: string,
+  openExternal: (url: string) => void,
+  activated = false,
+): 'allow' | 'deny' {
   if (isAppUrl(url)) return 'allow';
-  if (isSafeExternalUrl(url)) openExternal(url);
+  if (activated && isSafeExternalUrl(url)) openExternal(url);
   return 'deny';
 }
 

@@ -8,7 +8,9 @@ import {
   CONTENT_SECURITY_POLICY,
   isAppUrl,
   isSafeExternalUrl,
+  ACTIVATION_MS,
   navigationDecision,
+  UserActivation,
   permissionDecision,
   secureWebPreferences,
   windowOpenDecision,
@@ -64,21 +66,38 @@ describe('navigation, new windows and permissions', () => {
     expect(isAppUrl('https://bundle/index.html')).toBe(false);
     expect(isAppUrl('file:///etc/passwd')).toBe(false);
   });
-  it('denies navigation away from the app and sends web links to the OS browser', () => {
+  it('denies navigation away from the app and sends web links to the OS browser after a gesture', () => {
     const open = vi.fn();
-    expect(navigationDecision('app://bundle/#/library', open)).toBe('allow');
-    expect(navigationDecision('https://example.com/', open)).toBe('deny');
-    expect(navigationDecision('file:///etc/passwd', open)).toBe('deny');
-    expect(navigationDecision('javascript:alert(1)', open)).toBe('deny');
+    expect(navigationDecision('app://bundle/#/library', open, true)).toBe('allow');
+    expect(navigationDecision('https://example.com/', open, true)).toBe('deny');
+    expect(navigationDecision('file:///etc/passwd', open, true)).toBe('deny');
+    expect(navigationDecision('javascript:alert(1)', open, true)).toBe('deny');
+    // A script navigating on its own: nothing leaves the app.
+    expect(navigationDecision('https://example.com/script', open, false)).toBe('deny');
     expect(open.mock.calls).toEqual([['https://example.com/']]);
   });
-  it('never opens a new window; only http(s) links without credentials reach the OS browser', () => {
+  it('never opens a new window; only http(s) links without credentials, after a gesture, reach the OS browser', () => {
     const open = vi.fn();
     for (const url of ['https://example.com/a', 'smb://server/share', 'file:///c:/x', 'https://user:pw@example.com/']) {
-      expect(windowOpenDecision(url, open)).toEqual({ action: 'deny' });
+      expect(windowOpenDecision(url, open, true)).toEqual({ action: 'deny' });
     }
+    expect(windowOpenDecision('https://example.com/popup', open, false)).toEqual({ action: 'deny' });
     expect(open.mock.calls).toEqual([['https://example.com/a']]);
     expect(isSafeExternalUrl('ms-msdt:/id')).toBe(false);
+  });
+  it('a gesture counts for 5 seconds after the key or click that made it, as Chromium’s popup rule', () => {
+    let now = 1_000_000;
+    const activation = new UserActivation(() => now);
+    expect(activation.isActive()).toBe(false);
+    activation.noteInput();
+    now += ACTIVATION_MS;
+    expect(activation.isActive()).toBe(true);
+    now += 1;
+    expect(activation.isActive()).toBe(false);
+    // A clock set back does not make an old gesture new.
+    activation.noteInput();
+    now -= 60_000;
+    expect(activation.isActive()).toBe(false);
   });
   it('denies every permission request', () => {
     for (const permission of [
