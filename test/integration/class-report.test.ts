@@ -10,7 +10,7 @@ import { readResultFile, writeResultFile } from '../../main/core/class/result-fi
 import { nodeServices } from '../support/node-services.js';
 import { runTs } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 
@@ -190,5 +190,27 @@ describe('the class report', () => {
       '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags',
     );
     expect(items.trim().split('\r\n')).toHaveLength(11);
+  });
+
+  it('cli class report: a vanished or oversized file is refused by name and the rest of the report stands', async () => {
+    const a = await student('Ana', () => 0, 41);
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const results = join(temp.dir, 'results');
+    await mkdir(results);
+    await writeFile(join(results, a.file.fileName), a.file.data);
+    // Listed, then gone when read: a link to nothing.
+    await symlink(join(temp.dir, 'nowhere.examresult'), join(results, 'sumiu.examresult'));
+    await writeFile(join(results, 'grande.examresult'), Buffer.alloc(600 * 1024, 0x20));
+    const out = await runTs('main/cli.ts', ['class', 'report', '--pack', DEMO, '--results', results, '--json']);
+    expect(out.code).toBe(0);
+    const report = JSON.parse(out.stdout) as { accepted: unknown[]; rejected: { file: string; reason: string }[] };
+    expect(report.accepted).toHaveLength(1);
+    expect(report.rejected).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'sumiu.examresult', reason: 'unreadable' }),
+        expect.objectContaining({ file: 'grande.examresult', reason: 'too-large' }),
+      ]),
+    );
   });
 });
