@@ -56,17 +56,20 @@ export interface PackContext {
   toError: (error: unknown) => BridgeErrorValue;
   /** A sealed pack's release, journaled: finish it (records, registry, attempts graded); returns how many. */
   released: (id: string, payload: SealedPayload) => Promise<number>;
+  /** Whether an exam of this pack still waits for its release code. */
+  awaiting: (id: string) => boolean;
   /** After a removal: image files nobody uses any more are deleted (pins of saved results kept). */
   sweepImages: () => Promise<unknown>;
 }
 
-/** What the renderer sees of an entry: never the sealed answers' parameters. */
-const summary = ({ sealed, contentHash: _hash, ...entry }: PackEntry): PackSummary => ({
-  ...entry,
-  ...(sealed && { sealed: { released: sealed.released } }),
-});
-
 export function createPackHandlers(context: PackContext) {
+  /** What the renderer sees of an entry: never the sealed answers' parameters. A pack counts as
+   * released only once no exam of it waits, so the code field stays while one does. */
+  const summary = ({ sealed, contentHash: _hash, ...entry }: PackEntry): PackSummary => ({
+    ...entry,
+    ...(sealed && { sealed: { released: sealed.released && !context.awaiting(entry.id) } }),
+  });
+
   const pending = new Map<string, string>();
 
   // A PackError thrown here reaches the renderer as 'invalid-pack' with its reason (services.toBridgeError).

@@ -264,6 +264,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     imageHosts,
     sweepImages: sweep,
     released: (id, payload) => finishRelease(id, payload),
+    awaiting: (id) => engine.awaitingPack(id),
     toError: (error) => toBridgeError(error),
   });
   const notices = () => workspace.notices();

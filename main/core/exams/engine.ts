@@ -683,6 +683,14 @@ export class ExamEngine {
     return this.result(attempt.id);
   }
 
+  /** Whether any submitted attempt of this pack still waits for its release code. */
+  awaitingPack(packId: string): boolean {
+    for (const attempt of this.attempts.values())
+      if (attempt.config.pack?.id === packId && attempt.status === 'submitted' && this.awaitingRelease(attempt.id))
+        return true;
+    return false;
+  }
+
   /** A submitted attempt of a sealed pack whose code has not been given yet. */
   awaitingRelease(attemptId: string): boolean {
     const pack = this.attempts.get(attemptId)?.config.pack;
