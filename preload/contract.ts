@@ -2,6 +2,7 @@
 // with these schemas; the renderer imports only this file's types and helpers.
 // Nothing here imports main/: the renderer build must not pull in Node code.
 import type { z } from 'zod';
+import type { AreaId, ForeignLanguage } from './constants.js';
 import type {
   Difficulty,
   ExamRequest,
@@ -175,10 +176,8 @@ export interface BuiltPackFile extends PackPreview {
 
 // ---- exams ------------------------------------------------------------------
 
-export const AREA_IDS = ['linguagens', 'humanas', 'natureza', 'matematica'] as const;
-export type AreaId = (typeof AREA_IDS)[number];
-export const FOREIGN_LANGUAGES = ['ingles', 'espanhol'] as const;
-export type ForeignLanguage = (typeof FOREIGN_LANGUAGES)[number];
+// Shared value lists live in a leaf module (no import circle with schemas.ts); re-exported here.
+export { AREA_IDS, FOREIGN_LANGUAGES, type AreaId, type ForeignLanguage } from './constants.js';
 
 /** One block of a national-exam format (an area, or its foreign-language part) and how full it can be. */
 export interface ExamBlock {

@@ -2,7 +2,7 @@
 // them. Kept apart from contract.ts so that the preload and the renderer, which need only
 // types, do not carry zod.
 import { z } from 'zod';
-import { AREA_IDS, FOREIGN_LANGUAGES } from './contract';
+import { AREA_IDS, FOREIGN_LANGUAGES } from './constants';
 
 export const productSchema = z.enum(['vestibulares', 'enem']);
 export type Product = z.infer<typeof productSchema>;

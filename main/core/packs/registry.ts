@@ -13,7 +13,6 @@ import type { ImageCache } from '../images/cache.js';
 import { canonicalJson } from '../util/canonical-json.js';
 import { JsonFile } from '../util/json-file.js';
 import type { StorageContext } from '../util/storage.js';
-import type { Workspace } from '../workspace.js';
 import { examConfigSchema, type PackManifest, type PackQuestion, type QuestionsFile } from './format.js';
 import { sealedPayloadSchema, sealParamsSchema, unseal, type SealedPayload } from './seal.js';
 import { writeDurably } from '../util/durable-file.js';
@@ -39,6 +38,20 @@ const entrySchema = z.object({
 export type PackEntry = z.infer<typeof entrySchema>;
 const registrySchema = z.object({ packs: z.array(entrySchema) });
 export type PackRegistryFile = JsonFile<z.infer<typeof registrySchema>>;
+/**
+ * What the pack functions need of a data folder. The workspace composes the registry (it opens the
+ * registry file and repairs sources at start) and satisfies this shape; the registry never imports
+ * the workspace, so the two are no import circle.
+ */
+export interface PackWorkspace {
+  dataDir: string;
+  store: CatalogStore;
+  images: ImageCache;
+  packRegistry: PackRegistryFile;
+  /** Runs imports, removals and releases one at a time. */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+}
+
 const releaseJournalSchema = z.strictObject({ id: z.string(), payload: sealedPayloadSchema });
 
 export const packSource = (id: string) => `pack:${id}`;
@@ -83,7 +96,7 @@ export class PackNotSealedError extends Error {
 }
 
 /** Opens a sealed pack's answers with the code (WrongCodeError otherwise). Writes nothing. */
-export async function unsealPack(workspace: Workspace, id: string, code: string): Promise<SealedPayload> {
+export async function unsealPack(workspace: PackWorkspace, id: string, code: string): Promise<SealedPayload> {
   const entry = (await listPacks(workspace)).find((p) => p.id === id);
   if (!entry?.sealed) throw new PackNotSealedError();
   return unseal(entry.sealed.params, await readFile(sealedPath(workspace.dataDir, id)), code);
@@ -99,13 +112,13 @@ export async function unsealPack(workspace: Workspace, id: string, code: string)
 export const releaseJournalPath = (dataDir: string, id: string) => join(dataDir, 'sealed', `${id}.release.json`);
 const RELEASE_JOURNAL = /^(.+)\.release\.json$/;
 
-export async function journalRelease(workspace: Workspace, id: string, payload: SealedPayload): Promise<void> {
+export async function journalRelease(workspace: PackWorkspace, id: string, payload: SealedPayload): Promise<void> {
   await mkdir(join(workspace.dataDir, 'sealed'), { recursive: true });
   await writeDurably(releaseJournalPath(workspace.dataDir, id), Buffer.from(JSON.stringify({ id, payload })));
 }
 
 /** Releases a kill interrupted: each journal that reads whole and names a pack still imported. */
-export async function pendingReleases(workspace: Workspace): Promise<{ id: string; payload: SealedPayload }[]> {
+export async function pendingReleases(workspace: PackWorkspace): Promise<{ id: string; payload: SealedPayload }[]> {
   const names = await readdir(join(workspace.dataDir, 'sealed')).catch(() => [] as string[]);
   const packs = await listPacks(workspace);
   const pending: { id: string; payload: SealedPayload }[] = [];
@@ -124,12 +137,12 @@ export async function pendingReleases(workspace: Workspace): Promise<{ id: strin
   return pending;
 }
 
-export async function endRelease(workspace: Workspace, id: string): Promise<void> {
+export async function endRelease(workspace: PackWorkspace, id: string): Promise<void> {
   await rm(releaseJournalPath(workspace.dataDir, id), { force: true });
 }
 
 /** The keys into the pack's records, then the registry says released. Idempotent (a start re-runs it). */
-export function applyRelease(workspace: Workspace, id: string, payload: SealedPayload): Promise<void> {
+export function applyRelease(workspace: PackWorkspace, id: string, payload: SealedPayload): Promise<void> {
   return workspace.exclusive(async () => {
     const packs = await listPacks(workspace);
     const source = packSource(id);
@@ -162,7 +175,7 @@ export function openPackRegistry(path: string, storage: StorageContext): PackReg
   return new JsonFile(path, registrySchema, { kind: 'pack-registry', backup: true, ...storage });
 }
 
-export async function listPacks(workspace: Workspace): Promise<PackEntry[]> {
+export async function listPacks(workspace: PackWorkspace): Promise<PackEntry[]> {
   return (await workspace.packRegistry.read())?.packs ?? [];
 }
 
@@ -250,7 +263,7 @@ export function planImport(
  * invisible until the registry write that commits it.
  */
 export function importPack(
-  workspace: Workspace,
+  workspace: PackWorkspace,
   bytes: Buffer,
   options: { now?: number; isLocked?: (id: string) => boolean } = {},
 ): Promise<{ entry: PackEntry; manifest: PackManifest; added: number }> {
@@ -312,7 +325,7 @@ export function importPack(
 
 /** Removes a pack: the registry entry first (the commit point), then what only it provided. */
 export function removePack(
-  workspace: Workspace,
+  workspace: PackWorkspace,
   id: string,
   options: { isLocked?: (id: string) => boolean } = {},
 ): Promise<{ removed: number }> {

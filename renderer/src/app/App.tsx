@@ -20,21 +20,7 @@ import { SyncScreen } from '../features/sync/SyncScreen';
 import { StorageNotices } from '../components/StorageNotices';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
-
-export type Screen =
-  'library' | 'exams' | 'notebook' | 'history' | 'paper' | 'sync' | 'packs' | 'class' | 'keys' | 'settings';
-const SCREENS: Screen[] = [
-  'library',
-  'exams',
-  'notebook',
-  'history',
-  'paper',
-  'sync',
-  'packs',
-  'class',
-  'keys',
-  'settings',
-];
+import { SCREENS, type Screen } from './screens';
 
 /** What the exams screen shows: the builder, the running attempt (read from main), or a result. */
 type ExamView = { kind: 'builder' } | { kind: 'taking'; attemptId: string } | { kind: 'result'; attemptId: string };

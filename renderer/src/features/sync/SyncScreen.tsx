@@ -12,7 +12,7 @@ import type {
   SyncProgress,
   SyncReport,
 } from '../../../../preload/contract';
-import type { Screen } from '../../app/App';
+import type { Screen } from '../../app/screens';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';

@@ -1,0 +1,99 @@
+// No import circles in the app's code: a circle makes two modules one room that neither can be
+// read or changed alone (docs/architecture.md). Type-only imports count too: they tie the reader
+// of one file to the other all the same.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOTS = ['main', 'preload', 'renderer/src', 'scripts', 'assets'];
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return SOURCE.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** A relative specifier as the file it names (`./x.js` written for `./x.ts`, folders' index files). */
+function resolveImport(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = resolve(dirname(from), specifier);
+  const stem = base.replace(/\.(js|mjs|jsx)$/, '');
+  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.mjs`, join(base, 'index.ts')])
+    if (SOURCE.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  return null;
+}
+
+export function importGraph(roots: string[]): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of roots.flatMap((root) => files(root))) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = importedFiles
+      .map((imported) => resolveImport(file, imported.fileName))
+      .filter((target): target is string => target !== null);
+    graph.set(resolve(file), new Set(targets));
+  }
+  return graph;
+}
+
+/** Strongly connected components of more than one file (Tarjan), each as sorted relative paths. */
+export function circles(graph: Map<string, Set<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node) ?? 0, index.get(target) ?? 0));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+        onStack.delete(member);
+        component.push(member);
+        if (member === node) break;
+      }
+      const selfLoop = component.length === 1 && graph.get(node)?.has(node);
+      if (component.length > 1 || selfLoop) found.push(component.map((f) => relative(process.cwd(), f)).sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('import circles', () => {
+  it('the app, the preload, the renderer and the scripts have none', () => {
+    expect(circles(importGraph(ROOTS))).toEqual([]);
+  });
+
+  it('the check finds a circle when there is one (type-only imports included)', () => {
+    const a = resolve('a.ts');
+    const b = resolve('b.ts');
+    const c = resolve('c.ts');
+    expect(
+      circles(
+        new Map([
+          [a, new Set([b])],
+          [b, new Set([c])],
+          [c, new Set([a])],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    // And reads them from real source: contract.ts → constants.ts is a plain edge.
+    const graph = importGraph(['preload']);
+    expect(graph.get(resolve('preload/contract.ts'))?.has(resolve('preload/constants.ts'))).toBe(true);
+  });
+});
