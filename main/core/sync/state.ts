@@ -2,6 +2,8 @@
 // plan, year probes already paid for, and today's request count.
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { Low } from 'lowdb';
+import { openDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import { syncScopeSchema } from './scope.js';
@@ -28,26 +30,20 @@ const stateSchema = z.object({
 export type SyncStateData = z.infer<typeof stateSchema>;
 
 export class SyncStateStore {
-  private data: SyncStateData = { runs: {}, usage: {} };
-  private readonly file: JsonFile<SyncStateData>;
-
-  private constructor(dir: string, storage: StorageContext) {
-    this.file = new JsonFile(join(dir, 'sync.json'), stateSchema, { kind: 'sync-state', backup: true, ...storage });
-  }
+  private constructor(private readonly db: Low<SyncStateData>) {}
 
   static async open(dir: string, storage: StorageContext = WRITABLE_SILENT): Promise<SyncStateStore> {
-    const store = new SyncStateStore(dir, storage);
-    store.data = (await store.file.read()) ?? store.data;
-    return store;
+    const file = new JsonFile(join(dir, 'sync.json'), stateSchema, { kind: 'sync-state', backup: true, ...storage });
+    return new SyncStateStore(await openDocument<SyncStateData>(file, { runs: {}, usage: {} }));
   }
 
   get state(): SyncStateData {
-    return this.data;
+    return this.db.data;
   }
 
-  /** Durable once settled; bursts of updates coalesce into one write (the durable writer's queue). */
+  /** Durable once settled; bursts of updates coalesce into one disk write (the durable writer's queue). */
   update(change: (data: SyncStateData) => SyncStateData): Promise<void> {
-    this.data = change(this.data);
-    return this.file.write(() => this.data);
+    this.db.data = change(this.db.data);
+    return this.db.write();
   }
 }
