@@ -127,3 +127,27 @@ export const attemptQuestionsSchema = z.object({
   attemptId: z.string(),
   questions: z.array(snapshotQuestionSchema),
 });
+
+/** A question of a new attempt: not answered, flagged, struck or timed yet. */
+export function freshEntry(questionId: string, order: number[]): AttemptQuestion {
+  return {
+    questionId,
+    order,
+    answer: null,
+    flagged: false,
+    eliminated: [],
+    timeMs: 0,
+    revealed: false,
+    guessed: false,
+    grade: null,
+  };
+}
+
+/** The pack an attempt's questions all come from (a pack's exam). */
+export interface PackOrigin {
+  id: string;
+  title: string;
+  contentHash: string;
+  sealed: boolean;
+  released: boolean;
+}

@@ -1,0 +1,192 @@
+// The attempts on disk and in memory. Each attempt is two files: its state (attempts/<id>.json, one
+// durable writer, a .bak generation) and the questions as they were at start
+// (attempts/<id>.questions.json, written once, rewritten only when a sealed pack is released), so
+// results never depend on the catalog. Every save is durable before it returns; closing waits for
+// the saves in flight.
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
+import type { ExplanationStore } from '../catalog/explanations.js';
+import type { ImageCache } from '../images/cache.js';
+import { JsonFile, type NoticeSink } from '../util/json-file.js';
+import { attemptQuestionsSchema, attemptSchema, type Attempt, type ImageRef, type SnapshotQuestion } from './model.js';
+import { snapshotOf } from './snapshot.js';
+
+const MISSING_IMAGE = 'missing';
+
+export interface AttemptStoreDeps {
+  dir: string;
+  store: () => CatalogStore;
+  images: () => ImageCache;
+  /** Worked solutions by question id (none in tests that do not need them). */
+  explanations?: () => ExplanationStore;
+  /** The address the renderer loads a cached image by (its hash). */
+  imageUrl: (sha256: string) => string;
+  notices?: NoticeSink;
+  now: () => number;
+}
+
+export class AttemptStore {
+  private readonly attempts = new Map<string, Attempt>();
+  /** One file object per attempt: every save of it goes through the same durable queue. */
+  private readonly files = new Map<string, JsonFile<Attempt>>();
+  private readonly snapshots = new Map<string, SnapshotQuestion[]>();
+  /** Saves in flight: closing waits for them, so the folder's lock is never released mid-write. */
+  private readonly inFlight = new Set<Promise<void>>();
+
+  private constructor(private readonly deps: AttemptStoreDeps) {}
+
+  /** Loads every attempt; a damaged file is set aside and its .bak used (a notice says so). */
+  static async open(deps: AttemptStoreDeps): Promise<AttemptStore> {
+    const store = new AttemptStore(deps);
+    await mkdir(deps.dir, { recursive: true });
+    const ids = (await readdir(deps.dir))
+      .map((name) => /^([0-9a-f-]{36})\.json(\.bak)?$/.exec(name)?.[1])
+      .filter((id): id is string => id !== undefined);
+    for (const id of new Set(ids)) {
+      const attempt = await store.file(id).read();
+      if (attempt) {
+        store.attempts.set(attempt.id, attempt);
+        deps.images().pin(attempt.images);
+      }
+    }
+    return store;
+  }
+
+  private file(id: string): JsonFile<Attempt> {
+    let file = this.files.get(id);
+    if (!file) {
+      file = new JsonFile(join(this.deps.dir, `${id}.json`), attemptSchema, {
+        kind: 'attempt',
+        backup: true,
+        readOnly: false,
+        ...(this.deps.notices && { notices: this.deps.notices }),
+      });
+      this.files.set(id, file);
+    }
+    return file;
+  }
+
+  private snapshotFile(id: string) {
+    return new JsonFile(join(this.deps.dir, `${id}.questions.json`), attemptQuestionsSchema, {
+      kind: 'attempt-questions',
+      ...(this.deps.notices && { notices: this.deps.notices }),
+    });
+  }
+
+  get(id: string): Attempt | undefined {
+    return this.attempts.get(id);
+  }
+
+  all(): IterableIterator<Attempt> {
+    return this.attempts.values();
+  }
+
+  running(): Attempt | null {
+    for (const attempt of this.attempts.values()) if (attempt.status === 'running') return attempt;
+    return null;
+  }
+
+  /** Every question id any attempt has held (the builder prefers unseen ones). */
+  seen(): Set<string> {
+    const ids = new Set<string>();
+    for (const attempt of this.attempts.values()) for (const q of attempt.questions) ids.add(q.questionId);
+    return ids;
+  }
+
+  /** Durable before it returns. Overlapping saves of one attempt coalesce into ordered writes of its latest state. */
+  async save(attempt: Attempt): Promise<void> {
+    attempt.lastSeenAt = this.deps.now();
+    const write = this.file(attempt.id).write(() => attempt);
+    this.inFlight.add(write);
+    try {
+      await write;
+    } finally {
+      this.inFlight.delete(write);
+    }
+  }
+
+  /** The saved questions of an attempt, read now (a resumed attempt's lock covers them at once). */
+  async loadSaved(attempt: Attempt): Promise<void> {
+    const saved = await this.snapshotFile(attempt.id).read();
+    if (saved?.attemptId === attempt.id && saved.questions.length === attempt.questions.length) {
+      this.snapshots.set(attempt.id, saved.questions);
+    }
+  }
+
+  /** The questions as the attempt saw them, if already in memory (the lock reads them synchronously). */
+  cachedQuestions(attemptId: string): SnapshotQuestion[] | undefined {
+    return this.snapshots.get(attemptId);
+  }
+
+  /** The questions as the attempt saw them; an attempt saved before snapshots existed gets one from the catalog. */
+  async questionsOf(attempt: Attempt): Promise<SnapshotQuestion[]> {
+    const cached = this.snapshots.get(attempt.id);
+    if (cached) return cached;
+    const file = this.snapshotFile(attempt.id);
+    const stored = await file.read();
+    let questions = stored?.attemptId === attempt.id ? stored.questions : null;
+    if (!questions || questions.length !== attempt.questions.length) {
+      const store = this.deps.store();
+      questions = attempt.questions.map((entry) => this.snapshotOf(store.get(entry.questionId), entry.questionId));
+      await file.write({ attemptId: attempt.id, questions });
+      await this.pinImages(attempt, questions);
+    }
+    this.snapshots.set(attempt.id, questions);
+    return questions;
+  }
+
+  /** Replaces an attempt's saved questions (a sealed pack's release puts its keys in), durably. */
+  async replaceQuestions(attempt: Attempt, questions: SnapshotQuestion[]): Promise<void> {
+    await this.snapshotFile(attempt.id).write({ attemptId: attempt.id, questions });
+    this.snapshots.set(attempt.id, questions);
+  }
+
+  /**
+   * A new attempt's questions first, then the state that points to them, each durable before
+   * anything reaches the renderer: a crash right after start loses nothing.
+   */
+  async keep(attempt: Attempt, snapshot: SnapshotQuestion[]): Promise<void> {
+    await this.replaceQuestions(attempt, snapshot);
+    this.attempts.set(attempt.id, attempt);
+    await this.pinImages(attempt, snapshot);
+  }
+
+  /** A catalog question (or a placeholder for one that is gone) as an attempt keeps it. */
+  snapshotOf(question: StoredQuestion | undefined, id: string): SnapshotQuestion {
+    return snapshotOf(
+      {
+        store: this.deps.store(),
+        images: this.deps.images(),
+        ...(this.deps.explanations && { explanations: this.deps.explanations() }),
+      },
+      question,
+      id,
+    );
+  }
+
+  private async pinImages(attempt: Attempt, questions: SnapshotQuestion[]) {
+    const images = new Map<string, string>();
+    for (const q of questions) {
+      for (const ref of [q.image, q.explanationImage, ...q.alternatives.map((a) => a.image)]) {
+        if (ref?.sha256 && ref.mime) images.set(ref.sha256, ref.mime);
+      }
+    }
+    attempt.images = [...images];
+    this.deps.images().pin(images);
+    await this.save(attempt);
+  }
+
+  /** What the renderer may load: the cached file as it was at start, else the cache now, else 'missing'. */
+  readonly render = (ref: ImageRef): string | null => {
+    if (!ref) return null;
+    if (ref.sha256 && this.deps.images().fileOf(ref.sha256)) return this.deps.imageUrl(ref.sha256);
+    const hit = this.deps.images().resolve(ref.url);
+    return hit ? this.deps.imageUrl(hit.sha256) : MISSING_IMAGE;
+  };
+
+  /** Settles once no save is in flight. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+}
