@@ -5,7 +5,6 @@
 // (history.ts), paper answer sheets (paper-attempt.ts) and sealed releases (release.ts). This file
 // is the attempt's lifecycle (start, answer, flag, strike, guess, visit, submit, deadline) and the
 // one place that says which keys are locked now. Pure Node.
-import { randomUUID } from 'node:crypto';
 import type {
   AttemptKind,
   AttemptSummary,
@@ -22,16 +21,18 @@ import type { CatalogStore } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
 import type { ExplanationStore } from '../catalog/explanations.js';
 import type { NoticeSink } from '../util/json-file.js';
-import { alternativeOrder } from './alternatives.js';
 import { AttemptStore } from './attempt-store.js';
 import { countMatching, selectQuestions, shortBlocks } from './builder.js';
-import { factsOf, feedbackOf, resultOf, type AnswerFacts } from './grading.js';
-import { historyOf, packAnswersOf, type PackAnswers } from './history.js';
-import { freshEntry, type Attempt, type AttemptQuestion, type PackOrigin, type SnapshotQuestion } from './model.js';
+import { feedbackOf, type AnswerFacts } from './grading.js';
+import type { PackAnswers } from './history.js';
+import { type Attempt, type AttemptQuestion, type PackOrigin, type SnapshotQuestion } from './model.js';
 import { paperAttempt, type PaperMeta } from './paper-attempt.js';
 import { newSeed, seededRandom, shuffle } from './random.js';
 import { SealedRelease } from './release.js';
-import { viewOf } from './views.js';
+import { AttemptReader } from './reading.js';
+import { ExamError } from './errors.js';
+import { stateOf, summaryOf } from './views.js';
+import { newAttempt } from './new-attempt.js';
 
 export type { AnswerFacts, PackAnswers, PackOrigin };
 
@@ -41,15 +42,7 @@ export interface ExamClock {
   speed: number;
 }
 
-export class ExamError extends Error {
-  constructor(
-    readonly code: 'exam-running' | 'exam-over' | 'no-questions' | 'not-found' | 'not-enough-questions',
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(code);
-    this.name = 'ExamError';
-  }
-}
+export { ExamError };
 
 export interface EngineDeps {
   dir: string;
@@ -76,12 +69,20 @@ const PAUSE_GAP_MS = 5_000;
 export class ExamEngine {
   private lastPersistedBeat = 0;
   private readonly sealed: SealedRelease;
+  private readonly reader: AttemptReader;
 
   private constructor(
     private readonly deps: EngineDeps,
     private readonly attempts: AttemptStore,
   ) {
     this.sealed = new SealedRelease(attempts);
+    this.reader = new AttemptReader({
+      attempts,
+      store: deps.store,
+      locked: () => this.lockedKeys(),
+      awaiting: (id) => this.sealed.awaiting(id),
+      now: () => this.now(),
+    });
   }
 
   /** Loads every attempt; a running one resumes, or is submitted if its strict deadline passed while closed. */
@@ -210,47 +211,7 @@ export class ExamEngine {
     random: () => number,
     pack: PackOrigin | null = null,
   ): Promise<ExamState> {
-    const now = this.now();
-    const timeLimitMs =
-      settings.mode === 'timed' && settings.timeLimitMinutes ? settings.timeLimitMinutes * 60_000 : null;
-    const attempt: Attempt = {
-      id: randomUUID(),
-      version: 1,
-      seed,
-      config: {
-        title: settings.title,
-        kind,
-        mode: settings.mode,
-        strict: settings.strict,
-        timeLimitMs,
-        // Only marks inside the time limit: a 20-minute exam is not warned "30 minutes left".
-        warnings: [...(settings.warnings ?? [30, 5])]
-          .filter((mark) => timeLimitMs === null || mark * 60_000 < timeLimitMs)
-          .sort((a, b) => b - a),
-        paper: null,
-        pack,
-      },
-      createdAt: now,
-      deadline: timeLimitMs === null ? null : now + timeLimitMs,
-      status: 'running',
-      submittedAt: null,
-      submittedBy: null,
-      current: 0,
-      currentSince: now,
-      lastSeenAt: now,
-      warned: [],
-      questions: snapshot.map((question) =>
-        freshEntry(
-          question.id,
-          alternativeOrder(
-            question.alternatives.map((a) => a.text),
-            random,
-            shuffle,
-          ),
-        ),
-      ),
-      images: [],
-    };
+    const attempt = newAttempt(snapshot, settings, kind, { seed, random, pack, now: this.now() });
     await this.attempts.keep(attempt, snapshot);
     this.deps.onRunning?.(this.runningSummary());
     return this.state(attempt);
@@ -259,17 +220,7 @@ export class ExamEngine {
   /** The running attempt in a few numbers (sidebar countdown), or null. */
   runningSummary(): RunningExam | null {
     const attempt = this.running();
-    if (!attempt) return null;
-    return {
-      attemptId: attempt.id,
-      title: attempt.config.title,
-      kind: attempt.config.kind,
-      mode: attempt.config.mode,
-      deadline: attempt.deadline,
-      clock: { now: this.now(), speed: this.deps.clock.speed },
-      answered: attempt.questions.filter((q) => q.answer !== null).length,
-      total: attempt.questions.length,
-    };
+    return attempt ? summaryOf(attempt, this.clock()) : null;
   }
 
   async current(): Promise<ExamState | null> {
@@ -283,32 +234,12 @@ export class ExamEngine {
 
   private async state(attempt: Attempt): Promise<ExamState> {
     const questions = await this.attempts.questionsOf(attempt);
-    const at = (index: number): SnapshotQuestion => {
-      const question = questions[index];
-      if (!question) throw new ExamError('not-found');
-      return question;
-    };
-    return {
-      attemptId: attempt.id,
-      title: attempt.config.title,
-      kind: attempt.config.kind,
-      mode: attempt.config.mode,
-      strict: attempt.config.strict,
-      seed: attempt.seed,
-      deadline: attempt.deadline,
-      clock: { now: this.now(), speed: this.deps.clock.speed },
-      warnings: attempt.config.warnings,
-      current: attempt.current,
-      questions: attempt.questions.map((entry, index) => viewOf(entry, index, at(index), this.attempts.render)),
-      answers: attempt.questions.map((q) => q.answer),
-      flags: attempt.questions.map((q) => q.flagged),
-      eliminated: attempt.questions.map((q) => [...q.eliminated]),
-      guessed: attempt.questions.map((q) => q.guessed),
-      feedback: attempt.questions.map((q, index) =>
-        attempt.config.mode === 'practice' && q.revealed ? this.feedback(q, at(index)) : null,
-      ),
-      grades: attempt.questions.map((q) => q.grade),
-    };
+    if (questions.length < attempt.questions.length) throw new ExamError('not-found');
+    return stateOf(attempt, questions, this.clock(), this.attempts.render);
+  }
+
+  private clock() {
+    return { now: this.now(), speed: this.deps.clock.speed };
   }
 
   /** The running attempt addressed by a call; answers after the deadline are refused (and it is submitted). */
@@ -446,62 +377,27 @@ export class ExamEngine {
 
   /** Submitted attempts, oldest first (the notebook catches up on those it missed). */
   submitted(): { attemptId: string; kind: AttemptKind; submittedAt: number }[] {
-    return [...this.attempts.all()]
-      .filter((a) => a.status === 'submitted' && a.submittedAt !== null)
-      .map((a) => ({ attemptId: a.id, kind: a.config.kind, submittedAt: a.submittedAt ?? 0 }))
-      .sort((a, b) => a.submittedAt - b.submittedAt);
+    return this.reader.submitted();
   }
 
-  /** A submitted pack exam's answers as its result file records them; null when it is no pack exam. */
-  async packAnswers(attemptId: string): Promise<PackAnswers | null> {
-    const attempt = this.attempts.get(attemptId);
-    if (!attempt || attempt.status !== 'submitted' || attempt.submittedAt === null) throw new ExamError('exam-running');
-    const pack = attempt.config.pack;
-    if (!pack) return null;
-    return packAnswersOf(
-      { ...attempt, submittedAt: attempt.submittedAt },
-      pack,
-      await this.attempts.questionsOf(attempt),
-    );
+  packAnswers(attemptId: string): Promise<PackAnswers | null> {
+    return this.reader.packAnswers(attemptId);
   }
 
-  /** Every answer of a submitted attempt, graded (main only: it holds the key). */
-  async graded(attemptId: string): Promise<AnswerFacts[]> {
-    const attempt = this.attempts.get(attemptId);
-    if (!attempt || attempt.status !== 'submitted') throw new ExamError('not-found');
-    const questions = await this.attempts.questionsOf(attempt);
-    return attempt.questions.flatMap((entry, index) => {
-      const question = questions[index];
-      return question && question.correctId !== null
-        ? [factsOf(attempt, entry, question, entry.timeMs, this.attempts.render)]
-        : [];
-    });
+  graded(attemptId: string): Promise<AnswerFacts[]> {
+    return this.reader.graded(attemptId);
   }
 
-  /** One checked answer of a running practice attempt, with the time spent on it so far. */
-  async checked(attemptId: string, index: number): Promise<AnswerFacts | null> {
-    const attempt = this.attempts.get(attemptId);
-    const entry = attempt?.questions[index];
-    if (!attempt || !entry || !entry.revealed) return null;
-    const question = (await this.attempts.questionsOf(attempt))[index];
-    if (!question) return null;
-    const open = attempt.status === 'running' && attempt.current === index ? this.now() - attempt.currentSince : 0;
-    return factsOf(attempt, entry, question, entry.timeMs + Math.max(0, open), this.attempts.render);
+  checked(attemptId: string, index: number): Promise<AnswerFacts | null> {
+    return this.reader.checked(attemptId, index);
   }
 
-  /** The question at a place in an attempt as main keeps it; null while it is locked (the exam runs). */
-  async questionAt(attemptId: string, index: number): Promise<SnapshotQuestion | null> {
-    const attempt = this.attempts.get(attemptId);
-    const entry = attempt?.questions[index];
-    if (!attempt || !entry) return null;
-    if (attempt.status === 'running' && !(attempt.config.mode === 'practice' && entry.revealed)) return null;
-    return (await this.attempts.questionsOf(attempt))[index] ?? null;
+  questionAt(attemptId: string, index: number): Promise<SnapshotQuestion | null> {
+    return this.reader.questionAt(attemptId, index);
   }
 
-  /** A catalog question as an attempt would keep it (the notebook's copy of a question added by hand). */
   snapshotFor(questionId: string): SnapshotQuestion | null {
-    const question = this.deps.store().get(questionId);
-    return question ? this.attempts.snapshotOf(question, question.id) : null;
+    return this.reader.snapshotFor(questionId);
   }
 
   /** A review session's rating of a checked answer. */
@@ -512,33 +408,12 @@ export class ExamEngine {
     await this.save(attempt);
   }
 
-  /**
-   * A submitted attempt's result (grading.ts). Questions of the exam running now are withheld
-   * (invariant 1), and all of a sealed pack's attempt until its release.
-   */
-  async result(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
-    const attempt = this.attempts.get(attemptId);
-    if (!attempt) throw new ExamError('not-found');
-    // The key is delivered only after submission (invariant 1).
-    const { submittedAt, submittedBy } = attempt;
-    if (attempt.status !== 'submitted' || submittedAt === null || submittedBy === null) {
-      throw new ExamError('exam-running');
-    }
-    const saved = await this.attempts.questionsOf(attempt);
-    const snapshot = attempt.questions.map(
-      (entry, index) => saved[index] ?? this.attempts.snapshotOf(undefined, entry.questionId),
-    );
-    const locked = this.lockedKeys();
-    return resultOf({ ...attempt, submittedAt, submittedBy }, snapshot, {
-      hidden: (question) => locked.has(question.id) || locked.has(question.baseId),
-      awaiting: this.awaitingRelease(attemptId),
-      render: this.attempts.render,
-      notes,
-    });
+  result(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
+    return this.reader.result(attemptId, notes);
   }
 
   history(): Promise<AttemptSummary[]> {
-    return historyOf(this.attempts.all(), (id) => this.result(id));
+    return this.reader.history();
   }
 
   /** A new attempt from the questions answered wrong (or left blank) in a submitted one. */

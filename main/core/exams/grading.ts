@@ -1,11 +1,14 @@
 // Grading, pure: from an attempt and the questions it saw to answer facts (the notebook's input)
 // and the result a student reads. No files, no clock: whoever calls decides what is hidden now
 // (the running exam's lock, a sealed pack waiting for its code) and passes it in.
-import type { ExamResult, Pacing, PracticeFeedback, ScoreLine } from '../../../preload/contract.js';
+import type { ExamResult, Pacing, ScoreLine } from '../../../preload/contract.js';
 import { AREA_IDS } from '../../../preload/constants.js';
 import { isDifficulty } from '../catalog/store.js';
-import type { Attempt, AttemptQuestion, ImageRef, SnapshotQuestion } from './model.js';
+import type { Attempt, AttemptQuestion, SnapshotQuestion } from './model.js';
+import { feedbackOf } from './feedback.js';
 import { viewOf, type RenderImage } from './views.js';
+
+export { feedbackOf };
 
 /** One answer of an attempt as main alone sees it (the notebook's input). */
 export interface AnswerFacts {
@@ -56,21 +59,6 @@ export function pacing(
       .sort((a, b) => b.timeMs - a.timeMs)
       .slice(0, 5)
       .map(({ index, timeMs }) => ({ index, timeMs })),
-  };
-}
-
-/** Whether the answer is right, which displayed choice was, and the worked solution. */
-export function feedbackOf(
-  entry: AttemptQuestion,
-  question: SnapshotQuestion,
-  render: (ref: ImageRef) => string | null,
-): PracticeFeedback {
-  const correctChoice = entry.order.findIndex((original) => question.alternatives[original]?.id === question.correctId);
-  const figure = render(question.explanationImage);
-  return {
-    correct: entry.answer !== null && entry.answer === correctChoice,
-    correctChoice,
-    explanation: question.explanation !== null || figure ? { text: question.explanation ?? '', image: figure } : null,
   };
 }
 

@@ -1,8 +1,9 @@
 // What the renderer sees of a question in an attempt: its texts and images in the displayed order,
 // relettered A–E. Nothing here tells the original letter or the key (grading.ts adds those to a
 // result only for questions nothing locks).
-import type { ExamQuestionView } from '../../../preload/contract.js';
-import type { AttemptQuestion, ImageRef, SnapshotQuestion } from './model.js';
+import type { ExamQuestionView, ExamState, RunningExam } from '../../../preload/contract.js';
+import { feedbackOf } from './feedback.js';
+import type { Attempt, AttemptQuestion, ImageRef, SnapshotQuestion } from './model.js';
 
 const LETTERS = 'ABCDEFGHIJ';
 
@@ -31,5 +32,51 @@ export function viewOf(
         image: render(alternative?.image ?? null),
       };
     }),
+  };
+}
+
+/** The running attempt as the exam screen reads it: views, answers, marks, and practice feedback once checked. */
+export function stateOf(
+  attempt: Attempt,
+  questions: SnapshotQuestion[],
+  clock: { now: number; speed: number },
+  render: RenderImage,
+): ExamState {
+  const at = (index: number): SnapshotQuestion => questions[index] as SnapshotQuestion;
+  return {
+    attemptId: attempt.id,
+    title: attempt.config.title,
+    kind: attempt.config.kind,
+    mode: attempt.config.mode,
+    strict: attempt.config.strict,
+    seed: attempt.seed,
+    deadline: attempt.deadline,
+    clock,
+    warnings: attempt.config.warnings,
+    current: attempt.current,
+    questions: attempt.questions.map((entry, index) => viewOf(entry, index, at(index), render)),
+    answers: attempt.questions.map((q) => q.answer),
+    flags: attempt.questions.map((q) => q.flagged),
+    eliminated: attempt.questions.map((q) => [...q.eliminated]),
+    guessed: attempt.questions.map((q) => q.guessed),
+    // Practice only, and only for questions already checked: the key of the others stays in main.
+    feedback: attempt.questions.map((q, index) =>
+      attempt.config.mode === 'practice' && q.revealed ? feedbackOf(q, at(index), render) : null,
+    ),
+    grades: attempt.questions.map((q) => q.grade),
+  };
+}
+
+/** The running attempt in a few numbers (the sidebar's countdown). */
+export function summaryOf(attempt: Attempt, clock: { now: number; speed: number }): RunningExam {
+  return {
+    attemptId: attempt.id,
+    title: attempt.config.title,
+    kind: attempt.config.kind,
+    mode: attempt.config.mode,
+    deadline: attempt.deadline,
+    clock,
+    answered: attempt.questions.filter((q) => q.answer !== null).length,
+    total: attempt.questions.length,
   };
 }
