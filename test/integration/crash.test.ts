@@ -23,6 +23,7 @@ import { sampleQuestion } from '../support/questions.js';
 import { scratchDir } from '../support/temp.js';
 import { callValue } from '../support/bridge-call.js';
 import { nodeServices } from '../support/node-services.js';
+import { buildSealedDemoPack } from '../support/sealed.js';
 
 /** Kills per scenario here; `npm run soak` runs many more (SOAK_KILLS). */
 const KILLS = Number(process.env.SOAK_KILLS ?? 20);
@@ -305,15 +306,7 @@ function fieldValue(state: State, key: string): unknown {
 async function sealedPackWithAttempts(root: string, count: number) {
   for (const folder of ['tutor', 'student']) await mkdir(join(root, folder));
   const tutor = await nodeServices({ dataDir: join(root, 'tutor') });
-  await callValue(tutor, 'packs:import-demo', {});
-  const ids = Array.from({ length: 10 }, (_, i) => `demo-${String(i + 1).padStart(3, '0')}`);
-  const built = await callValue(tutor, 'packs:build', {
-    filter: {},
-    ids,
-    title: 'Prova lacrada',
-    examConfig: { timeLimitMinutes: 30, strictTimer: true, questionIds: ids },
-    seal: true,
-  });
+  const { built, ids } = await buildSealedDemoPack(tutor, 10);
   await tutor.close();
   const dir = join(root, 'student');
   const student = await nodeServices({ dataDir: dir });

@@ -8,6 +8,7 @@ import { callValue } from '../support/bridge-call.js';
 import { normalizeCode, newReleaseCode, CODE_BITS } from '../../main/core/packs/seal.js';
 import { nodeServices } from '../support/node-services.js';
 import { tempDir } from '../support/temp.js';
+import { buildSealedDemoPack } from '../support/sealed.js';
 import { runTs } from '../support/run-node.js';
 import { pdfText } from '../support/pdf-read.js';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -54,19 +55,7 @@ function entries(bytes: Uint8Array): Promise<Map<string, Buffer>> {
 /** The tutor seals a fixed exam of the demo pack's first eight questions (one has a worked solution). */
 async function sealedPack() {
   const { services: tutor } = await profile();
-  await value(tutor, 'packs:import-demo', {});
-  const ids = Array.from({ length: 8 }, (_, i) => `demo-${String(i + 1).padStart(3, '0')}`);
-  await value(tutor, 'catalog:set-explanation', {
-    id: 'demo-001',
-    text: 'Resolução secreta: a resposta é a primeira.',
-  });
-  const built = await value(tutor, 'packs:build', {
-    filter: {},
-    ids,
-    title: 'Prova lacrada',
-    examConfig: { timeLimitMinutes: 30, strictTimer: true, questionIds: ids },
-    seal: true,
-  });
+  const { built, ids } = await buildSealedDemoPack(tutor, 8, 'Resolução secreta: a resposta é a primeira.');
   return { tutor, built, ids };
 }
 

@@ -17,11 +17,7 @@ import type {
   RunningExam,
   ReviewGrade,
 } from '../../../preload/contract.js';
-import type { CatalogStore } from '../catalog/store.js';
-import type { ImageCache } from '../images/cache.js';
-import type { ExplanationStore } from '../catalog/explanations.js';
-import type { NoticeSink } from '../util/json-file.js';
-import { AttemptStore } from './attempt-store.js';
+import { AttemptStore, type AttemptStoreDeps } from './attempt-store.js';
 import { countMatching, selectQuestions, shortBlocks } from './builder.js';
 import { feedbackOf, type AnswerFacts } from './grading.js';
 import type { PackAnswers } from './history.js';
@@ -44,16 +40,9 @@ export interface ExamClock {
 
 export { ExamError };
 
-export interface EngineDeps {
-  dir: string;
-  store: () => CatalogStore;
-  images: () => ImageCache;
-  /** Worked solutions by question id (none in tests that do not need them). */
-  explanations?: () => ExplanationStore;
-  /** The address the renderer loads a cached image by (its hash). */
-  imageUrl: (sha256: string) => string;
+/** The attempt store's needs (folder, catalog, images, solutions, image addresses, notices), and a clock. */
+export interface EngineDeps extends Omit<AttemptStoreDeps, 'now'> {
   clock: ExamClock;
-  notices?: NoticeSink;
   onWarning?: (attemptId: string, minutesLeft: number) => void;
   /** An attempt started or ended: the one running now (or null). */
   onRunning?: (running: RunningExam | null) => void;
