@@ -11,19 +11,12 @@ import type { PackManifest, PackQuestion, QuestionsFile } from './format.js';
 import { readPack, type ReadPack } from './reader.js';
 import { writePack } from './writer.js';
 import { readFile } from 'node:fs/promises';
+import { MOODLE_LIMITS, MoodleError, scanMoodleXml } from './moodle-scan.js';
+
+export { MOODLE_LIMITS, MoodleError, scanMoodleXml };
 
 /** The most a Moodle XML file may be (images inline as base64 make them large). */
 export const MOODLE_MAX_BYTES = 64 * 1024 * 1024;
-/** Limits checked by one linear scan before the parser builds anything (docs/moodle.md). */
-export const MOODLE_LIMITS = {
-  questions: 5_000,
-  /** Opening tags, HTML inside the texts included: a real bank of 5,000 questions has a few hundred thousand. */
-  elements: 1_000_000,
-  /** Characters of one embedded <file> (base64): an image of up to 5 MiB. */
-  fileChars: 7 * 1024 * 1024,
-  /** Characters of text between two tags outside a <file>. */
-  textChars: 1024 * 1024,
-} as const;
 const MAX_QUESTIONS = MOODLE_LIMITS.questions;
 const CATEGORY_ROOT = '$course$/top/Exam Practice';
 const EXTENSIONS: Record<string, string> = {
@@ -33,16 +26,6 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'image/svg+xml': 'svg',
 };
-
-export class MoodleError extends Error {
-  constructor(
-    readonly code: 'too-large' | 'not-moodle-xml' | 'doctype' | 'too-many-questions' | 'too-complex',
-    readonly detail = '',
-  ) {
-    super(`${code}${detail ? `: ${detail}` : ''}`);
-    this.name = 'MoodleError';
-  }
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -190,50 +173,6 @@ function fileName(name: string): string {
   } catch {
     throw new MoodleError('not-moodle-xml', `bad file name ${name.slice(0, 60)}`);
   }
-}
-
-/**
- * One pass over the text before any parsing, counting what the parser would build: questions,
- * elements, the length of each embedded file and of each text. Past a limit the file is refused at
- * once, in time linear in its size and with no tree built.
- */
-export function scanMoodleXml(xml: string): void {
-  let questions = 0;
-  let elements = 0;
-  let inFile = false;
-  let fileStart = 0;
-  let textStart = 0;
-  for (let at = xml.indexOf('<'); at !== -1; at = xml.indexOf('<', at + 1)) {
-    if (!inFile && at - textStart > MOODLE_LIMITS.textChars)
-      throw new MoodleError('too-complex', `a text of over ${MOODLE_LIMITS.textChars} characters`);
-    const next = xml.charCodeAt(at + 1);
-    const isOpening = (next >= 65 && next <= 90) || (next >= 97 && next <= 122);
-    if (isOpening) {
-      elements += 1;
-      if (elements > MOODLE_LIMITS.elements)
-        throw new MoodleError('too-complex', `over ${MOODLE_LIMITS.elements} elements`);
-      if (xml.startsWith('question', at + 1) && /[\s>/]/.test(xml.charAt(at + 9))) {
-        questions += 1;
-        if (questions > MOODLE_LIMITS.questions)
-          throw new MoodleError('too-many-questions', `over ${MOODLE_LIMITS.questions}`);
-      }
-      if (xml.startsWith('file', at + 1) && /[\s>/]/.test(xml.charAt(at + 5))) {
-        inFile = true;
-        fileStart = at;
-      }
-    } else if (inFile && xml.startsWith('/file>', at + 1)) {
-      inFile = false;
-      if (at - fileStart > MOODLE_LIMITS.fileChars)
-        throw new MoodleError('too-large', `an embedded file of over ${MOODLE_LIMITS.fileChars} characters`);
-    }
-    if (inFile && at - fileStart > MOODLE_LIMITS.fileChars)
-      throw new MoodleError('too-large', `an embedded file of over ${MOODLE_LIMITS.fileChars} characters`);
-    textStart = at;
-  }
-  if (inFile && xml.length - fileStart > MOODLE_LIMITS.fileChars)
-    throw new MoodleError('too-large', `an embedded file of over ${MOODLE_LIMITS.fileChars} characters`);
-  if (!inFile && xml.length - textStart > MOODLE_LIMITS.textChars)
-    throw new MoodleError('too-complex', `a text of over ${MOODLE_LIMITS.textChars} characters`);
 }
 
 type Node = Record<string, unknown>;
