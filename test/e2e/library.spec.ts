@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { connectKey, syncProduct } from './steps.js';
+import { connectKey, loadedImageWidth, syncProduct } from './steps.js';
 
 /** The fake numbers its statements "Questão N (EXAM YEAR)": a search that finds exactly one. */
 const searchFor = (statement: string) => `"${/Questão \d+ \(/.exec(statement)?.[0] ?? statement}"`;
@@ -70,12 +70,9 @@ test.describe('library', () => {
       await screen.library.rows.first().getByRole('button').click();
       await expect(app.page.getByTestId(visible).first()).toBeVisible();
       if (visible === 'question-image') {
-        const loaded = await app.page
-          .getByTestId('question-image')
-          .first()
-          .locator('img')
-          .evaluate((img: HTMLImageElement) => img.naturalWidth);
-        expect(loaded).toBeGreaterThan(0);
+        expect(await loadedImageWidth(app.page.getByTestId('question-image').first().locator('img'))).toBeGreaterThan(
+          0,
+        );
       }
       await app.page.getByTestId('question-close').click();
     }

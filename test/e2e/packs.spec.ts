@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { connectKey, syncProduct } from './steps.js';
+import { connectKey, loadedImageWidth, syncProduct } from './steps.js';
 
 test('first run without a key: the demo pack is one click away and ready to study', async ({ launch }) => {
   const app = await launch();
@@ -12,11 +12,7 @@ test('first run without a key: the demo pack is one click away and ready to stud
   await screen.library.text.fill('"matriz elétrica"');
   await expect(screen.library.count).toHaveAttribute('data-count', '1');
   await screen.library.rows.first().getByRole('button').click();
-  const size = await app.page
-    .getByTestId('question-image')
-    .locator('img')
-    .evaluate((img: HTMLImageElement) => img.naturalWidth);
-  expect(size).toBeGreaterThan(0);
+  expect(await loadedImageWidth(app.page.getByTestId('question-image').locator('img'))).toBeGreaterThan(0);
   await screen.library.showAnswer.click();
   await expect(screen.library.answer).toContainText('Resposta correta: C');
   // Questions from the pack are filterable by their source.

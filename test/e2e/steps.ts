@@ -1,5 +1,5 @@
 // Reusable user journeys, written the way a student would do them.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { ui } from './locators.js';
 
@@ -69,4 +69,20 @@ export async function correctLetter(page: Page): Promise<string> {
   const found = letters.find((text) => text.slice(1).trim() === right);
   if (!found) throw new Error('correct alternative not displayed');
   return found.charAt(0);
+}
+
+/**
+ * The width an image decoded to, once it has loaded or failed (0 when it failed). Visible is not
+ * loaded: on a busy machine an <img> is on screen well before its bytes arrive, so this waits for
+ * the image's own load or error event, never for time.
+ */
+export async function loadedImageWidth(img: Locator): Promise<number> {
+  return img.evaluate(
+    (element: HTMLImageElement) =>
+      new Promise<number>((resolve) => {
+        if (element.complete) return resolve(element.naturalWidth);
+        element.addEventListener('load', () => resolve(element.naturalWidth), { once: true });
+        element.addEventListener('error', () => resolve(0), { once: true });
+      }),
+  );
 }
