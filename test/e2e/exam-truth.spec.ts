@@ -106,7 +106,7 @@ test('results by area, pacing and guesses; review shows figures with alt text, e
   await expect(page.getByTestId('result-pacing')).toBeVisible();
   await expect(page.getByTestId('result-guessed')).toHaveAttribute('data-total', '1');
   const figures = page.getByTestId('review-image');
-  expect(await figures.count()).toBeGreaterThanOrEqual(QUESTIONS.filter((q) => q.image).length);
+  await expect.poll(() => figures.count()).toBeGreaterThanOrEqual(QUESTIONS.filter((q) => q.image).length);
   await expect(figures.first().locator('img')).toHaveAttribute('alt', /Figura da questão \d+/);
   await figures.first().click();
   const zoomed = page.getByTestId('review-zoom-image');
@@ -165,6 +165,8 @@ test('a tutor’s worked solution, with a figure, is shown to the student only a
   await screen.builder.seed.fill('1');
   await screen.builder.start.click();
   for (let n = 0; n < 44; n++) {
+    // The screen shows question n before its statement is read: a key press is not a rendered page.
+    await expect(screen.exam.question).toHaveAttribute('data-index', String(n));
     if ((await screen.exam.statement.innerText()) === statement) break;
     await page.keyboard.press('ArrowRight');
   }
