@@ -29,6 +29,7 @@ export default tseslint.config(
       'main/core/**/*.ts',
       'main/app/**/*.ts',
       'main/cli.ts',
+      'main/cli/**/*.ts',
       'main/window-policy.ts',
       'main/ipc/sender-check.ts',
       'test/**/*.ts',
