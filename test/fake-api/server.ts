@@ -110,6 +110,11 @@ export interface FakeApi {
    * passed auth and limits, until released or until the client goes away (logged with status 0).
    */
   holdPages: (pages: number[]) => PageGate;
+  /**
+   * Settles once no connection is open and no request is being handled (so every request is in the
+   * log): after a client was killed, what it had sent is all logged before a test reads the log.
+   */
+  idle: () => Promise<void>;
   resetLimits: () => void;
   close: () => Promise<void>;
 }
@@ -413,15 +418,26 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
     });
   };
 
+  let inFlight = 0;
+  let idleWaiters: (() => void)[] = [];
+  const settleOne = () => {
+    inFlight -= 1;
+    if (inFlight === 0) {
+      for (const wake of idleWaiters) wake();
+      idleWaiters = [];
+    }
+  };
   const guard =
     (origin: 'api' | 'cdn', handler: (req: IncomingMessage, res: ServerResponse) => Promise<number>) =>
     (req: IncomingMessage, res: ServerResponse) => {
+      inFlight += 1;
       handler(req, res)
         .then((status) => record(origin, req, status))
         .catch(() => {
           record(origin, req, 500);
           if (!res.headersSent) res.writeHead(500).end();
-        });
+        })
+        .finally(settleOne);
     };
 
   apiServer.on('request', guard('api', handleApi));
@@ -461,6 +477,17 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
           for (const page of which.length ? which : pages) holds.get(page)?.released.resolve();
         },
       };
+    },
+    idle: async () => {
+      // A dead client's bytes may still sit in the server's buffers: idle means no open connection
+      // left to read from and no request being handled.
+      const connections = () =>
+        new Promise<number>((resolve) => apiServer.getConnections((error, count) => resolve(error ? 0 : count)));
+      for (;;) {
+        if (inFlight > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+        else if ((await connections()) > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        else return;
+      }
     },
     resetLimits: () => limiter.reset(),
     close: async () => {

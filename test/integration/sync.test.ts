@@ -282,6 +282,8 @@ describe('sync', () => {
     });
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
+    // Requests the child sent before dying may still be handled (and logged) by the server.
+    await api.idle();
     const answeredBefore = new Set(
       questionRequests(api)
         .filter((r) => r.status === 200 && r.query.limit === '100')

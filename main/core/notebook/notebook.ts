@@ -8,7 +8,7 @@
 // pack) shares one card and one note. Every change runs in one queue: overlapping calls apply in
 // order, and each is durable before it returns.
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type {
   NotebookCardView,
   NotebookFilter,
@@ -16,17 +16,27 @@ import type {
   NotebookPlan,
   NotebookStatus,
 } from '../../../preload/contract.js';
-import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js';
+import type { SnapshotQuestion } from '../exams/model.js';
 import { JsonFile } from '../util/json-file.js';
+import {
+  emptyNotebook,
+  NOTE_MAX_CHARS,
+  notebookFileSchema,
+  notesFileSchema,
+  questionsFileSchema,
+  type Card,
+  type GradedAnswer,
+  type NotebookData,
+} from './model.js';
+
+export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
+
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
   addDays,
-  cardStateSchema,
   createScheduler,
   daysBetween,
-  DEFAULT_RETENTION,
   examDayStart,
-  gradeSchema,
   inferGrade,
   localDate,
   MAX_RETENTION,
@@ -37,78 +47,10 @@ import {
   type Scheduler,
 } from './schedule.js';
 
-export const NOTE_MAX_CHARS = 5_000;
-/** Review log entries kept (retention over time needs twelve weeks; this is far more). */
 const LOG_MAX = 20_000;
 const FORECAST_DAYS_WITHOUT_DATE = 30;
 const RETENTION_WEEKS = 12;
 const PREVIEW_CHARS = 280;
-
-const reasonSchema = z.enum(['wrong', 'guessed', 'added']);
-
-const cardSchema = z.object({
-  id: z.string(),
-  reason: reasonSchema,
-  /** Where the question came from ('api:enem', 'pack:<id>'…), for the filter. */
-  source: z.string(),
-  addedAt: z.number(),
-  fsrs: cardStateSchema,
-  /** The last review, so a rating changed before moving on replaces it instead of adding one. */
-  last: z
-    .object({ attemptId: z.string(), index: z.number().int(), at: z.number(), before: cardStateSchema })
-    .nullable()
-    .default(null),
-});
-type Card = z.infer<typeof cardSchema>;
-
-const logEntrySchema = z.object({
-  at: z.number(),
-  id: z.string(),
-  grade: gradeSchema,
-  /** The card was in review (a real test of memory), not a first sight or a learning step. */
-  recall: z.boolean(),
-});
-
-const notebookFileSchema = z.object({
-  version: z.literal(1),
-  plan: z.object({
-    examDate: z.string().nullable(),
-    examLabel: z.string().max(100).nullable(),
-    retention: z.number().min(MIN_RETENTION).max(MAX_RETENTION),
-  }),
-  cards: z.record(z.string(), cardSchema),
-  log: z.array(logEntrySchema),
-  /** Submitted attempts already captured: one missing here is captured at the next start. */
-  captured: z.array(z.string()),
-  /** The day the daily reminder was last shown ('YYYY-MM-DD'). */
-  remindedOn: z.string().nullable().default(null),
-});
-type NotebookData = z.infer<typeof notebookFileSchema>;
-
-const questionsFileSchema = z.object({ questions: z.record(z.string(), snapshotQuestionSchema) });
-const notesFileSchema = z.object({
-  notes: z.record(z.string(), z.object({ text: z.string().max(NOTE_MAX_CHARS), updatedAt: z.number() })),
-});
-
-/** One question of a graded attempt, as the notebook needs it. */
-export interface GradedAnswer {
-  question: SnapshotQuestion;
-  source: string;
-  answered: boolean;
-  correct: boolean;
-  guessed: boolean;
-  timeMs: number;
-  budgetMs: number;
-}
-
-const emptyNotebook = (): NotebookData => ({
-  version: 1,
-  plan: { examDate: null, examLabel: null, retention: DEFAULT_RETENTION },
-  cards: {},
-  log: [],
-  captured: [],
-  remindedOn: null,
-});
 
 export class Notebook {
   private data: NotebookData = emptyNotebook();
