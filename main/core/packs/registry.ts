@@ -5,6 +5,7 @@
 // Import has one commit point, the registry write; a crash before it is rolled
 // back at the next start (repairPackSources). Imports and removals run one at a time.
 import { readFile } from 'node:fs/promises';
+import { Low } from 'lowdb';
 import { z } from 'zod';
 import { correctAlternativeId } from '../catalog/answer-key.js';
 import { imageUrlsOf, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
@@ -37,7 +38,35 @@ const entrySchema = z.object({
 });
 export type PackEntry = z.infer<typeof entrySchema>;
 const registrySchema = z.object({ packs: z.array(entrySchema) });
-export type PackRegistryFile = JsonFile<z.infer<typeof registrySchema>>;
+type RegistryData = z.infer<typeof registrySchema>;
+
+/**
+ * The registry of imported packs: a lowdb document (`Low`) over the durable adapter (JsonFile). It
+ * is read afresh for each listing, as the file was before (a CLI import in the same folder shows).
+ */
+export class PackRegistryFile {
+  private readonly db: Low<RegistryData>;
+
+  constructor(private readonly file: JsonFile<RegistryData>) {
+    this.db = new Low<RegistryData>(file, { packs: [] });
+  }
+
+  async read(): Promise<RegistryData> {
+    await this.db.read();
+    return this.db.data;
+  }
+
+  /** Durable once settled: the commit point of imports, removals and releases. */
+  write(data: RegistryData): Promise<void> {
+    this.db.data = data;
+    return this.db.write();
+  }
+
+  /** The content, and whether damage lost it (start-up repair needs to know). */
+  inspect(): Promise<{ value: RegistryData | null; lost: boolean }> {
+    return this.file.inspect();
+  }
+}
 /**
  * What the pack functions need of a data folder. The workspace composes the registry (it opens the
  * registry file and repairs sources at start) and satisfies this shape; the registry never imports
@@ -172,11 +201,11 @@ export async function openSealedContent(
 }
 
 export function openPackRegistry(path: string, storage: StorageContext): PackRegistryFile {
-  return new JsonFile(path, registrySchema, { kind: 'pack-registry', backup: true, ...storage });
+  return new PackRegistryFile(new JsonFile(path, registrySchema, { kind: 'pack-registry', backup: true, ...storage }));
 }
 
 export async function listPacks(workspace: PackWorkspace): Promise<PackEntry[]> {
-  return (await workspace.packRegistry.read())?.packs ?? [];
+  return (await workspace.packRegistry.read()).packs;
 }
 
 /** Refused: the pack holds a question of the exam the student is taking. */
