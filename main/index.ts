@@ -13,7 +13,7 @@ import { electronSettings, electronVaultStorage } from './electron/stores.js';
 import { registerIpc, trust, type IpcTrust } from './ipc/register.js';
 import { packOpener, packPathsFrom } from './app/pack-opener.js';
 import { createMainWindow } from './window.js';
-import { IMAGE_SCHEME, isSafeExternalUrl, permissionDecision, UserActivation } from './window-policy.js';
+import { IMAGE_SCHEME, permissionDecision, UserActivation } from './window-policy.js';
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
 import { fileKeyCipher } from './core/vault/file-key-cipher.js';
 import { testHooks, testModeEnabled, type SideEffect } from './test-mode.js';
@@ -62,13 +62,9 @@ if (!app.requestSingleInstanceLock()) {
     };
     const sideEffect = (effect: SideEffect) => record(effect);
     // Every way out to the OS browser: performed, or in test mode recorded for the spec to assert.
-    // Only after a user gesture in the window (window-policy.ts), whichever path asked.
+    // Each path asks the user-gesture gate once before it gets here (window-policy.ts).
     const activation = new UserActivation();
     const openOutside = (url: string) => {
-      if (!activation.isActive()) {
-        logger.warn('external link refused: no user gesture', { url: new URL(url).origin });
-        return;
-      }
       if (testMode) sideEffect({ type: 'side-effect', effect: 'open-external', url });
       else void shell.openExternal(url);
     };
@@ -97,9 +93,12 @@ if (!app.requestSingleInstanceLock()) {
         record({ type: 'event', event, payload });
         window?.webContents.send(event, payload);
       },
+      // The handler checked the link policy; the shell adds the gesture gate, as for window.open.
       openExternal: (url) => {
-        if (isSafeExternalUrl(url)) openOutside(url);
-        return Promise.resolve();
+        const opened = activation.isActive();
+        if (opened) openOutside(url);
+        else logger.warn('external link refused: no user gesture', { origin: new URL(url).origin });
+        return Promise.resolve(opened);
       },
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
       // Testers only (docs/testing.md), and only in a test build: a faster exam clock for deadline

@@ -75,8 +75,11 @@ export interface ServiceOptions {
   logger: Logger;
   imageUrl: ImageUrl;
   emit: <E extends EventName>(event: E, payload: Events[E]) => void;
-  /** Opens a URL in the OS browser (after the check in `openExternal`). */
-  openExternal: (url: string) => Promise<void>;
+  /**
+   * Opens a URL the link policy accepted in the OS browser; false when the shell refused it (no user
+   * gesture in the window: window-policy.ts).
+   */
+  openExternal: (url: string) => Promise<boolean>;
   /** Rate-limit window for fakes with short windows (tests); the real API's is a minute. */
   rateWindowMs?: number;
   /** The bundled demo pack (assets/demo.exampack). */
@@ -469,7 +472,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     // What it reports is what the policy decided: a refused URL is never said to be opened.
     'shell:open-external': async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new BridgeError('external-url-refused');
-      await options.openExternal(new URL(url).toString());
+      // Never "opened" for a link the shell refused: the renderer is told what happened.
+      if (!(await options.openExternal(new URL(url).toString()))) throw new BridgeError('external-url-refused');
       return { opened: true };
     },
   };

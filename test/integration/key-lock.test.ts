@@ -64,7 +64,10 @@ async function setup() {
   const opened: string[] = [];
   const services = await nodeServices({
     dataDir: temp.dir,
-    openExternal: async (url) => void opened.push(url),
+    openExternal: async (url) => {
+      opened.push(url);
+      return true;
+    },
   });
   cleanups.push(
     temp.cleanup,
@@ -254,6 +257,16 @@ describe('the key lock', () => {
     expect(await call(services, 'catalog:reveal', { id: second })).toMatchObject({
       ok: false,
       error: { code: 'locked-by-exam' },
+    });
+  });
+
+  it('a link the shell refused (no user gesture in the window) is never said to be opened', async () => {
+    const temp = await tempDir();
+    const services = await nodeServices({ dataDir: temp.dir, openExternal: () => Promise.resolve(false) });
+    cleanups.push(temp.cleanup, () => services.close());
+    expect(await call(services, 'shell:open-external', { url: 'https://example.com/a' })).toMatchObject({
+      ok: false,
+      error: { code: 'external-url-refused' },
     });
   });
 

@@ -128,9 +128,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         .catch(() => undefined);
       if (delivery) pendingEvents.push(delivery);
     },
+    // The harness has no OS input to gate on: every call counts as a user's.
     openExternal: (url) => {
       externalOpened.push(url);
-      return Promise.resolve();
+      return Promise.resolve(true);
     },
   });
   const server = await serve(services);

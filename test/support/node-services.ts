@@ -20,7 +20,7 @@ export interface NodeServiceOptions {
   rateWindowMs?: number;
   clockSpeed?: number;
   emit?: <E extends EventName>(event: E, payload: Events[E]) => void;
-  openExternal?: (url: string) => Promise<void>;
+  openExternal?: (url: string) => Promise<boolean>;
 }
 
 export function nodeServices(options: NodeServiceOptions): Promise<AppServices> {
@@ -37,7 +37,7 @@ export function nodeServices(options: NodeServiceOptions): Promise<AppServices> 
     logger: createLogger(paths.logs),
     imageUrl: (sha256) => `/exam-image/img/${sha256}`,
     emit: options.emit ?? (() => undefined),
-    openExternal: options.openExternal ?? (() => Promise.resolve()),
+    openExternal: options.openExternal ?? (() => Promise.resolve(true)),
     ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
     demoPackPath: join(ROOT, 'assets/demo.exampack'),
     ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
