@@ -362,3 +362,42 @@ describe('sealed packs outside the exam: notebook, CLI report and print', () => 
       expect(keyText, `question ${n}`).toMatch(new RegExp(`${String(n).padStart(2, '0')} [A-E] \\(questão`));
   });
 });
+
+describe('release journals found at start', () => {
+  it('a damaged or forged journal opens nothing: the app starts, the pack stays sealed, the journal goes', async () => {
+    const { built, ids } = await sealedPack();
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    let student = await nodeServices({ dataDir: temp.dir });
+    const { pack } = await value(student, 'packs:import', { data: built.data });
+    const state = await value(student, 'exam:start', {
+      request: { sources: [`pack:${pack.id}`], questionIds: ids, count: ids.length },
+      settings: { title: 'Prova', mode: 'timed', timeLimitMinutes: 30, strict: true, seed: 6 },
+    });
+    await value(student, 'exam:submit', { attemptId: state.attemptId });
+    await student.close();
+    const sealedDir = join(temp.dir, 'sealed');
+    const journals = {
+      torn: join(sealedDir, `${pack.id}.release.json`),
+      // Well-formed, but for a pack this profile does not hold: a file someone put there.
+      stranger: join(sealedDir, 'other-pack.release.json'),
+    };
+    await writeFile(journals.torn, '{"id":"' + pack.id + '","payload":{"keys":{');
+    await writeFile(journals.stranger, JSON.stringify({ id: 'other-pack', payload: { keys: {}, explanations: {} } }));
+    student = await nodeServices({ dataDir: temp.dir });
+    cleanups.push(() => student.close());
+    expect((await value(student, 'packs:list', {})).find((p) => p.id === pack.id)?.sealed).toEqual({ released: false });
+    expect((await value(student, 'exam:result', { attemptId: state.attemptId })).awaitingRelease).toBe(true);
+    for (const file of Object.values(journals))
+      expect(
+        await readFile(file).then(
+          () => 'present',
+          () => 'gone',
+        ),
+        file,
+      ).toBe('gone');
+    // The real code still releases it afterwards.
+    await value(student, 'packs:release', { id: pack.id, code: built.releaseCode ?? '' });
+    expect((await value(student, 'exam:result', { attemptId: state.attemptId })).awaitingRelease).toBe(false);
+  });
+});
