@@ -40,8 +40,7 @@ import {
   PackLockedError,
   PackNotSealedError,
 } from '../core/packs/registry.js';
-import type { SealedPayload } from '../core/packs/seal.js';
-import { WrongCodeError } from '../core/packs/seal.js';
+import { WrongCodeError, type SealedPayload } from '../core/packs/seal.js';
 import { MoodleError } from '../core/packs/moodle.js';
 import type { Explanation } from '../core/catalog/explanations.js';
 import { createHash } from 'node:crypto';

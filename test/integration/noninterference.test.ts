@@ -416,6 +416,8 @@ async function runBoth(bases: Record<World, Base>, steps: Step[], gens: Generato
       // Submitting the running exam ends its secret legitimately: that call is not part of the game.
       if (step.channel === 'exam:submit' && JSON.stringify(generated).includes(runningToken)) continue;
       const outcomes: Record<World, unknown> = { A: null, B: null };
+      /** World A's value as it came, for the files it offers (a result file goes to the class report). */
+      let rawA: unknown = null;
       for (const world of ['A', 'B'] as const) {
         const live = worlds[world];
         const mark = live.events.length;
@@ -424,6 +426,7 @@ async function runBoth(bases: Record<World, Base>, steps: Step[], gens: Generato
           step.channel,
           inWorld(generated, live.tokens),
         )) as Result<unknown>;
+        if (world === 'A' && result.ok) rawA = result.value;
         const visible = result.ok ? { value: result.value } : { error: result.error };
         outcomes[world] = normalise({ ...visible, events: live.events.slice(mark) }, live.tokens);
       }
@@ -434,15 +437,9 @@ async function runBoth(bases: Record<World, Base>, steps: Step[], gens: Generato
         )}`,
       ).toEqual(outcomes.A);
       learn(seen, step.channel, outcomes.A);
-      const value = (outcomes.A as { value?: { data?: unknown } }).value;
-      if (step.channel === 'class:export-result' && value) {
-        const raw = (await handle(
-          worlds.A.services.handlers,
-          'class:export-result',
-          inWorld(generated, worlds.A.tokens),
-        )) as Result<{ data: Uint8Array<ArrayBuffer> }>;
-        if (raw.ok) seen.resultFiles.push({ name: `r${seen.resultFiles.length}.examresult`, data: raw.value.data });
-      }
+      const offered = (rawA as { data?: unknown } | null)?.data;
+      if (step.channel === 'class:export-result' && offered instanceof Uint8Array)
+        seen.resultFiles.push({ name: `r${seen.resultFiles.length}.examresult`, data: new Uint8Array(offered) });
     }
   } finally {
     await worlds.A.close();

@@ -29,8 +29,6 @@ import {
   type NotebookData,
 } from './model.js';
 
-export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
-
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
   addDays,
@@ -46,6 +44,8 @@ import {
   type GradeValue,
   type Scheduler,
 } from './schedule.js';
+
+export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
 
 const LOG_MAX = 20_000;
 const FORECAST_DAYS_WITHOUT_DATE = 30;

@@ -149,9 +149,11 @@ export async function journalRelease(workspace: PackWorkspace, id: string, paylo
 /** Releases a kill interrupted: each journal that reads whole and names a pack still imported. */
 export async function pendingReleases(workspace: PackWorkspace): Promise<{ id: string; payload: SealedPayload }[]> {
   const names = await readdir(join(workspace.dataDir, 'sealed')).catch(() => [] as string[]);
-  const packs = await listPacks(workspace);
+  const journals = names.filter((name) => RELEASE_JOURNAL.test(name));
+  // Every start asks: the registry is read only when a kill left a journal behind.
+  const packs = journals.length > 0 ? await listPacks(workspace) : [];
   const pending: { id: string; payload: SealedPayload }[] = [];
-  for (const name of names) {
+  for (const name of journals) {
     const id = RELEASE_JOURNAL.exec(name)?.[1];
     if (!id) continue;
     const parsed = releaseJournalSchema.safeParse(

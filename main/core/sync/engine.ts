@@ -120,12 +120,15 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     const pass = async (suffix: string, isRepair: boolean) => {
       const passKey = baseKey + suffix;
       const done = store.pagesOf(run.run).get(passKey);
-      const pageMeta = (page: number, result: QuestionPage): PageMeta => ({
-        listing: passKey,
-        page,
-        total: result.total,
-        count: result.questions.length,
-      });
+      /** A page into the writer, tagged with its listing so a resume knows it is stored. */
+      const storePage = (page: number, result: QuestionPage) => {
+        invalid += result.invalid;
+        const meta: PageMeta = { listing: passKey, page, total: result.total, count: result.questions.length };
+        return writer.add(
+          result.questions.map((q) => toStored(q, source, learned)),
+          meta,
+        );
+      };
       const fetchPage = (page: number) =>
         client.listQuestions(filters, page, PAGE_SIZE, signal).then((result) => {
           received += 1;
@@ -147,16 +150,11 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       }
 
       async function storeArrived(waiting: Map<number, Promise<QuestionPage>>) {
-        for (const [page, request] of [...waiting].sort(([a], [b]) => a - b)) {
+        // Asked in page order, so the map holds them in that order.
+        for (const [page, request] of waiting) {
           const result = await request.catch(() => null);
-          if (!result) continue;
-          invalid += result.invalid;
-          await writer
-            .add(
-              result.questions.map((q) => toStored(q, source, learned)),
-              pageMeta(page, result),
-            )
-            .catch(() => undefined); // a failed write leaves the page to be asked again
+          // A failed write leaves the page to be asked again.
+          if (result) await storePage(page, result).catch(() => undefined);
         }
         await writer.drain().catch(() => undefined);
       }
@@ -181,12 +179,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
               request.catch(() => undefined); // awaited (and its error thrown) on its turn
               prefetched.set(next, request);
             }
-            invalid += result.invalid;
             if (page === 1 && !isRepair) firstPage = result.questions;
-            await writer.add(
-              result.questions.map((q) => toStored(q, source, learned)),
-              pageMeta(page, result),
-            );
+            await storePage(page, result);
             pageIds = result.questions.map((q) => q.id);
             listingTotal = result.total;
           }
