@@ -76,15 +76,7 @@ export class ExamEngine {
 
   /** Loads every attempt; a running one resumes, or is submitted if its strict deadline passed while closed. */
   static async open(deps: EngineDeps): Promise<ExamEngine> {
-    const attempts = await AttemptStore.open({
-      dir: deps.dir,
-      store: deps.store,
-      images: deps.images,
-      ...(deps.explanations && { explanations: deps.explanations }),
-      imageUrl: deps.imageUrl,
-      ...(deps.notices && { notices: deps.notices }),
-      now: () => deps.clock.now(),
-    });
+    const attempts = await AttemptStore.open({ ...deps, now: () => deps.clock.now() });
     const engine = new ExamEngine(deps, attempts);
     const running = attempts.running();
     if (running) await engine.resume(running);
