@@ -10,6 +10,11 @@ const noElectron = {
   allowTypeImports: true,
 };
 
+const mainSyntax = [
+  { selector: "Identifier[name='ipcMain']", message: 'ipcMain belongs in main/ipc only.' },
+  { selector: "Identifier[name='ipcRenderer']", message: 'ipcRenderer belongs in preload only.' },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -42,10 +47,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "Identifier[name='ipcMain']", message: 'ipcMain belongs in main/ipc only.' },
-        { selector: "Identifier[name='ipcRenderer']", message: 'ipcRenderer belongs in preload only.' },
+        ...mainSyntax,
+        {
+          // Only the visibility decision lets a key through (docs/security.md).
+          selector: "TSAsExpression > TSTypeReference[typeName.name='Cleared']",
+          message: 'Only main/core/exams/visibility.ts makes a Cleared question: ask it (show/showAll).',
+        },
       ],
     },
+  },
+  {
+    files: ['main/core/exams/visibility.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...mainSyntax] },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

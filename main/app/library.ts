@@ -1,25 +1,26 @@
 // Shapes cached questions for the renderer. The answer key never leaves here:
 // QuestionView has no isCorrect and no correctAlternative; `reveal` is separate
-// and refuses questions locked by a running exam attempt (key-lock.ts decides).
+// and refuses questions locked by a running exam attempt (core/exams/visibility.ts decides).
 import type { Facets, QuestionPage, QuestionSummary, QuestionView } from '../../preload/contract.js';
 import { queryCatalog, type CatalogQuery } from '../core/catalog/query.js';
 import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
 import { excerptOf } from '../core/catalog/summary-index.js';
+import { publicRecordOf, type PublicRecord } from '../core/exams/visibility.js';
 import type { ImageCache } from '../core/images/cache.js';
 
 export type ImageUrl = (sha256: string) => string;
 
 const MISSING_IMAGE = 'missing';
 
-export function summarize(question: StoredQuestion, store: CatalogStore): QuestionSummary {
+export function summarize(question: PublicRecord, store: CatalogStore): QuestionSummary {
   return {
     id: question.id,
-    excerpt: excerptOf(question.q.statement),
-    exam: question.q.exam?.name ?? null,
-    subject: store.subjectName(question.q.subject.id),
+    excerpt: excerptOf(question.statement),
+    exam: question.exam,
+    subject: store.subjectName(question.subjectId),
     year: question.year,
     difficulty: question.difficulty,
-    hasImage: Boolean(question.q.imageUrl),
+    hasImage: Boolean(question.imageUrl),
   };
 }
 
@@ -59,7 +60,10 @@ export class Library {
     return {
       total: this.cached.ids.length,
       offset,
-      items: this.cached.ids.slice(offset, offset + limit).map((q) => summarize(q, store)),
+      items: this.cached.ids
+        .slice(offset, offset + limit)
+        .map(publicRecordOf)
+        .map((record) => summarize(record, store)),
     };
   }
 
@@ -74,18 +78,18 @@ export class Library {
     return hit ? this.imageUrl(hit.sha256) : MISSING_IMAGE;
   }
 
-  view(question: StoredQuestion): QuestionView {
+  view(question: PublicRecord): QuestionView {
     return {
       id: question.id,
-      statement: question.q.statement,
-      image: this.imageFor(question.q.imageUrl),
-      exam: question.q.exam?.name ?? null,
-      subject: this.store().subjectName(question.q.subject.id),
+      statement: question.statement,
+      image: this.imageFor(question.imageUrl),
+      exam: question.exam,
+      subject: this.store().subjectName(question.subjectId),
       year: question.year,
       difficulty: question.difficulty,
       sources: question.sources,
-      gradable: question.correctId !== null,
-      alternatives: question.q.alternatives.map((a) => ({
+      gradable: question.gradable,
+      alternatives: question.alternatives.map((a) => ({
         id: a.id,
         letter: a.letter,
         text: a.text,

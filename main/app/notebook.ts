@@ -162,7 +162,7 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
       await deps.ready();
       await notebook().settled();
       // Cards are keyed by the question's own id, which the lock lists: one set for the whole list.
-      const locked = engine().lockedKeys();
+      const locked = engine().visibility.locked();
       return notebook().list(filter, deps.now(), (id) => locked.has(id));
     },
     'notebook:add': async ({ ref }) => {
@@ -185,11 +185,14 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
       await notebook().settled();
       const ids = notebook().dueIds(deps.now()).slice(0, REVIEW_SESSION_MAX);
       const questions = ids.flatMap((id) => notebook().question(id) ?? []);
-      return engine().startWith(
+      await engine().startWith(
         questions,
         { title: 'Revisão do caderno', mode: 'practice', timeLimitMinutes: null, strict: false },
         'review',
       );
+      const state = await engine().current();
+      if (!state) throw new BridgeError('exam-over');
+      return state;
     },
     'notes:get': async ({ ref }) => ({ text: notebook().note((await resolve(ref)).id) }),
     'notes:set': async ({ ref, text }) => ({

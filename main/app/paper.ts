@@ -96,7 +96,7 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
       const typed = parseTypedAnswers(answers, exam.questions.length);
       if (!typed.ok) throw new BridgeError('invalid-argument', { field: 'answers', position: typed.position });
       const questions = booklet.order.flatMap((index) => exam.questions[index] ?? []);
-      return deps.engine().recordPaper(
+      const attemptId = await deps.engine().recordPaper(
         questions,
         booklet.alternatives,
         typed.answers.map((a) => (a === 'double' ? null : a)),
@@ -113,6 +113,7 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
           pack: exam.pack && { ...exam.pack, sealed: false, released: false },
         },
       );
+      return deps.engine().result(attemptId);
     },
   };
 }

@@ -48,10 +48,10 @@ import { StorageNotices } from '../core/util/json-file.js';
 import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
 import { checkBaseUrl, detectProduct } from './keys.js';
-import { KeyLock } from './key-lock.js';
 import { Library, type ImageUrl } from './library.js';
 import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
+import { publicRecordOf, type Visibility } from '../core/exams/visibility.js';
 import { ExamEngine, ExamError, type PackOrigin } from '../core/exams/engine.js';
 import { PaperExams } from '../core/paper/paper-exam.js';
 import { createPaperHandlers } from './paper.js';
@@ -96,7 +96,8 @@ export interface AppServices {
   /** The OS asked to open a pack file: ask the renderer to confirm the import. */
   offerPackFile(path: string): void;
   workspace: () => Workspace;
-  keyLock: KeyLock;
+  /** What may leave main about a key now (the engine's visibility decision). */
+  visibility: Visibility;
   /**
    * The daily reminder of the notebook's reviews: what to show now (once a day, when the student
    * turned it on and reviews are due), or null. Asking again the same day answers null.
@@ -182,6 +183,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     imageUrl: options.imageUrl,
     notices: workspace.storage.notices,
     clock,
+    baseOf: (id) => (workspace.isCatalogLoaded() ? workspace.store.get(id)?.q.id : undefined),
     onSubmitted: (attemptId) => {
       if (!notebookDeps) return;
       const deps = notebookDeps;
@@ -206,15 +208,12 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   }, 250);
   ticker.unref();
 
-  const keyLock = new KeyLock(
-    () => engine,
-    () => (workspace.isCatalogLoaded() ? workspace.store : null),
-  );
+  const visibility = engine.visibility;
   notebookDeps = {
     engine: () => engine,
     notebook: () => notebook,
     store: () => workspace.store,
-    isLocked: (id) => keyLock.isLocked(id),
+    isLocked: (id) => visibility.isLocked(id),
     now: () => clock.now(),
     logger: options.logger,
     ready: async () => {
@@ -262,7 +261,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     workspace: () => workspace,
     demoPackPath: options.demoPackPath,
     changed: () => catalogChanged(),
-    isLocked: (id) => keyLock.isLocked(id),
+    isLocked: (id) => visibility.isLocked(id),
     imageHosts,
     sweepImages: sweep,
     released: (id, payload) => finishRelease(id, payload),
@@ -300,12 +299,12 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       explanations: () => workspace.explanations,
       exams: () => paperExams,
       packOf,
-      isLocked: (id) => keyLock.isLocked(id),
+      isLocked: (id) => visibility.isLocked(id),
       now: () => clock.now(),
     }),
     ...createClassHandlers({
       engine: () => engine,
-      isLocked: (id) => keyLock.isLocked(id),
+      isLocked: (id) => visibility.isLocked(id),
       rememberName: async (studentName) => void (await options.settings.set({ studentName })),
     }),
     'app:notices': () => Promise.resolve(notices()),
@@ -408,23 +407,23 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     'catalog:question': ({ id }) => {
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
-      return Promise.resolve(library.view(question));
+      return Promise.resolve(library.view(publicRecordOf(question)));
     },
     'catalog:reveal': ({ id }) => {
-      if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
+      if (visibility.isLocked(id)) throw new BridgeError('locked-by-exam');
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
       return Promise.resolve({ correctAlternativeId: question.correctId });
     },
     // A worked solution gives the key away: refused like reveal while the question is locked.
     'catalog:explanation': ({ id }) => {
-      if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
+      if (visibility.isLocked(id)) throw new BridgeError('locked-by-exam');
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
       return Promise.resolve(explanationView(workspace.explanations.for(id, question.q)));
     },
     'catalog:set-explanation': async ({ id, text, image }) => {
-      if (keyLock.isLocked(id)) throw new BridgeError('locked-by-exam');
+      if (visibility.isLocked(id)) throw new BridgeError('locked-by-exam');
       const question = workspace.store.get(id);
       if (!question) throw new BridgeError('not-found');
       let figure = workspace.explanations.for(id, question.q)?.image ?? null;
@@ -448,7 +447,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     // asked, the packs. Results keep their own copies and pinned images; today's request count stays.
     'cache:clear': async ({ removePacks }) => {
       if (running) throw new BridgeError('sync-running');
-      if (keyLock.examRunning()) throw new BridgeError('exam-running');
+      if (visibility.examRunning()) throw new BridgeError('exam-running');
       await workspace.exclusive(async () => {
         const store = workspace.store;
         const packIds = removePacks ? (await listPacks(workspace)).map((p) => p.id) : [];
@@ -483,7 +482,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       void packs.offer(path).then((offer) => options.emit('packs:open-request', offer));
     },
     workspace: () => workspace,
-    keyLock,
+    visibility,
     reviewReminder: async (at) => {
       const settings = await options.settings.get();
       await captured;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHANNELS, type Args, type Channel, type Result } from '../../preload/contract.js';
-import { CHANNEL_KEY_POLICY } from '../../main/app/key-lock.js';
+import { CHANNEL_KEY_POLICY } from '../../main/core/exams/visibility.js';
 import { handle, type AppServices } from '../../main/app/services.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { nodeServices } from '../support/node-services.js';
@@ -214,8 +214,8 @@ describe('the key lock', () => {
     });
     // The notebook lists the misses being retried, but not the notes that would give their keys away.
     const cards = await value(services, 'notebook:list', { filter: {} });
-    expect(cards.filter((card) => services.keyLock.isLocked(card.id)).length).toBe(locked.size);
-    for (const card of cards) expect(card.note === null, card.id).toBe(services.keyLock.isLocked(card.id));
+    expect(cards.filter((card) => services.visibility.isLocked(card.id)).length).toBe(locked.size);
+    for (const card of cards) expect(card.note === null, card.id).toBe(services.visibility.isLocked(card.id));
     // The earlier result says what it withholds; the history shows no score that would imply it.
     const redacted = await value(services, 'exam:result', { attemptId: a.attemptId });
     expect(redacted.score.hidden).toBe(locked.size);

@@ -2,9 +2,10 @@
 // before acknowledging it, and submits at the deadline even when the renderer is frozen or closed.
 // Its parts, each a module of its own: the attempts on disk (attempt-store.ts), grading and results
 // (grading.ts, pure), what the renderer sees of a question (views.ts), history and pack answers
-// (history.ts), paper answer sheets (paper-attempt.ts) and sealed releases (release.ts). This file
-// is the attempt's lifecycle (start, answer, flag, strike, guess, visit, submit, deadline) and the
-// one place that says which keys are locked now. Pure Node.
+// (history.ts), answering a running attempt (answering.ts), paper answer sheets (paper-attempt.ts)
+// and sealed releases (release.ts). This file is the attempt's lifecycle (start, resume, submit,
+// deadline) and the one door to those parts; what may leave main about a key is decided by
+// visibility.ts alone. Pure Node.
 import type {
   AttemptKind,
   AttemptSummary,
@@ -13,15 +14,14 @@ import type {
   ExamResult,
   ExamSettings,
   ExamState,
-  PracticeFeedback,
   RunningExam,
   ReviewGrade,
 } from '../../../preload/contract.js';
 import { AttemptStore, type AttemptStoreDeps } from './attempt-store.js';
 import { countMatching, selectQuestions, shortBlocks } from './builder.js';
-import { feedbackOf, type AnswerFacts } from './grading.js';
+import type { AnswerFacts } from './grading.js';
 import type { PackAnswers } from './history.js';
-import { type Attempt, type AttemptQuestion, type PackOrigin, type SnapshotQuestion } from './model.js';
+import { type Attempt, type PackOrigin, type SnapshotQuestion } from './model.js';
 import { paperAttempt, type PaperMeta } from './paper-attempt.js';
 import { newSeed, seededRandom, shuffle } from './random.js';
 import { SealedRelease } from './release.js';
@@ -29,6 +29,8 @@ import { AttemptReader } from './reading.js';
 import { ExamError } from './errors.js';
 import { stateOf, summaryOf } from './views.js';
 import { newAttempt } from './new-attempt.js';
+import { Answering } from './answering.js';
+import { Visibility } from './visibility.js';
 
 export type { AnswerFacts, PackAnswers, PackOrigin };
 
@@ -43,6 +45,8 @@ export { ExamError };
 /** The attempt store's needs (folder, catalog, images, solutions, image addresses, notices), and a clock. */
 export interface EngineDeps extends Omit<AttemptStoreDeps, 'now'> {
   clock: ExamClock;
+  /** A catalog record's question id, when the catalog knows the record (the lock covers every version). */
+  baseOf?: (recordId: string) => string | undefined;
   onWarning?: (attemptId: string, minutesLeft: number) => void;
   /** An attempt started or ended: the one running now (or null). */
   onRunning?: (running: RunningExam | null) => void;
@@ -59,16 +63,31 @@ export class ExamEngine {
   private lastPersistedBeat = 0;
   private readonly sealed: SealedRelease;
   private readonly reader: AttemptReader;
+  /** What may leave main about a key now: the one decision (visibility.ts). */
+  readonly visibility: Visibility;
+  private readonly answering: Answering;
 
   private constructor(
     private readonly deps: EngineDeps,
     private readonly attempts: AttemptStore,
   ) {
     this.sealed = new SealedRelease(attempts);
+    this.visibility = new Visibility({
+      running: () => attempts.running(),
+      saved: (id) => attempts.cachedQuestions(id),
+      baseOf: deps.baseOf ?? ((id) => deps.store().get(id)?.q.id),
+      awaiting: (id) => this.sealed.awaiting(id),
+    });
+    this.answering = new Answering({
+      attempts,
+      visibility: this.visibility,
+      now: () => this.now(),
+      submitLate: (attempt) => this.submitNow(attempt, 'deadline'),
+    });
     this.reader = new AttemptReader({
       attempts,
       store: deps.store,
-      locked: () => this.lockedKeys(),
+      visibility: this.visibility,
       awaiting: (id) => this.sealed.awaiting(id),
       now: () => this.now(),
     });
@@ -89,24 +108,6 @@ export class ExamEngine {
 
   private save(attempt: Attempt) {
     return this.attempts.save(attempt);
-  }
-
-  /**
-   * Question ids (record ids and the questions' own ids) whose key nothing may return now: those
-   * of the running attempt, but for practice questions already checked. Empty when none runs.
-   */
-  lockedKeys(): Set<string> {
-    const locked = new Set<string>();
-    const attempt = this.running();
-    if (!attempt) return locked;
-    const snapshot = this.attempts.cachedQuestions(attempt.id);
-    attempt.questions.forEach((entry, index) => {
-      if (attempt.config.mode === 'practice' && entry.revealed) return;
-      locked.add(entry.questionId);
-      const baseId = snapshot?.[index]?.baseId;
-      if (baseId) locked.add(baseId);
-    });
-    return locked;
   }
 
   running(): Attempt | null {
@@ -164,7 +165,7 @@ export class ExamEngine {
       settings.shuffleQuestions ?? true,
     );
     if (chosen.length === 0) throw new ExamError('no-questions');
-    return this.begin(
+    const attempt = await this.begin(
       chosen.map((question) => this.attempts.snapshotOf(question, question.id)),
       settings,
       kind,
@@ -172,16 +173,20 @@ export class ExamEngine {
       random,
       pack,
     );
+    return this.state(attempt);
   }
 
-  /** An attempt of questions kept elsewhere (the notebook's copies), shuffled by the seed. */
-  async startWith(questions: SnapshotQuestion[], settings: ExamSettings, kind: AttemptKind): Promise<ExamState> {
+  /**
+   * An attempt of questions kept elsewhere (the notebook's copies), shuffled by the seed. Answers
+   * its id: what the renderer sees of it comes from `current()`, through visibility.
+   */
+  async startWith(questions: SnapshotQuestion[], settings: ExamSettings, kind: AttemptKind): Promise<string> {
     if (this.running()) throw new ExamError('exam-running');
     if (questions.length === 0) throw new ExamError('no-questions');
     const seed = settings.seed ?? newSeed();
     const random = seededRandom(seed);
     const ordered = settings.shuffleQuestions === false ? questions : shuffle(questions, random);
-    return this.begin(ordered, settings, kind, seed, random);
+    return (await this.begin(ordered, settings, kind, seed, random)).id;
   }
 
   private async begin(
@@ -191,11 +196,11 @@ export class ExamEngine {
     seed: number,
     random: () => number,
     pack: PackOrigin | null = null,
-  ): Promise<ExamState> {
+  ): Promise<Attempt> {
     const attempt = newAttempt(snapshot, settings, kind, { seed, random, pack, now: this.now() });
     await this.attempts.keep(attempt, snapshot);
     this.deps.onRunning?.(this.runningSummary());
-    return this.state(attempt);
+    return attempt;
   }
 
   /** The running attempt in a few numbers (sidebar countdown), or null. */
@@ -209,95 +214,38 @@ export class ExamEngine {
     return attempt ? this.state(attempt) : null;
   }
 
-  private feedback(entry: AttemptQuestion, question: SnapshotQuestion): PracticeFeedback {
-    return feedbackOf(entry, question, this.attempts.render);
-  }
-
   private async state(attempt: Attempt): Promise<ExamState> {
     const questions = await this.attempts.questionsOf(attempt);
     if (questions.length < attempt.questions.length) throw new ExamError('not-found');
-    return stateOf(attempt, questions, this.clock(), this.attempts.render);
+    return stateOf(attempt, this.visibility.showAll(attempt.id, questions), this.clock(), this.attempts.render);
   }
 
   private clock() {
     return { now: this.now(), speed: this.deps.clock.speed };
   }
 
-  /** The running attempt addressed by a call; answers after the deadline are refused (and it is submitted). */
-  private async live(attemptId: string, index?: number): Promise<{ attempt: Attempt; entry: AttemptQuestion | null }> {
-    const attempt = this.attempts.get(attemptId);
-    if (!attempt) throw new ExamError('not-found');
-    if (attempt.status !== 'running') throw new ExamError('exam-over');
-    if (attempt.deadline !== null && this.now() >= attempt.deadline) {
-      await this.submitNow(attempt, 'deadline');
-      throw new ExamError('exam-over');
-    }
-    if (index === undefined) return { attempt, entry: null };
-    const entry = attempt.questions[index];
-    if (!entry) throw new ExamError('not-found');
-    return { attempt, entry };
+  answer(attemptId: string, index: number, choice: number | null) {
+    return this.answering.answer(attemptId, index, choice);
   }
 
-  async answer(
-    attemptId: string,
-    index: number,
-    choice: number | null,
-  ): Promise<{ saved: true; feedback: PracticeFeedback | null }> {
-    const { attempt, entry } = await this.live(attemptId, index);
-    if (!entry) throw new ExamError('not-found');
-    if (choice !== null && choice >= entry.order.length) throw new ExamError('not-found');
-    const practice = attempt.config.mode === 'practice';
-    const question = practice ? (await this.attempts.questionsOf(attempt))[index] : undefined;
-    // Practice: once checked, an answer stays (the key was shown).
-    if (practice && entry.revealed && question) return { saved: true, feedback: this.feedback(entry, question) };
-    entry.answer = choice;
-    if (practice && choice !== null) entry.revealed = true;
-    await this.save(attempt);
-    return { saved: true, feedback: question && choice !== null ? this.feedback(entry, question) : null };
+  flag(attemptId: string, index: number, flagged: boolean) {
+    return this.answering.flag(attemptId, index, flagged);
   }
 
-  async flag(attemptId: string, index: number, flagged: boolean): Promise<{ saved: true }> {
-    const { attempt, entry } = await this.live(attemptId, index);
-    if (!entry) throw new ExamError('not-found');
-    entry.flagged = flagged;
-    await this.save(attempt);
-    return { saved: true };
+  eliminate(attemptId: string, index: number, choice: number, eliminated: boolean) {
+    return this.answering.eliminate(attemptId, index, choice, eliminated);
   }
 
-  async eliminate(attemptId: string, index: number, choice: number, eliminated: boolean): Promise<{ saved: true }> {
-    const { attempt, entry } = await this.live(attemptId, index);
-    if (!entry || choice >= entry.order.length) throw new ExamError('not-found');
-    entry.eliminated = eliminated
-      ? [...new Set([...entry.eliminated, choice])].sort()
-      : entry.eliminated.filter((c) => c !== choice);
-    await this.save(attempt);
-    return { saved: true };
+  guess(attemptId: string, index: number, guessed: boolean) {
+    return this.answering.guess(attemptId, index, guessed);
   }
 
-  /** "Chutei": the answer is marked as a guess (kept with it, counted in the results). */
-  async guess(attemptId: string, index: number, guessed: boolean): Promise<{ saved: true }> {
-    const { attempt, entry } = await this.live(attemptId, index);
-    if (!entry) throw new ExamError('not-found');
-    entry.guessed = guessed;
-    await this.save(attempt);
-    return { saved: true };
+  visit(attemptId: string, index: number) {
+    return this.answering.visit(attemptId, index);
   }
 
-  /** The student moved to another question: time so far goes to the one being left. */
-  async visit(attemptId: string, index: number): Promise<{ saved: true }> {
-    const { attempt, entry } = await this.live(attemptId, index);
-    if (!entry) throw new ExamError('not-found');
-    this.account(attempt);
-    attempt.current = index;
-    await this.save(attempt);
-    return { saved: true };
-  }
-
-  private account(attempt: Attempt) {
-    const now = this.now();
-    const open = attempt.questions[attempt.current];
-    if (open) open.timeMs += Math.max(0, now - attempt.currentSince);
-    attempt.currentSince = now;
+  setGrade(attemptId: string, index: number, grade: ReviewGrade) {
+    return this.answering.setGrade(attemptId, index, grade);
   }
 
   async submit(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
@@ -311,7 +259,7 @@ export class ExamEngine {
   }
 
   private async submitNow(attempt: Attempt, by: 'student' | 'deadline') {
-    this.account(attempt);
+    this.answering.account(attempt);
     attempt.status = 'submitted';
     attempt.submittedBy = by;
     // A deadline submission is dated at the deadline, whenever main noticed it.
@@ -327,18 +275,18 @@ export class ExamEngine {
     return this.attempts.get(attemptId)?.config.kind ?? null;
   }
 
-  /** A paper exam's answer sheet, typed in: an attempt submitted at once, graded like any other. */
+  /** A paper exam's answer sheet, typed in: an attempt submitted at once, graded like any other. Answers its id. */
   async recordPaper(
     questions: SnapshotQuestion[],
     orders: number[][],
     answers: (number | null)[],
     meta: PaperMeta,
-  ): Promise<ExamResult> {
+  ): Promise<string> {
     if (questions.length === 0) throw new ExamError('no-questions');
     const attempt = paperAttempt(questions, orders, answers, meta, this.now());
     await this.attempts.keep(attempt, questions);
     this.deps.onSubmitted?.(attempt.id);
-    return this.result(attempt.id);
+    return attempt.id;
   }
 
   /** Whether any submitted attempt of this pack still waits for its release code. */
@@ -379,14 +327,6 @@ export class ExamEngine {
 
   snapshotFor(questionId: string): SnapshotQuestion | null {
     return this.reader.snapshotFor(questionId);
-  }
-
-  /** A review session's rating of a checked answer. */
-  async setGrade(attemptId: string, index: number, grade: ReviewGrade): Promise<void> {
-    const { attempt, entry } = await this.live(attemptId, index);
-    if (!entry || !entry.revealed) throw new ExamError('not-found');
-    entry.grade = grade;
-    await this.save(attempt);
   }
 
   result(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
@@ -438,7 +378,7 @@ export class ExamEngine {
   async suspend(): Promise<void> {
     const attempt = this.running();
     if (attempt) {
-      this.account(attempt);
+      this.answering.account(attempt);
       await this.save(attempt);
     }
     await this.attempts.settled();

@@ -1,14 +1,13 @@
 // Grading, pure: from an attempt and the questions it saw to answer facts (the notebook's input)
-// and the result a student reads. No files, no clock: whoever calls decides what is hidden now
-// (the running exam's lock, a sealed pack waiting for its code) and passes it in.
+// and the result a student reads. No files, no clock: visibility.ts decides what is hidden now
+// (the running exam's lock, a sealed pack waiting for its code) and hands each question in cleared or not.
 import type { ExamResult, Pacing, ScoreLine } from '../../../preload/contract.js';
 import { AREA_IDS } from '../../../preload/constants.js';
 import { isDifficulty } from '../catalog/store.js';
 import type { Attempt, AttemptQuestion, SnapshotQuestion } from './model.js';
-import { feedbackOf } from './feedback.js';
+import { feedbackOf, isRight } from './feedback.js';
 import { viewOf, type RenderImage } from './views.js';
-
-export { feedbackOf };
+import { isCleared, type Shown } from './visibility.js';
 
 /** One answer of an attempt as main alone sees it (the notebook's input). */
 export interface AnswerFacts {
@@ -67,12 +66,11 @@ export function factsOf(
   entry: AttemptQuestion,
   question: SnapshotQuestion,
   timeMs: number,
-  render: RenderImage,
 ): AnswerFacts {
   return {
     question,
     answered: entry.answer !== null,
-    correct: feedbackOf(entry, question, render).correct,
+    correct: isRight(entry, question),
     guessed: entry.guessed,
     timeMs,
     budgetMs: budgetOf(attempt.config.timeLimitMs, attempt.questions.length),
@@ -80,8 +78,6 @@ export function factsOf(
 }
 
 export interface ResultInputs {
-  /** What the renderer may not learn now: true hides a question's key, correctness and note. */
-  hidden: (question: SnapshotQuestion) => boolean;
   /** A sealed pack's attempt waiting for the tutor's code: nothing of it is graded yet. */
   awaiting: boolean;
   render: RenderImage;
@@ -94,20 +90,21 @@ export interface ResultInputs {
  */
 export function resultOf(
   attempt: Attempt & { submittedAt: number; submittedBy: 'student' | 'deadline' },
-  snapshot: SnapshotQuestion[],
+  snapshot: Shown[],
   inputs: ResultInputs,
 ): ExamResult {
   const questions = attempt.questions.map((entry, index) => {
     const question = snapshot[index];
     if (!question) throw new Error(`attempt ${attempt.id} has no question ${index}`);
     const view = viewOf(entry, index, question, inputs.render);
-    const hidden = inputs.awaiting || inputs.hidden(question);
-    const feedback = hidden ? null : feedbackOf(entry, question, inputs.render);
+    const cleared = isCleared(question) ? question : null;
+    const hidden = cleared === null;
+    const feedback = cleared && feedbackOf(entry, cleared, inputs.render);
     return {
       ...view,
       alternatives: view.alternatives.map((alternative, position) => ({
         ...alternative,
-        originalLetter: hidden ? null : (question.alternatives[entry.order[position] ?? 0]?.letter ?? ''),
+        originalLetter: cleared && (cleared.alternatives[entry.order[position] ?? 0]?.letter ?? ''),
       })),
       chosen: entry.answer,
       hidden,

@@ -1,6 +1,6 @@
 // Reading submitted attempts (and the checked answers of a running practice one): results, answer
-// facts for the notebook, pack answers for result files, history. Every result passes the lock the
-// engine decides (`locked`) and a sealed pack's wait (`awaiting`) to grading.ts, which hides them.
+// facts for the notebook, pack answers for result files, history. Every result's questions pass
+// through visibility.ts (the running exam's lock, a sealed pack's wait) before grading.ts maps them.
 import type { AttemptKind, AttemptSummary, ExamResult } from '../../../preload/contract.js';
 import type { CatalogStore } from '../catalog/store.js';
 import type { AttemptStore } from './attempt-store.js';
@@ -8,12 +8,13 @@ import { ExamError } from './errors.js';
 import { factsOf, resultOf, type AnswerFacts } from './grading.js';
 import { historyOf, packAnswersOf, type PackAnswers } from './history.js';
 import type { SnapshotQuestion } from './model.js';
+import type { Visibility } from './visibility.js';
 
 export interface ReaderDeps {
   attempts: AttemptStore;
   store: () => CatalogStore;
-  /** The keys locked now (the running exam's): the engine's one decision. */
-  locked: () => Set<string>;
+  /** What the renderer may learn of a key now: the one decision. */
+  visibility: Visibility;
   awaiting: (attemptId: string) => boolean;
   now: () => number;
 }
@@ -53,9 +54,7 @@ export class AttemptReader {
     const questions = await this.attempts.questionsOf(attempt);
     return attempt.questions.flatMap((entry, index) => {
       const question = questions[index];
-      return question && question.correctId !== null
-        ? [factsOf(attempt, entry, question, entry.timeMs, this.attempts.render)]
-        : [];
+      return question && question.correctId !== null ? [factsOf(attempt, entry, question, entry.timeMs)] : [];
     });
   }
 
@@ -67,7 +66,7 @@ export class AttemptReader {
     const question = (await this.attempts.questionsOf(attempt))[index];
     if (!question) return null;
     const open = attempt.status === 'running' && attempt.current === index ? this.deps.now() - attempt.currentSince : 0;
-    return factsOf(attempt, entry, question, entry.timeMs + Math.max(0, open), this.attempts.render);
+    return factsOf(attempt, entry, question, entry.timeMs + Math.max(0, open));
   }
 
   /** The question at a place in an attempt as main keeps it; null while it is locked (the exam runs). */
@@ -101,9 +100,7 @@ export class AttemptReader {
     const snapshot = attempt.questions.map(
       (entry, index) => saved[index] ?? this.attempts.snapshotOf(undefined, entry.questionId),
     );
-    const locked = this.deps.locked();
-    return resultOf({ ...attempt, submittedAt, submittedBy }, snapshot, {
-      hidden: (question) => locked.has(question.id) || locked.has(question.baseId),
+    return resultOf({ ...attempt, submittedAt, submittedBy }, this.deps.visibility.showAll(attemptId, snapshot), {
       awaiting: this.deps.awaiting(attemptId),
       render: this.attempts.render,
       notes,

@@ -1,21 +1,17 @@
 // What the renderer sees of a question in an attempt: its texts and images in the displayed order,
 // relettered A–E. Nothing here tells the original letter or the key (grading.ts adds those to a
-// result only for questions nothing locks).
+// result only for questions visibility.ts cleared).
 import type { ExamQuestionView, ExamState, RunningExam } from '../../../preload/contract.js';
 import { feedbackOf } from './feedback.js';
-import type { Attempt, AttemptQuestion, ImageRef, SnapshotQuestion } from './model.js';
+import type { Attempt, AttemptQuestion, ImageRef } from './model.js';
+import { isCleared, type Shown } from './visibility.js';
 
 const LETTERS = 'ABCDEFGHIJ';
 
 /** An image as the renderer may load it (a cached file's address, or 'missing'), or null for none. */
 export type RenderImage = (ref: ImageRef) => string | null;
 
-export function viewOf(
-  entry: AttemptQuestion,
-  index: number,
-  question: SnapshotQuestion,
-  render: RenderImage,
-): ExamQuestionView {
+export function viewOf(entry: AttemptQuestion, index: number, question: Shown, render: RenderImage): ExamQuestionView {
   return {
     index,
     statement: question.statement,
@@ -38,11 +34,11 @@ export function viewOf(
 /** The running attempt as the exam screen reads it: views, answers, marks, and practice feedback once checked. */
 export function stateOf(
   attempt: Attempt,
-  questions: SnapshotQuestion[],
+  questions: Shown[],
   clock: { now: number; speed: number },
   render: RenderImage,
 ): ExamState {
-  const at = (index: number): SnapshotQuestion => questions[index] as SnapshotQuestion;
+  const at = (index: number): Shown => questions[index] as Shown;
   return {
     attemptId: attempt.id,
     title: attempt.config.title,
@@ -60,9 +56,12 @@ export function stateOf(
     eliminated: attempt.questions.map((q) => [...q.eliminated]),
     guessed: attempt.questions.map((q) => q.guessed),
     // Practice only, and only for questions already checked: the key of the others stays in main.
-    feedback: attempt.questions.map((q, index) =>
-      attempt.config.mode === 'practice' && q.revealed ? feedbackOf(q, at(index), render) : null,
-    ),
+    feedback: attempt.questions.map((q, index) => {
+      const question = at(index);
+      return attempt.config.mode === 'practice' && q.revealed && isCleared(question)
+        ? feedbackOf(q, question, render)
+        : null;
+    }),
     grades: attempt.questions.map((q) => q.grade),
   };
 }

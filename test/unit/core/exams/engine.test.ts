@@ -102,9 +102,9 @@ describe('exam engine', () => {
   it('locks the attempt’s questions for the library while it runs, and unlocks them on submit', async () => {
     const { engine } = await setup(10);
     const state = await engine.start({ count: 10 }, timed());
-    expect(engine.lockedKeys().size).toBe(10);
+    expect(engine.visibility.locked().size).toBe(10);
     await engine.submit(state.attemptId);
-    expect(engine.lockedKeys().size).toBe(0);
+    expect(engine.visibility.locked().size).toBe(0);
   });
 
   it('grades in main, mapping displayed letters back to the original ones', async () => {
@@ -216,7 +216,7 @@ describe('exam engine', () => {
     clock.t += 5 * 60_000;
     await engine.tick();
     expect(events.at(-1)).toBe('deadline');
-    expect(engine.lockedKeys().size).toBe(0);
+    expect(engine.visibility.locked().size).toBe(0);
     const result = await engine.result(state.attemptId);
     expect(result).toMatchObject({ submittedBy: 'deadline', submittedAt: state.deadline });
     await expect(engine.answer(state.attemptId, 0, 1)).rejects.toThrow('exam-over');

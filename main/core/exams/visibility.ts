@@ -1,0 +1,213 @@
+// The one decision of what may leave main about a question's key (invariant 1). Everything that
+// tells a key — a result, practice feedback, a note, a pack's file, a printed key — asks here:
+// - `locked()`: the keys of the running attempt's questions not yet checked (record ids and the
+//   questions' own ids, so every version of a question is covered);
+// - `show()`: a stored question as a renderer-facing mapper may take it — `Cleared` with its key,
+//   or `Public` without (locked now, or a sealed pack waiting for its code);
+// - `CHANNEL_KEY_POLICY`: each channel's written decision, attacked channel by channel in tests.
+// Only this module makes a `Cleared` value (lint forbids `as Cleared` elsewhere) and mappers that
+// return the renderer's types take `Cleared` or `Public`, never a bare keyed question: a test reads
+// their signatures and fails on one that does.
+import type { Channel } from '../../../preload/contract.js';
+import type { StoredQuestion } from '../catalog/store.js';
+import type { Attempt, SnapshotQuestion } from './model.js';
+
+declare const clearedMark: unique symbol;
+/** A keyed value the visibility decision let through: its key may reach the renderer now. */
+export type Cleared<T> = T & { readonly [clearedMark]: true };
+
+/** The fields that tell a question's key (or its worked solution, which states it). */
+type KeyFields = 'correctId' | 'explanation' | 'explanationImage';
+/** A question with its key taken out: what a mapper may show of a locked question. */
+export type Public<T> = Omit<T, KeyFields> & { readonly [K in KeyFields]?: never };
+
+/** A question as a renderer-facing mapper takes it. */
+export type Shown<T extends SnapshotQuestion = SnapshotQuestion> = Cleared<T> | Public<T>;
+
+/** Whether the decision let this question's key through. */
+export function isCleared<T extends SnapshotQuestion>(question: Shown<T>): question is Cleared<T> {
+  return question.correctId !== undefined;
+}
+
+/** A question without its key, whatever is locked (the exam screen's view of a question). */
+export function publicOf<T extends SnapshotQuestion>(question: T): Public<T> {
+  const { correctId: _key, explanation: _text, explanationImage: _figure, ...rest } = question;
+  return rest;
+}
+
+/** A catalog record as the library shows it, whatever runs: no key, none of the API's fields that tell it. */
+export interface PublicRecord {
+  id: string;
+  statement: string;
+  imageUrl: string | null;
+  exam: string | null;
+  subjectId: string;
+  year: number | null;
+  difficulty: StoredQuestion['difficulty'];
+  sources: string[];
+  /** Whether it has a key at all (the library offers "reveal" only then). */
+  gradable: boolean;
+  alternatives: { id: string; letter: string; text: string; imageUrl: string | null }[];
+}
+
+export function publicRecordOf(record: StoredQuestion): PublicRecord {
+  return {
+    id: record.id,
+    statement: record.q.statement,
+    imageUrl: record.q.imageUrl ?? null,
+    exam: record.q.exam?.name ?? null,
+    subjectId: record.q.subject.id,
+    year: record.year,
+    difficulty: record.difficulty,
+    sources: record.sources,
+    gradable: record.correctId !== null,
+    alternatives: record.q.alternatives.map((a) => ({
+      id: a.id,
+      letter: a.letter,
+      text: a.text,
+      imageUrl: a.imageUrl ?? null,
+    })),
+  };
+}
+
+/**
+ * - `no-key`: never returns a key, whatever runs.
+ * - `redacts`: would return keys; withholds those of locked questions (results, review, history).
+ * - `refuses`: fails with `locked-by-exam` when its answer would carry a locked key.
+ * - `own-attempt`: the running attempt's own channel; keys only of practice questions already checked.
+ */
+export type KeyPolicy = 'no-key' | 'redacts' | 'refuses' | 'own-attempt';
+
+export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
+  'app:info': 'no-key',
+  'app:notices': 'no-key',
+  'app:dismiss-notices': 'no-key',
+  'keys:status': 'no-key',
+  'keys:connect': 'no-key',
+  'keys:remove': 'no-key',
+  'sync:overview': 'no-key',
+  'sync:estimate': 'no-key',
+  'sync:start': 'no-key',
+  'sync:cancel': 'no-key',
+  'catalog:facets': 'no-key',
+  'catalog:query': 'no-key',
+  'catalog:question': 'no-key',
+  'catalog:reveal': 'refuses',
+  'catalog:explanation': 'refuses',
+  'catalog:set-explanation': 'refuses',
+  'settings:get': 'no-key',
+  'settings:set': 'no-key',
+  'cache:info': 'no-key',
+  'cache:clear': 'refuses',
+  'shell:open-external': 'no-key',
+  'exam:presets': 'no-key',
+  'exam:count': 'no-key',
+  'exam:start': 'own-attempt',
+  'exam:current': 'own-attempt',
+  'exam:answer': 'own-attempt',
+  'exam:flag': 'no-key',
+  'exam:eliminate': 'no-key',
+  'exam:guess': 'no-key',
+  'exam:visit': 'no-key',
+  'exam:submit': 'redacts',
+  'exam:result': 'redacts',
+  'exam:history': 'redacts',
+  'exam:retry-wrong': 'own-attempt',
+  'packs:list': 'no-key',
+  'packs:import': 'refuses',
+  'packs:import-demo': 'refuses',
+  'packs:import-pending': 'refuses',
+  'packs:remove': 'refuses',
+  'packs:preview': 'refuses',
+  'packs:build': 'refuses',
+  'notebook:overview': 'no-key',
+  // A note may hold the key in the student's words: withheld while its question is locked.
+  'notebook:list': 'redacts',
+  'notebook:add': 'no-key',
+  'notebook:remove': 'no-key',
+  'notebook:set-plan': 'no-key',
+  'notebook:start-review': 'own-attempt',
+  'exam:rate': 'no-key',
+  'notes:get': 'refuses',
+  'notes:set': 'refuses',
+  // The student's own answers in the pack's letters: no key.
+  'class:export-result': 'no-key',
+  // Reads a pack's keys (the tutor's file): refused while the running exam holds one of its questions.
+  'class:report': 'refuses',
+  // Writes keys into the pack's records: refused while the running exam holds one of them.
+  'packs:release': 'refuses',
+  // The XML carries the pack's keys: refused while the running exam holds one of its questions.
+  'packs:to-moodle': 'refuses',
+  // An import like any pack's: refused when it names a question of the running exam, whatever it says of it.
+  'packs:from-moodle': 'refuses',
+  // Prints a key: refused while any exam runs.
+  'paper:print': 'refuses',
+  'paper:list': 'no-key',
+  // Grading a sheet that shares a question with the running exam waits for its end, whatever the
+  // letters: its score and the notebook cards it adds would tell that question's key.
+  'paper:grade': 'refuses',
+};
+
+export interface VisibilityDeps {
+  /** The attempt running now, or null. */
+  running: () => Attempt | null;
+  /** The questions an attempt saw, once read (their own ids widen the lock to every version). */
+  saved: (attemptId: string) => SnapshotQuestion[] | undefined;
+  /** A catalog record's question id (its own id), when the record is known. */
+  baseOf: (recordId: string) => string | undefined;
+  /** A submitted attempt of a sealed pack whose code has not been given yet. */
+  awaiting: (attemptId: string) => boolean;
+}
+
+export class Visibility {
+  constructor(private readonly deps: VisibilityDeps) {}
+
+  /**
+   * Question ids (record ids and the questions' own ids) whose key nothing may return now: those
+   * of the running attempt, but for practice questions already checked. Empty when none runs.
+   */
+  locked(): ReadonlySet<string> {
+    const locked = new Set<string>();
+    const attempt = this.deps.running();
+    if (!attempt) return locked;
+    const saved = this.deps.saved(attempt.id);
+    attempt.questions.forEach((entry, index) => {
+      if (attempt.config.mode === 'practice' && entry.revealed) return;
+      locked.add(entry.questionId);
+      const baseId = saved?.[index]?.baseId;
+      if (baseId) locked.add(baseId);
+    });
+    return locked;
+  }
+
+  /** Whether a stored question's key must stay hidden now (any version of it: ids and own ids). */
+  isLocked(id: string): boolean {
+    const locked = this.locked();
+    if (locked.size === 0) return false;
+    if (locked.has(id)) return true;
+    const baseId = this.deps.baseOf(id);
+    return baseId !== undefined && locked.has(baseId);
+  }
+
+  /** True while any attempt runs (cache clearing and printing keys wait for its end). */
+  examRunning(): boolean {
+    return this.deps.running() !== null;
+  }
+
+  /**
+   * The questions of one attempt as the renderer may learn them now: each `Cleared` unless the
+   * running exam locks it or the attempt is a sealed pack's still waiting for its code.
+   */
+  showAll<T extends SnapshotQuestion>(attemptId: string, questions: readonly T[]): Shown<T>[] {
+    const locked = this.locked();
+    const waiting = this.deps.awaiting(attemptId);
+    return questions.map((question) =>
+      waiting || locked.has(question.id) || locked.has(question.baseId) ? publicOf(question) : (question as Cleared<T>),
+    );
+  }
+
+  /** One question of an attempt, as `showAll` decides it. */
+  show<T extends SnapshotQuestion>(attemptId: string, question: T): Shown<T> {
+    return this.showAll(attemptId, [question])[0] as Shown<T>;
+  }
+}
