@@ -1,5 +1,5 @@
-// The attempts on disk and in memory. Each attempt is two files: its state (attempts/<id>.json, one
-// durable writer, a .bak generation) and the questions as they were at start
+// The attempts on disk and in memory. Each attempt is two lowdb documents over the durable adapter
+// (util/document.ts): its state (attempts/<id>.json, a .bak generation) and the questions as they were at start
 // (attempts/<id>.questions.json, written once, rewritten only when a sealed pack is released), so
 // results never depend on the catalog. Every save is durable before it returns; closing waits for
 // the saves in flight.
@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import type { ExplanationStore } from '../catalog/explanations.js';
 import type { ImageCache } from '../images/cache.js';
+import type { Low } from 'lowdb';
+import { createDocument, documentOf, readDocument } from '../util/document.js';
 import { JsonFile, type NoticeSink } from '../util/json-file.js';
 import { attemptQuestionsSchema, attemptSchema, type Attempt, type ImageRef, type SnapshotQuestion } from './model.js';
 import { snapshotOf } from './snapshot.js';
@@ -28,8 +30,8 @@ export interface AttemptStoreDeps {
 
 export class AttemptStore {
   private readonly attempts = new Map<string, Attempt>();
-  /** One file object per attempt: every save of it goes through the same durable queue. */
-  private readonly files = new Map<string, JsonFile<Attempt>>();
+  /** One lowdb document per attempt, over one durable file: every save goes through the same queue. */
+  private readonly docs = new Map<string, Low<Attempt>>();
   private readonly snapshots = new Map<string, SnapshotQuestion[]>();
   /** Saves in flight: closing waits for them, so the folder's lock is never released mid-write. */
   private readonly inFlight = new Set<Promise<void>>();
@@ -44,27 +46,34 @@ export class AttemptStore {
       .map((name) => /^([0-9a-f-]{36})\.json(\.bak)?$/.exec(name)?.[1])
       .filter((id): id is string => id !== undefined);
     for (const id of new Set(ids)) {
-      const attempt = await store.file(id).read();
-      if (attempt) {
-        store.attempts.set(attempt.id, attempt);
-        deps.images().pin(attempt.images);
+      const doc = await readDocument(store.file(id));
+      if (doc) {
+        store.docs.set(doc.data.id, doc);
+        store.attempts.set(doc.data.id, doc.data);
+        deps.images().pin(doc.data.images);
       }
     }
     return store;
   }
 
   private file(id: string): JsonFile<Attempt> {
-    let file = this.files.get(id);
-    if (!file) {
-      file = new JsonFile(join(this.deps.dir, `${id}.json`), attemptSchema, {
-        kind: 'attempt',
-        backup: true,
-        readOnly: false,
-        ...(this.deps.notices && { notices: this.deps.notices }),
-      });
-      this.files.set(id, file);
+    return new JsonFile(join(this.deps.dir, `${id}.json`), attemptSchema, {
+      kind: 'attempt',
+      backup: true,
+      readOnly: false,
+      ...(this.deps.notices && { notices: this.deps.notices }),
+    });
+  }
+
+  /** The attempt's document: the one its saves go through (made with the attempt's first save). */
+  private doc(attempt: Attempt): Low<Attempt> {
+    let doc = this.docs.get(attempt.id);
+    if (!doc) {
+      doc = documentOf(this.file(attempt.id), attempt);
+      this.docs.set(attempt.id, doc);
     }
-    return file;
+    doc.data = attempt;
+    return doc;
   }
 
   private snapshotFile(id: string) {
@@ -97,7 +106,7 @@ export class AttemptStore {
   /** Durable before it returns. Overlapping saves of one attempt coalesce into ordered writes of its latest state. */
   async save(attempt: Attempt): Promise<void> {
     attempt.lastSeenAt = this.deps.now();
-    const write = this.file(attempt.id).write(() => attempt);
+    const write = this.doc(attempt).write();
     this.inFlight.add(write);
     try {
       await write;
@@ -108,7 +117,7 @@ export class AttemptStore {
 
   /** The saved questions of an attempt, read now (a resumed attempt's lock covers them at once). */
   async loadSaved(attempt: Attempt): Promise<void> {
-    const saved = await this.snapshotFile(attempt.id).read();
+    const saved = (await readDocument(this.snapshotFile(attempt.id)))?.data;
     if (saved?.attemptId === attempt.id && saved.questions.length === attempt.questions.length) {
       this.snapshots.set(attempt.id, saved.questions);
     }
@@ -124,12 +133,12 @@ export class AttemptStore {
     const cached = this.snapshots.get(attempt.id);
     if (cached) return cached;
     const file = this.snapshotFile(attempt.id);
-    const stored = await file.read();
+    const stored = (await readDocument(file))?.data;
     let questions = stored?.attemptId === attempt.id ? stored.questions : null;
     if (!questions || questions.length !== attempt.questions.length) {
       const store = this.deps.store();
       questions = attempt.questions.map((entry) => this.snapshotOf(store.get(entry.questionId), entry.questionId));
-      await file.write({ attemptId: attempt.id, questions });
+      await createDocument(file, { attemptId: attempt.id, questions });
       await this.pinImages(attempt, questions);
     }
     this.snapshots.set(attempt.id, questions);
@@ -138,7 +147,7 @@ export class AttemptStore {
 
   /** Replaces an attempt's saved questions (a sealed pack's release puts its keys in), durably. */
   async replaceQuestions(attempt: Attempt, questions: SnapshotQuestion[]): Promise<void> {
-    await this.snapshotFile(attempt.id).write({ attemptId: attempt.id, questions });
+    await createDocument(this.snapshotFile(attempt.id), { attemptId: attempt.id, questions });
     this.snapshots.set(attempt.id, questions);
   }
 

@@ -9,14 +9,10 @@
 // order, and each is durable before it returns.
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type {
-  NotebookCardView,
-  NotebookFilter,
-  NotebookOverview,
-  NotebookPlan,
-  NotebookStatus,
-} from '../../../preload/contract.js';
+import type { NotebookCardView, NotebookFilter, NotebookOverview, NotebookPlan } from '../../../preload/contract.js';
 import type { SnapshotQuestion } from '../exams/model.js';
+import type { Low } from 'lowdb';
+import { documentOf, openDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
 import {
   emptyNotebook,
@@ -29,18 +25,15 @@ import {
   type NotebookData,
 } from './model.js';
 
+import { listCards, overviewOf, type NotebookReading } from './views.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
   addDays,
   createScheduler,
-  daysBetween,
   examDayStart,
   inferGrade,
-  localDate,
   MAX_RETENTION,
   MIN_RETENTION,
-  startOfDay,
-  suggestedEnemDate,
   type GradeValue,
   type Scheduler,
 } from './schedule.js';
@@ -48,44 +41,63 @@ import {
 export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
 
 const LOG_MAX = 20_000;
-const FORECAST_DAYS_WITHOUT_DATE = 30;
-const RETENTION_WEEKS = 12;
-const PREVIEW_CHARS = 280;
 
 export class Notebook {
-  private data: NotebookData = emptyNotebook();
-  private questions: Record<string, SnapshotQuestion> = {};
-  private notes: z.infer<typeof notesFileSchema>['notes'] = {};
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    private readonly files: {
-      notebook: JsonFile<NotebookData>;
-      questions: JsonFile<z.infer<typeof questionsFileSchema>>;
-      notes: JsonFile<z.infer<typeof notesFileSchema>>;
+    /** Three lowdb documents over the durable adapter (util/document.ts), each with a .bak. */
+    private readonly docs: {
+      notebook: Low<NotebookData>;
+      questions: Low<z.infer<typeof questionsFileSchema>>;
+      notes: Low<z.infer<typeof notesFileSchema>>;
     },
   ) {}
 
+  private get data(): NotebookData {
+    return this.docs.notebook.data;
+  }
+
+  private get questions(): Record<string, SnapshotQuestion> {
+    return this.docs.questions.data.questions;
+  }
+
+  private set questions(questions: Record<string, SnapshotQuestion>) {
+    this.docs.questions.data = { questions };
+  }
+
+  private get notes(): z.infer<typeof notesFileSchema>['notes'] {
+    return this.docs.notes.data.notes;
+  }
+
+  private set notes(notes: z.infer<typeof notesFileSchema>['notes']) {
+    this.docs.notes.data = { notes };
+  }
+
   static async open(dataDir: string, storage: StorageContext = WRITABLE_SILENT): Promise<Notebook> {
-    const notebook = new Notebook({
-      notebook: new JsonFile(join(dataDir, 'notebook.json'), notebookFileSchema, {
-        kind: 'notebook',
-        backup: true,
-        ...storage,
-      }),
-      questions: new JsonFile(join(dataDir, 'notebook-questions.json'), questionsFileSchema, {
-        kind: 'notebook-questions',
-        backup: true,
-        ...storage,
-      }),
-      notes: new JsonFile(join(dataDir, 'notes.json'), notesFileSchema, { kind: 'notes', backup: true, ...storage }),
+    const questionsFile = new JsonFile(join(dataDir, 'notebook-questions.json'), questionsFileSchema, {
+      kind: 'notebook-questions',
+      backup: true,
+      ...storage,
     });
-    notebook.data = (await notebook.files.notebook.read()) ?? emptyNotebook();
-    const questions = await notebook.files.questions.inspect();
-    notebook.questions = questions.value?.questions ?? {};
-    // Lost beyond its .bak: the misses come back from the saved results (captured again at start).
+    // Inspected first: lost beyond its .bak, the misses come back from the saved results (captured again at start).
+    const questions = await questionsFile.inspect();
+    const notebook = new Notebook({
+      notebook: await openDocument(
+        new JsonFile(join(dataDir, 'notebook.json'), notebookFileSchema, {
+          kind: 'notebook',
+          backup: true,
+          ...storage,
+        }),
+        emptyNotebook(),
+      ),
+      questions: documentOf(questionsFile, { questions: questions.value?.questions ?? {} }),
+      notes: await openDocument(
+        new JsonFile(join(dataDir, 'notes.json'), notesFileSchema, { kind: 'notes', backup: true, ...storage }),
+        { notes: {} },
+      ),
+    });
     if (questions.lost) notebook.data.captured = [];
-    notebook.notes = (await notebook.files.notes.read())?.notes ?? {};
     // A card whose question was lost (its file damaged beyond the .bak) cannot be reviewed: it goes.
     notebook.data.cards = Object.fromEntries(
       Object.entries(notebook.data.cards).filter(([id]) => notebook.questions[id] !== undefined),
@@ -105,11 +117,11 @@ export class Notebook {
   }
 
   private saveCards() {
-    return this.files.notebook.write(() => this.data);
+    return this.docs.notebook.write();
   }
 
   private saveQuestions() {
-    return this.files.questions.write(() => ({ questions: this.questions }));
+    return this.docs.questions.write();
   }
 
   /** Images the cards' questions show (hash → mime): pinned in the image cache like results'. */
@@ -265,7 +277,7 @@ export class Notebook {
       const trimmed = text.replace(/\s+$/u, '').slice(0, NOTE_MAX_CHARS);
       const { [id]: _previous, ...rest } = this.notes;
       this.notes = trimmed ? { ...rest, [id]: { text: trimmed, updatedAt: at } } : rest;
-      await this.files.notes.write(() => ({ notes: this.notes }));
+      await this.docs.notes.write();
       return trimmed;
     });
   }
@@ -286,117 +298,15 @@ export class Notebook {
     return this.serial(() => Promise.resolve());
   }
 
-  private statusOf(card: Card, scheduler: Scheduler, now: number): { status: NotebookStatus; due: number | null } {
-    const due = scheduler.dueOf(card.fsrs);
-    if (due !== null && due < addDays(now, 1)) return { status: 'due', due };
-    return { status: scheduler.mastered(card.fsrs, now) ? 'mastered' : 'learning', due };
-  }
-
   list(filter: NotebookFilter, now: number, hideNote: (id: string) => boolean): NotebookCardView[] {
-    const scheduler = this.scheduler();
-    const text = filter.text?.trim().toLocaleLowerCase('pt-BR');
-    const views: NotebookCardView[] = [];
-    for (const card of Object.values(this.data.cards)) {
-      const question = this.questions[card.id];
-      if (!question) continue;
-      const { status, due } = this.statusOf(card, scheduler, now);
-      if (filter.status && filter.status !== status) continue;
-      if (filter.area && question.area !== filter.area) continue;
-      if (filter.subject && question.subject !== filter.subject) continue;
-      if (filter.source && card.source !== filter.source) continue;
-      const note = hideNote(card.id) ? null : this.note(card.id) || null;
-      if (
-        text &&
-        !`${question.statement}\n${question.subject}\n${note ?? ''}`.toLocaleLowerCase('pt-BR').includes(text)
-      )
-        continue;
-      views.push({
-        id: card.id,
-        statement: question.statement.slice(0, PREVIEW_CHARS),
-        subject: question.subject,
-        area: question.area,
-        exam: question.exam,
-        year: question.year,
-        source: card.source,
-        reason: card.reason,
-        status,
-        due,
-        addedAt: card.addedAt,
-        reviews: card.fsrs.reps,
-        lapses: card.fsrs.lapses,
-        note,
-      });
-    }
-    const rank: Record<NotebookStatus, number> = { due: 0, learning: 1, mastered: 2 };
-    return views.sort(
-      (a, b) =>
-        rank[a.status] - rank[b.status] ||
-        (a.due ?? Infinity) - (b.due ?? Infinity) ||
-        b.addedAt - a.addedAt ||
-        a.id.localeCompare(b.id),
-    );
+    return listCards(this.reading(), filter, now, hideNote);
   }
 
   overview(now: number): NotebookOverview {
-    const scheduler = this.scheduler();
-    const today = startOfDay(now);
-    const examStart = examDayStart(this.data.plan.examDate);
-    const daysToExam = examStart !== null && examStart >= today ? daysBetween(now, examStart) : null;
-    // Today, then each day up to the eve of the exam (or a month when there is no date).
-    const days = daysToExam !== null ? Math.max(1, daysToExam) : FORECAST_DAYS_WITHOUT_DATE;
-    const forecast = Array.from({ length: days }, (_, i) => ({ date: localDate(addDays(today, i)), count: 0 }));
-    let dueToday = 0;
-    let dueNext7Days = 0;
-    let mastered = 0;
-    const subjects = new Set<string>();
-    const sources = new Set<string>();
-    for (const card of Object.values(this.data.cards)) {
-      const question = this.questions[card.id];
-      if (question) subjects.add(question.subject);
-      sources.add(card.source);
-      const { status, due } = this.statusOf(card, scheduler, now);
-      if (status === 'due') dueToday += 1;
-      if (status === 'mastered') mastered += 1;
-      if (due !== null) {
-        const day = Math.max(0, daysBetween(today, due));
-        if (day >= 1 && day <= 7) dueNext7Days += 1;
-        const bucket = forecast[day];
-        if (bucket) bucket.count += 1;
-      }
-    }
-    return {
-      plan: this.plan(),
-      suggestedExamDate: suggestedEnemDate(now),
-      today: localDate(now),
-      daysToExam,
-      total: Object.keys(this.data.cards).length,
-      dueToday,
-      dueNext7Days,
-      mastered,
-      forecast,
-      retention: this.retentionByWeek(now),
-      subjects: [...subjects].sort((a, b) => a.localeCompare(b, 'pt-BR')),
-      sources: [...sources].sort(),
-    };
+    return overviewOf(this.reading(), now);
   }
 
-  /** Per week (the last twelve, Monday first): tests of memory, and how many were passed. */
-  private retentionByWeek(now: number): NotebookOverview['retention'] {
-    const monday = (ms: number) => addDays(ms, -((new Date(ms).getDay() + 6) % 7));
-    const thisWeek = monday(now);
-    const weeks = Array.from({ length: RETENTION_WEEKS }, (_, i) => ({
-      weekStart: localDate(addDays(thisWeek, -7 * (RETENTION_WEEKS - 1 - i))),
-      reviews: 0,
-      recalled: 0,
-    }));
-    const first = addDays(thisWeek, -7 * (RETENTION_WEEKS - 1));
-    for (const entry of this.data.log) {
-      if (!entry.recall || entry.at < first) continue;
-      const week = weeks[Math.floor(daysBetween(first, entry.at) / 7)];
-      if (!week) continue;
-      week.reviews += 1;
-      if (entry.grade > 1) week.recalled += 1;
-    }
-    return weeks;
+  private reading(): NotebookReading {
+    return { data: this.data, questions: this.questions, note: (id) => this.note(id), scheduler: this.scheduler() };
   }
 }

@@ -5,7 +5,8 @@
 // Import has one commit point, the registry write; a crash before it is rolled
 // back at the next start (repairPackSources). Imports and removals run one at a time.
 import { readFile } from 'node:fs/promises';
-import { Low } from 'lowdb';
+import type { Low } from 'lowdb';
+import { documentOf } from '../util/document.js';
 import { z } from 'zod';
 import { correctAlternativeId } from '../catalog/answer-key.js';
 import { imageUrlsOf, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
@@ -48,7 +49,7 @@ export class PackRegistryFile {
   private readonly db: Low<RegistryData>;
 
   constructor(private readonly file: JsonFile<RegistryData>) {
-    this.db = new Low<RegistryData>(file, { packs: [] });
+    this.db = documentOf(file, { packs: [] });
   }
 
   async read(): Promise<RegistryData> {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ImageCache } from '../images/cache.js';
 import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js';
+import { createDocument, readDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import { renderAnswerSheet, renderBooklet, renderKey, type PaperImage } from './pdf.js';
@@ -71,7 +72,7 @@ export async function printPaperExam(
   return files;
 }
 
-/** The paper exams of a data folder. */
+/** The paper exams of a data folder: one lowdb document each (paper/<code>.json, a .bak). */
 export class PaperExams {
   constructor(
     private readonly dir: string,
@@ -88,12 +89,12 @@ export class PaperExams {
 
   async save(exam: PaperExamRecord): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await this.file(exam.code).write(exam);
+    await createDocument(this.file(exam.code), exam);
   }
 
   async get(code: string): Promise<PaperExamRecord | null> {
     if (!/^P[0-9A-Z]{6}$/.test(code)) return null;
-    return this.file(code).read();
+    return (await readDocument(this.file(code)))?.data ?? null;
   }
 
   async list(): Promise<PaperExamRecord[]> {
