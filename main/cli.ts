@@ -1,57 +1,83 @@
 // Headless CLI over the same core as the app: `npm run --silent cli -- <command>`.
 // The API key comes from EXAM_API_KEY only: arguments show up in `ps` and shell history.
-// Exit codes: 0 done, 1 other error, 2 bad usage, 3 auth (401/403), 4 quota exhausted.
-// The table of commands; each lives in main/cli/<command>.ts.
+// Exit codes: 0 done, 1 other error, 2 bad usage, 3 auth (401/403), 4 quota exhausted, 5 invalid pack.
+// This file is the table of commands; each lives in main/cli/<command>.ts over commander, which
+// gives every command its help (`cli <command> --help`), validation and `--version`.
+import { Command, CommanderError } from 'commander';
 import { ApiError } from './core/api/errors.js';
 import { WrongCodeError } from './core/packs/seal.js';
 import { DataDirLockedError } from './core/util/data-lock.js';
-import { EXIT, UsageError } from './cli/common.js';
-import { classCommand } from './cli/class-report.js';
-import { notebook } from './cli/notebook.js';
-import { pack } from './cli/pack.js';
-import { print } from './cli/print.js';
-import { stats } from './cli/stats.js';
-import { sync } from './cli/sync.js';
+import { APP_VERSION } from './core/version.js';
+import { classReportCommand } from './cli/class-report.js';
+import { EXIT, UsageError, type Done } from './cli/common.js';
+import { notebookStatsCommand } from './cli/notebook-stats.js';
+import { packBuildCommand } from './cli/pack-build.js';
+import { packImportCommand } from './cli/pack-import.js';
+import { packInspectCommand } from './cli/pack-inspect.js';
+import { packMoodleExportCommand } from './cli/pack-moodle-export.js';
+import { packMoodleImportCommand } from './cli/pack-moodle-import.js';
+import { printBookletCommand } from './cli/print-booklet.js';
+import { statsCommand } from './cli/stats.js';
+import { syncCommand } from './cli/sync.js';
 
 export { EXIT };
 
-const USAGE = `usage:
-  cli sync --base-url URL --product enem|vestibulares --data-dir DIR [--exam ID] [--year N]
-           [--subject ID] [--difficulty easy|medium|hard] [--json]      (key: EXAM_API_KEY)
-  cli stats --data-dir DIR [--json]
-  cli pack build --data-dir DIR --out FILE --title T [--description D] [--author A] [--product P]
-           [--exam ID] [--year N] [--subject ID] [--difficulty D] [--limit N] [--json]
-           [--base-url URL]   (the API the data came from: a localhost API's images may be local)
-  cli pack inspect FILE [--json]
-  cli class report --pack FILE.exampack --results DIR [--code RELEASE_CODE] [--json] [--csv OUT_DIR]
-           (the tutor's class report from the students' .examresult files; a sealed pack needs its code)
-  cli print booklet --data-dir DIR (--preset ID | --pack FILE | --count N [--product P] [--exam ID]
-           [--year N] [--subject ID] [--difficulty D]) --versions N --out DIR
-           [--title T] [--minutes M] [--seed S] [--code RELEASE_CODE] [--json]
-           (booklet-<n>.pdf per version, answer-sheet.pdf, key.pdf; the exam kept for grading;
-            a sealed pack prints only with its code)
-  cli notebook stats --data-dir DIR [--json]   (the error notebook: due today, next 7 days, mastered)
-  cli pack import FILE --data-dir DIR [--json]
-  cli pack moodle-export FILE.exampack --out QUIZ.xml [--json]
-  cli pack moodle-import QUIZ.xml --out FILE.exampack --title T [--author A] [--json]`;
+type Make = (done: Done) => Command;
+
+/** The commands, grouped as they are typed: `cli sync`, `cli pack build`, … */
+const COMMANDS: (Make | { group: string; description: string; commands: Make[] })[] = [
+  syncCommand,
+  statsCommand,
+  {
+    group: 'pack',
+    description: "tutors' practice packs: build, inspect, import, Moodle XML out and in",
+    commands: [
+      packBuildCommand,
+      packInspectCommand,
+      packImportCommand,
+      packMoodleExportCommand,
+      packMoodleImportCommand,
+    ],
+  },
+  { group: 'class', description: "a class's results", commands: [classReportCommand] },
+  { group: 'print', description: 'exams on paper', commands: [printBookletCommand] },
+  { group: 'notebook', description: 'the error notebook', commands: [notebookStatsCommand] },
+];
+
+function program(done: Done): Command {
+  const root = new Command('cli')
+    .description('Exam Practice, headless: sync, packs, class reports, paper exams')
+    .version(APP_VERSION, '-V, --version');
+  for (const entry of COMMANDS) {
+    if (typeof entry === 'function') root.addCommand(entry(done));
+    else {
+      const group = new Command(entry.group).description(entry.description);
+      for (const make of entry.commands) group.addCommand(make(done));
+      root.addCommand(group);
+    }
+  }
+  // Every command answers bad usage with its own help, and lets main map the exit code.
+  const configure = (command: Command) => {
+    command.exitOverride().showHelpAfterError(`(cli ${command.name() === 'cli' ? '' : `${command.name()} `}--help)`);
+    command.commands.forEach(configure);
+  };
+  configure(root);
+  return root;
+}
 
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+  let code: number = EXIT.ok;
   try {
-    if (command === 'sync') return await sync(rest);
-    if (command === 'stats') return await stats(rest);
-    if (command === 'pack') return await pack(rest);
-    if (command === 'notebook') return await notebook(rest);
-    if (command === 'class') return await classCommand(rest);
-    if (command === 'print') return await print(rest);
-    if (command === '--help' || command === 'help') {
-      process.stdout.write(`${USAGE}\n`);
-      return EXIT.ok;
-    }
-    throw new UsageError(command ? `unknown command: ${command}` : 'missing command');
+    await program((result) => (code = result)).parseAsync(argv, { from: 'user' });
+    return code;
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
-      process.stderr.write(`cli: ${error.message}\n${USAGE}\n`);
+    if (error instanceof CommanderError) {
+      // Help and version print and exit 0; a group typed alone shows its help (commander's code 1).
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`cli: ${error.message}\n`);
       return EXIT.usage;
     }
     if (error instanceof ApiError && (error.code === 'unauthorized' || error.code === 'forbidden')) {

@@ -1,5 +1,5 @@
 // cli class report: the tutor's class report from a pack and a folder of result files.
-import { parseArgs } from 'node:util';
+import { Command } from 'commander';
 import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPack } from '../core/packs/reader.js';
@@ -7,44 +7,48 @@ import { openSealedContent } from '../core/packs/registry.js';
 import { RESULT_FILE_MAX_BYTES } from '../../preload/contract.js';
 import { buildClassReport, classReportCsv } from '../core/class/report.js';
 import { RESULT_EXTENSION } from '../core/class/result-file.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError, type Done } from './common.js';
 
-export async function classCommand(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  if (sub !== 'report') throw new UsageError(`unknown class command: ${sub ?? ''}`);
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      pack: { type: 'string' },
-      results: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      csv: { type: 'string' },
-      code: { type: 'string' },
-    },
-    strict: true,
-  });
-  if (!values.pack) throw new UsageError('missing --pack');
-  if (!values.results) throw new UsageError('missing --results');
-  const read = await readPack(await readFile(values.pack));
+interface ClassReportOptions {
+  pack: string;
+  results: string;
+  code?: string;
+  csv?: string;
+  json?: boolean;
+}
+
+export function classReportCommand(done: Done): Command {
+  return new Command('report')
+    .description("the tutor's class report from a pack and the students' result files")
+    .requiredOption('--pack <file>', 'the .exampack the students answered')
+    .requiredOption('--results <dir>', `a folder of the students' ${RESULT_EXTENSION} files`)
+    .option('--code <code>', "a sealed pack's release code (its answers are the report's key)")
+    .option('--csv <dir>', 'also write the report as CSV files here')
+    .option('--json', 'print the report as one JSON line')
+    .action(async (opts: ClassReportOptions) => done(await classReport(opts)));
+}
+
+async function classReport(opts: ClassReportOptions): Promise<number> {
+  const read = await readPack(await readFile(opts.pack));
   try {
     // A sealed pack's answers are the report's key: without its code there is nothing to grade against.
-    if (read.manifest.sealed && !values.code)
+    if (read.manifest.sealed && !opts.code)
       throw new UsageError('this pack is sealed: give its release code with --code');
-    const pack = { manifest: read.manifest, content: await openSealedContent(read, values.code ?? '') };
-    const names = (await readdir(values.results)).filter((n) => n.endsWith(RESULT_EXTENSION)).sort();
+    const pack = { manifest: read.manifest, content: await openSealedContent(read, opts.code ?? '') };
+    const names = (await readdir(opts.results)).filter((n) => n.endsWith(RESULT_EXTENSION)).sort();
     // One file that vanished or cannot be read is refused by name; the others still count.
     const sources = await Promise.all(
       names.map(async (name) => ({
         name,
-        bytes: await readResultBytes(join(values.results ?? '', name)),
+        bytes: await readResultBytes(join(opts.results, name)),
       })),
     );
     const report = buildClassReport(pack, sources);
-    if (values.csv) {
-      await mkdir(values.csv, { recursive: true });
-      for (const [name, text] of Object.entries(classReportCsv(report))) await writeFile(join(values.csv, name), text);
+    if (opts.csv) {
+      await mkdir(opts.csv, { recursive: true });
+      for (const [name, text] of Object.entries(classReportCsv(report))) await writeFile(join(opts.csv, name), text);
     }
-    if (values.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+    if (opts.json) process.stdout.write(`${JSON.stringify(report)}\n`);
     else {
       const { analysis } = report;
       process.stdout.write(

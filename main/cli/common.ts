@@ -1,5 +1,56 @@
 // What every command shares: exit codes (0 done, 1 other error, 2 bad usage, 3 auth, 4 quota
-// exhausted, 5 invalid pack) and the error that means "bad usage".
+// exhausted, 5 invalid pack), the error that means "bad usage", option parsers, and progress.
+import { InvalidArgumentError } from 'commander';
+
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5 } as const;
 
 export class UsageError extends Error {}
+
+/** What a command's action reports back to the table: its exit code. */
+export type Done = (code: number) => void;
+
+/** An option's value as a whole number within bounds (commander reports a bad one as usage). */
+export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const parsed = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max)
+      throw new InvalidArgumentError(
+        `must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`,
+      );
+    return parsed;
+  };
+}
+
+/** Prints a result as one JSON line (`--json`) or as a sentence. */
+export function printer(json: boolean | undefined) {
+  return (value: unknown, human: string) => process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+}
+
+/**
+ * Progress of long work on stderr: a bar redrawn in place on a terminal; otherwise a plain line
+ * at each quarter (logs and pipes get a few lines, not hundreds). stdout stays the result's.
+ */
+export function progress(label: string, stream: NodeJS.WriteStream = process.stderr) {
+  const tty = Boolean(stream.isTTY);
+  let lastQuarter = -1;
+  let drawn = false;
+  return {
+    update(done: number, total: number, detail = '') {
+      const ratio = total > 0 ? Math.min(1, done / total) : 0;
+      if (tty) {
+        const width = 24;
+        const filled = Math.round(ratio * width);
+        stream.write(`\r\x1b[2K${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${detail}`);
+        drawn = true;
+        return;
+      }
+      const quarter = Math.floor(ratio * 4);
+      if (quarter === lastQuarter) return;
+      lastQuarter = quarter;
+      stream.write(`${label}: ${Math.round(ratio * 100)}%${detail ? ` (${detail})` : ''}\n`);
+    },
+    end() {
+      if (tty && drawn) stream.write('\n');
+    },
+  };
+}

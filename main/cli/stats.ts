@@ -1,19 +1,26 @@
 // cli stats: what the cache holds, read-only (the app may be open).
-import { parseArgs } from 'node:util';
+import { Command } from 'commander';
 import { catalogStats } from '../core/catalog/query.js';
 import { openWorkspace } from '../core/workspace.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, type Done } from './common.js';
 
-export async function stats(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { 'data-dir': { type: 'string' }, json: { type: 'boolean', default: false } },
-    strict: true,
-  });
-  if (!values['data-dir']) throw new UsageError('missing --data-dir');
-  const workspace = await openWorkspace(values['data-dir'], { readOnly: true });
+interface StatsOptions {
+  dataDir: string;
+  json?: boolean;
+}
+
+export function statsCommand(done: Done): Command {
+  return new Command('stats')
+    .description('what the offline cache holds, by product, exam, subject, year, difficulty and source (read-only)')
+    .requiredOption('--data-dir <dir>', "the app's data folder")
+    .option('--json', 'print one JSON line')
+    .action(async (opts: StatsOptions) => done(await stats(opts)));
+}
+
+async function stats(opts: StatsOptions): Promise<number> {
+  const workspace = await openWorkspace(opts.dataDir, { readOnly: true });
   const result = catalogStats(workspace.store);
-  if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);
   else {
     process.stdout.write(`${result.total} questions\n`);
     for (const [title, counts] of Object.entries({

@@ -1,59 +1,63 @@
-// cli sync: a product (or a filtered scope) into the offline cache, with a progress bar on a TTY.
+// cli sync: a product (or a filtered scope) into the offline cache, with progress on stderr.
+import { Command, Option } from 'commander';
 import { normalizeBaseUrl } from '../core/api/client.js';
-import { InsecureUrlError } from '../core/util/net-policy.js';
-import { parseArgs } from 'node:util';
-import { DIFFICULTIES } from '../core/api/schemas.js';
+import { DIFFICULTIES, PRODUCTS } from '../core/api/schemas.js';
 import { runSync, type SyncProgress } from '../core/sync/engine.js';
 import { syncScopeSchema } from '../core/sync/scope.js';
+import { InsecureUrlError } from '../core/util/net-policy.js';
 import { openWorkspace } from '../core/workspace.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, integer, progress, UsageError, type Done } from './common.js';
+
+interface SyncOptions {
+  baseUrl: string;
+  product: string;
+  dataDir: string;
+  exam?: string;
+  year?: number;
+  subject?: string;
+  difficulty?: string;
+  json?: boolean;
+  rateWindowMs?: number;
+}
 
 function progressLine(p: SyncProgress): string {
-  const total = p.total ?? 0;
-  const ratio = p.phase === 'images' ? p.images.done / Math.max(1, p.images.total) : p.questions / Math.max(1, total);
-  const width = 24;
-  const filled = Math.round(Math.min(1, ratio) * width);
-  const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
   const wait = p.rateLimitWait
     ? ` waiting ${Math.ceil((p.rateLimitWait.until - Date.now()) / 1000)}s for the rate limit`
     : '';
   const what =
     p.phase === 'images'
       ? `images ${p.images.done}/${p.images.total}`
-      : `${p.questions}/${total} questions, ${p.pages} pages`;
-  return `${bar} ${what}, ${p.requests} requests${wait}`;
+      : `${p.questions}/${p.total ?? 0} questions, ${p.pages} pages`;
+  return `${what}, ${p.requests} requests${wait}`;
 }
 
-export async function sync(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      'base-url': { type: 'string' },
-      product: { type: 'string' },
-      exam: { type: 'string' },
-      year: { type: 'string' },
-      subject: { type: 'string' },
-      difficulty: { type: 'string' },
-      'data-dir': { type: 'string' },
-      json: { type: 'boolean', default: false },
+export function syncCommand(done: Done): Command {
+  return (
+    new Command('sync')
+      .description('sync a product (or a filtered part of it) into the offline cache; the key comes from EXAM_API_KEY')
+      .requiredOption('--base-url <url>', 'the API (https://, or http:// only to localhost)')
+      .addOption(new Option('--product <product>', 'which product').choices(PRODUCTS).makeOptionMandatory())
+      .requiredOption('--data-dir <dir>', "the app's data folder")
+      .option('--exam <id>', 'only this exam')
+      .option('--year <n>', 'only this year', integer(1900, 2100))
+      .option('--subject <id>', 'only this subject')
+      .addOption(new Option('--difficulty <level>', 'only this difficulty').choices(DIFFICULTIES))
+      .option('--json', 'print one JSON summary line')
       // For fakes with a short rate-limit window (tests, benchmarks); the real API's is a minute.
-      'rate-window-ms': { type: 'string' },
-    },
-    strict: true,
-  });
+      .addOption(new Option('--rate-window-ms <ms>').argParser(integer(1)).hideHelp())
+      .action(async (opts: SyncOptions) => done(await sync(opts)))
+  );
+}
+
+async function sync(opts: SyncOptions): Promise<number> {
   const apiKey = process.env.EXAM_API_KEY;
-  if (!values['base-url'] || !values.product || !values['data-dir'])
-    throw new UsageError('missing --base-url, --product or --data-dir');
   if (!apiKey) throw new UsageError('set the API key in the EXAM_API_KEY environment variable');
-  if (values.difficulty && !(DIFFICULTIES as readonly string[]).includes(values.difficulty)) {
-    throw new UsageError(`--difficulty must be one of ${DIFFICULTIES.join(', ')}`);
-  }
   const parsed = syncScopeSchema.safeParse({
-    product: values.product,
-    ...(values.exam && { examId: values.exam }),
-    ...(values.year && { year: Number(values.year) }),
-    ...(values.subject && { subjectId: values.subject }),
-    ...(values.difficulty && { difficulty: values.difficulty }),
+    product: opts.product,
+    ...(opts.exam && { examId: opts.exam }),
+    ...(opts.year !== undefined && { year: opts.year }),
+    ...(opts.subject && { subjectId: opts.subject }),
+    ...(opts.difficulty && { difficulty: opts.difficulty }),
   });
   if (!parsed.success) {
     throw new UsageError(
@@ -61,7 +65,7 @@ export async function sync(args: string[]): Promise<number> {
     );
   }
   try {
-    normalizeBaseUrl(values['base-url']);
+    normalizeBaseUrl(opts.baseUrl);
   } catch (error) {
     throw new UsageError(
       error instanceof InsecureUrlError
@@ -69,16 +73,16 @@ export async function sync(args: string[]): Promise<number> {
         : '--base-url is not a URL',
     );
   }
-  const workspace = await openWorkspace(values['data-dir']);
+  const workspace = await openWorkspace(opts.dataDir);
   try {
-    const windowMs = values['rate-window-ms'] ? Number(values['rate-window-ms']) : undefined;
+    const windowMs = opts.rateWindowMs;
     const client = workspace.client({
       product: parsed.data.product,
-      baseUrl: values['base-url'],
+      baseUrl: opts.baseUrl,
       apiKey,
       ...(windowMs && { governor: { windowMs } }),
     });
-    const tty = process.stderr.isTTY;
+    const bar = progress('sync');
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
     const report = await runSync(parsed.data, {
@@ -87,11 +91,12 @@ export async function sync(args: string[]): Promise<number> {
       images: workspace.images,
       state: workspace.state,
       signal: controller.signal,
-      onProgress: (p) => {
-        if (tty) process.stderr.write(`\r\x1b[2K${progressLine(p)}`);
-      },
+      onProgress: (p) =>
+        p.phase === 'images'
+          ? bar.update(p.images.done, p.images.total, progressLine(p))
+          : bar.update(p.questions, p.total ?? 0, progressLine(p)),
     });
-    if (tty) process.stderr.write('\n');
+    bar.end();
     const summary = {
       product: report.product,
       total: report.total,
@@ -103,7 +108,7 @@ export async function sync(args: string[]): Promise<number> {
       skipped: report.skipped,
       durationMs: report.durationMs,
     };
-    if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    if (opts.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
       process.stdout.write(
         `${report.status === 'done' ? 'Sync complete' : `Sync stopped (${report.status}); run again to resume`}: ` +

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../fake-api/server.js';
 import { runTs } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
+import { APP_VERSION } from '../../main/core/version.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -194,5 +195,48 @@ describe('cli pack', () => {
     expect((await cli(['pack', 'build', '--data-dir', dir])).code).toBe(2);
     expect((await cli(['pack', 'inspect'])).code).toBe(2);
     expect((await cli(['pack', 'frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('cli help, version and progress', () => {
+  it('every command has its own help, and --version prints the version', async () => {
+    const root = await cli(['--help']);
+    expect(root.code).toBe(0);
+    for (const command of ['sync', 'stats', 'pack', 'class', 'print', 'notebook'])
+      expect(root.stdout).toContain(command);
+    for (const [args, option] of [
+      [['sync', '--help'], '--base-url'],
+      [['pack', 'build', '--help'], '--title'],
+      [['pack', 'moodle-import', '--help'], '--title'],
+      [['class', 'report', '--help'], '--results'],
+      [['print', 'booklet', '--help'], '--versions'],
+      [['notebook', 'stats', '--help'], '--data-dir'],
+    ] as const) {
+      const help = await cli([...args]);
+      expect(help.code, args.join(' ')).toBe(0);
+      expect(help.stdout, args.join(' ')).toContain(option);
+    }
+    const version = await cli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(APP_VERSION);
+  });
+
+  it('a bad value is bad usage (2), with the command named', async () => {
+    const bad = await cli(['print', 'booklet', '--data-dir', '.', '--out', '.', '--count', 'many']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--count/);
+  });
+
+  it('without a terminal, sync reports its progress as a few plain lines on stderr', async () => {
+    const { api, dir } = await setup();
+    const result = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'vestibulares', '--data-dir', dir, '--json'],
+      api.keys.vestibulares,
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stderr.split('\n').filter((line) => line.startsWith('sync: '));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(10);
+    expect(result.stderr).not.toContain('\x1b[');
   });
 });

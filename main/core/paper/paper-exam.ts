@@ -53,6 +53,8 @@ export function cachedImage(images: ImageCache) {
 export async function printPaperExam(
   exam: PaperExamRecord,
   loadImage: (ref: SnapshotQuestion['image']) => Promise<PaperImage | null>,
+  /** Each PDF as it is done (the CLI's progress): how many of how many. */
+  onFile?: (done: number, total: number, name: string) => void,
 ): Promise<Map<string, Buffer>> {
   const refs = exam.questions.flatMap((q) => [q.image, ...q.alternatives.map((a) => a.image)]);
   const loaded = new Map<string, PaperImage | null>();
@@ -66,9 +68,14 @@ export async function printPaperExam(
   };
   const versions = versionsOf(exam);
   const files = new Map<string, Buffer>();
-  for (const version of versions) files.set(`booklet-${version.number}.pdf`, await renderBooklet(paper, version));
-  files.set('answer-sheet.pdf', await renderAnswerSheet(paper, versions));
-  files.set('key.pdf', await renderKey(paper, versions));
+  const total = versions.length + 2;
+  const put = (name: string, bytes: Buffer) => {
+    files.set(name, bytes);
+    onFile?.(files.size, total, name);
+  };
+  for (const version of versions) put(`booklet-${version.number}.pdf`, await renderBooklet(paper, version));
+  put('answer-sheet.pdf', await renderAnswerSheet(paper, versions));
+  put('key.pdf', await renderKey(paper, versions));
   return files;
 }
 
