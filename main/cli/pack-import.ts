@@ -1,10 +1,9 @@
 // cli pack import: a pack into a data folder, as the app imports it.
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { PackError } from '../core/packs/format.js';
 import { importPack } from '../core/packs/registry.js';
 import { openWorkspace } from '../core/workspace.js';
-import { EXIT, printer, UsageError, type Done } from './common.js';
+import { EXIT, printer, type Done } from './common.js';
+import { inputFile, packWork } from './pack-files.js';
 
 interface PackImportOptions {
   dataDir: string;
@@ -22,9 +21,8 @@ export function packImportCommand(done: Done): Command {
 
 async function packImport(file: string, opts: PackImportOptions): Promise<number> {
   const print = printer(opts.json);
-  const bytes = await readFile(file).catch(() => null);
-  if (!bytes) throw new UsageError(`cannot read ${file}`);
-  try {
+  const bytes = await inputFile(file);
+  return packWork(async () => {
     const workspace = await openWorkspace(opts.dataDir);
     try {
       const result = await importPack(workspace, bytes);
@@ -41,12 +39,5 @@ async function packImport(file: string, opts: PackImportOptions): Promise<number
     } finally {
       await workspace.close();
     }
-  } catch (error) {
-    if (!(error instanceof PackError)) throw error;
-    print(
-      { integrity: 'invalid', error: error.code, detail: error.detail },
-      `cli: invalid pack (${error.code}) ${error.detail}`,
-    );
-    return EXIT.invalidPack;
-  }
+  }, print);
 }

@@ -1,9 +1,8 @@
 // cli pack inspect: a pack's manifest, counts and integrity, without importing it.
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { PackError } from '../core/packs/format.js';
 import { readPack } from '../core/packs/reader.js';
-import { EXIT, printer, UsageError, type Done } from './common.js';
+import { EXIT, printer, type Done } from './common.js';
+import { inputFile, packWork } from './pack-files.js';
 
 export function packInspectCommand(done: Done): Command {
   return new Command('inspect')
@@ -15,9 +14,8 @@ export function packInspectCommand(done: Done): Command {
 
 async function inspect(file: string, opts: { json?: boolean }): Promise<number> {
   const print = printer(opts.json);
-  const bytes = await readFile(file).catch(() => null);
-  if (!bytes) throw new UsageError(`cannot read ${file}`);
-  try {
+  const bytes = await inputFile(file);
+  return packWork(async () => {
     const read = await readPack(bytes);
     await read.dispose();
     const bySubject: Record<string, number> = {};
@@ -36,12 +34,5 @@ async function inspect(file: string, opts: { json?: boolean }): Promise<number> 
       `${read.manifest.title} (${read.manifest.id}): ${read.content.questions.length} questions, ${read.images.size} images, integrity ok`,
     );
     return EXIT.ok;
-  } catch (error) {
-    if (!(error instanceof PackError)) throw error;
-    print(
-      { integrity: 'invalid', error: error.code, detail: error.detail },
-      `cli: invalid pack (${error.code}) ${error.detail}`,
-    );
-    return EXIT.invalidPack;
-  }
+  }, print);
 }

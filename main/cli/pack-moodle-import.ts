@@ -1,10 +1,10 @@
 // cli pack moodle-import: Moodle XML (multiple choice) as a practice pack.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { PackError } from '../core/packs/format.js';
-import { MoodleError, moodleToPackFile } from '../core/packs/moodle.js';
+import { moodleToPackFile } from '../core/packs/moodle.js';
 import { APP_VERSION } from '../core/version.js';
-import { EXIT, printer, UsageError, type Done } from './common.js';
+import { EXIT, printer, type Done } from './common.js';
+import { inputFile, packWork } from './pack-files.js';
 
 interface MoodleImportOptions {
   out: string;
@@ -28,9 +28,8 @@ export function packMoodleImportCommand(done: Done): Command {
 
 async function moodleImport(file: string, opts: MoodleImportOptions): Promise<number> {
   const print = printer(opts.json);
-  const bytes = await readFile(file).catch(() => null);
-  if (!bytes) throw new UsageError(`cannot read ${file}`);
-  try {
+  const bytes = await inputFile(file);
+  return packWork(async () => {
     const built = await moodleToPackFile(bytes, {
       title: opts.title,
       appVersion: APP_VERSION,
@@ -43,13 +42,5 @@ async function moodleImport(file: string, opts: MoodleImportOptions): Promise<nu
       `Wrote ${opts.out}: ${built.manifest.questionCount} questions, ${built.skipped.length} skipped`,
     );
     return EXIT.ok;
-  } catch (error) {
-    if (error instanceof MoodleError) {
-      process.stderr.write(`cli: not Moodle XML we can read (${error.code}) ${error.detail}\n`);
-      return EXIT.invalidPack;
-    }
-    if (!(error instanceof PackError)) throw error;
-    process.stderr.write(`cli: invalid pack (${error.code}) ${error.detail}\n`);
-    return EXIT.invalidPack;
-  }
+  });
 }
