@@ -19,6 +19,8 @@ export const ui = (page: Page) => {
   const id = (testId: string) => page.getByTestId(testId);
   return {
     shell: id('app-shell'),
+    /** A screen's error notice where it gives none of its own id (the message is translated; [data-code] is not). */
+    error: id('error'),
     nav: (name: Screen) => id(`nav-${name}`),
     /** The sidebar's days to the exam date [data-days], and the notebook's reviews due today. */
     examDateCountdown: id('exam-date-countdown'),
@@ -95,6 +97,7 @@ export const ui = (page: Page) => {
       source: id('filter-source'),
       clearFilters: id('filter-clear'),
       dialog: id('question-dialog'),
+      close: id('question-close'),
       statement: id('question-statement'),
       image: id('question-image'),
       imageMissing: id('image-missing'),
@@ -147,6 +150,7 @@ export const ui = (page: Page) => {
       countdown: id('exam-countdown'),
       help: id('exam-help'),
       shortcuts: id('exam-shortcuts'),
+      shortcutsClose: id('exam-shortcuts-close'),
       submit: id('exam-submit'),
       finishPractice: id('exam-finish-practice'),
       warning: id('exam-warning'),
@@ -378,6 +382,7 @@ export const ui = (page: Page) => {
       released: (packId: string) => id(`pack-released-${packId}`),
       build: id('build-pack'),
       buildDialog: id('build-pack-dialog'),
+      buildClose: id('build-pack-close'),
       title: id('pack-title'),
       description: id('pack-description'),
       author: id('pack-author'),
