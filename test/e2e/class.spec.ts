@@ -65,6 +65,8 @@ test('class: two students’ result files become the tutor’s report, with ever
   await expect(screen.classReport.item).toHaveCount(44);
   await expect(screen.classReport.rejectedFiles).toHaveAttribute('data-reason', 'invalid-schema');
   await expect(screen.classReport.bySubject).toBeVisible();
+  // Counts agree with their number ("1 questão", never "1 questões").
+  await expect(screen.classReport.bySubject).not.toContainText(/\b1 questões/);
   expect(await seriousViolations(tutor.page, testInfo.project.name === 'electron'), 'class report').toEqual([]);
   const downloading = tutor.page.waitForEvent('download');
   await screen.classReport.csv('items').click();

@@ -268,6 +268,8 @@ export const ptBR = {
     hidden: 'Oculta até o fim do simulado em andamento',
     hiddenNotice:
       '{{count}} questões deste resultado estão no simulado em andamento: gabarito e acertos delas ficam ocultos até você entregá-lo.',
+    hiddenNotice_one:
+      '1 questão deste resultado está no simulado em andamento: gabarito e acerto dela ficam ocultos até você entregá-lo.',
     retryWrong: 'Refazer as que errei',
     history: 'Histórico',
     byDeadline: 'Entregue automaticamente no fim do tempo',
@@ -292,10 +294,12 @@ export const ptBR = {
         'Para turmas grandes: leve um pacote para um questionário do Moodle, ou traga questões de múltipla escolha do Moodle como um pacote novo.',
       export: 'Converter um pacote (.exampack) para Moodle XML',
       exported: 'Salvo {{file}}: {{count}} questões, prontas para importar no banco de questões do Moodle.',
+      exported_one: 'Salvo {{file}}: 1 questão, pronta para importar no banco de questões do Moodle.',
       import: 'Moodle XML para importar',
       title: 'Nome do novo pacote',
       importButton: 'Importar como pacote',
       imported: 'Pacote “{{title}}” importado: {{count}} questões (o arquivo .exampack também foi salvo).',
+      imported_one: 'Pacote “{{title}}” importado: 1 questão (o arquivo .exampack também foi salvo).',
       skipped: '{{name}}: não importada ({{reason}})',
       reasons: {
         type: 'não é de múltipla escolha',
@@ -315,6 +319,7 @@ export const ptBR = {
       enterCode: 'Código de liberação',
       release: 'Liberar as respostas',
       graded: 'Respostas liberadas: {{count}} simulados corrigidos.',
+      graded_one: 'Respostas liberadas: 1 simulado corrigido.',
       awaiting:
         'Suas respostas foram salvas. O pacote “{{title}}” está lacrado: a correção aparece quando o tutor der o código.',
     },
@@ -323,14 +328,17 @@ export const ptBR = {
     import: 'Importar pacote…',
     importing: 'Importando…',
     imported: 'Pacote “{{title}}” importado: {{count}} questões ({{added}} novas).',
+    imported_one: 'Pacote “{{title}}” importado: 1 questão ({{added}} nova).',
     demo: 'Usar o pacote de demonstração',
     demoHint: 'Sem chave de API? Comece com 44 questões de demonstração no estilo do ENEM.',
     none: 'Nenhum pacote importado.',
     by: 'por {{author}}',
     meta: '{{count}} questões · criado em {{date}}',
+    meta_one: '1 questão · criado em {{date}}',
     remove: 'Remover pacote “{{title}}”',
     confirmImport: 'Importar o pacote “{{name}}”?',
     offerSummary: '“{{title}}”: {{count}} questões, verificado e pronto para importar.',
+    offerSummary_one: '“{{title}}”: 1 questão, verificado e pronto para importar.',
     notImportable: 'Não dá para importar “{{name}}”',
     confirm: 'Importar',
     cancel: 'Cancelar',
@@ -340,7 +348,9 @@ export const ptBR = {
       open: 'Criar pacote',
       heading: 'Criar pacote de prática',
       fromSelection: '{{count}} questões selecionadas',
+      fromSelection_one: '1 questão selecionada',
       fromFilter: 'Todas as {{count}} questões do filtro atual',
+      fromFilter_one: 'A única questão do filtro atual',
       title: 'Título',
       description: 'Descrição',
       author: 'Autor',
@@ -348,6 +358,7 @@ export const ptBR = {
       timeLimit: 'Tempo (minutos)',
       preview: '{{questions}} questões · {{images}} imagens · {{size}}',
       missing: '{{count}} imagens não estão no cache: serão baixadas ao salvar; as que falharem ficarão de fora.',
+      missing_one: '1 imagem não está no cache: será baixada ao salvar; se falhar, ficará de fora.',
       save: 'Salvar pacote',
       saved: 'Pacote salvo como {{file}}, na pasta que você escolheu (ou em Downloads).',
     },
@@ -355,6 +366,7 @@ export const ptBR = {
     selectAll: 'Selecionar todas do filtro',
     clearSelection: 'Limpar seleção',
     selected: '{{count}} selecionadas',
+    selected_one: '1 selecionada',
     reasons: {
       'not-a-zip': 'ele não é um pacote do Exam Practice (.exampack). Pacotes são criados em “Pacotes › Criar pacote”.',
       'too-many-entries': 'tem arquivos demais.',
@@ -445,6 +457,7 @@ export const ptBR = {
       bound: 'Nenhuma revisão é marcada para depois de {{date}}; perto da prova os intervalos encurtam.',
     },
     countdown: 'Faltam {{count}} dias para {{label}}',
+    countdown_one: 'Falta 1 dia para {{label}}',
     countdownToday: 'Hoje é o dia de {{label}}. Boa prova!',
     countdownOne: 'Falta 1 dia para {{label}}',
     defaultLabel: 'a prova',
@@ -466,6 +479,7 @@ export const ptBR = {
     empty: 'Seu caderno está vazio. Faça um simulado: cada erro e cada chute vem para cá.',
     noMatch: 'Nenhuma questão corresponde aos filtros.',
     count: '{{count}} questões',
+    count_one: '1 questão',
     more: 'Mostrar mais',
     due: 'revisar em {{date}}',
     dueNow: 'revisar hoje',
@@ -485,6 +499,7 @@ export const ptBR = {
     reminders: 'Lembrete diário das revisões do caderno (notificação do sistema)',
     reminderTitle: 'Revisões de hoje',
     reminderBody: '{{count}} questões do caderno de erros esperam por você.',
+    reminderBody_one: '1 questão do caderno de erros espera por você.',
   },
   class: {
     facilityChart: 'Acertos da turma por questão',
@@ -496,6 +511,7 @@ export const ptBR = {
     results: 'Arquivos de resultado',
     folder: 'Ou uma pasta inteira',
     fileCount: '{{count}} arquivos de resultado escolhidos',
+    fileCount_one: '1 arquivo de resultado escolhido',
     build: 'Gerar relatório',
     clear: 'Limpar a lista',
     summary: '{{students}} alunos · {{questions}} questões · média de {{mean}} acertos',
@@ -516,7 +532,8 @@ export const ptBR = {
     print: 'Imprimir relatório',
     students: 'Alunos',
     bySubject: 'Média da turma por matéria',
-    subjectRow: '{{percent}} ({{items}} questões)',
+    subjectRow: '{{percent}} ({{count}} questões)',
+    subjectRow_one: '{{percent}} (1 questão)',
     items: 'Análise das questões',
     itemsHelp:
       'Acertos: quem marcou o gabarito. Discriminação: correlação da questão com o resto da prova, e diferença de acertos entre os 27% melhores e os 27% piores. Alternativas: quantos marcaram cada letra original (gabarito em destaque).',
@@ -562,6 +579,7 @@ export const ptBR = {
       none: 'Nenhuma prova impressa ainda. Em Simulados, use “Imprimir (modo papel)”.',
       exam: 'Prova impressa',
       questions: '{{count}} questões',
+      questions_one: '1 questão',
       version: 'Cor do caderno',
       versionOption: 'Caderno {{number}} · {{colour}}',
       student: 'Nome do aluno (opcional)',
@@ -576,6 +594,7 @@ export const ptBR = {
     result: 'Prova em papel · caderno {{version}} ({{colour}})',
     resultStudent: 'Prova em papel de {{student}} · caderno {{version}} ({{colour}})',
     doubles: '{{count}} questões com dupla marcação.',
+    doubles_one: '1 questão com dupla marcação.',
   },
   settings: {
     heading: 'Configurações',
@@ -594,10 +613,15 @@ export const ptBR = {
     clear: 'Limpar cache de questões e imagens',
     confirmClear:
       'Apagar as {{count}} questões sincronizadas da API e suas imagens? Elas podem ser baixadas de novo; suas chaves continuam salvas.',
+    confirmClear_one:
+      'Apagar a questão sincronizada da API e suas imagens? Ela pode ser baixada de novo; suas chaves continuam salvas.',
     keepsResults:
       'Seus {{count}} simulados, resultados e revisões não mudam: cada um guarda a própria cópia das questões.',
+    keepsResults_one: 'Seu simulado, resultados e revisões não mudam: cada um guarda a própria cópia das questões.',
     alsoPacks:
       'Remover também os {{packs}} pacotes importados ({{count}} questões). Sem o arquivo do pacote, não dá para recuperá-los.',
+    alsoPacks_one:
+      'Remover também os {{packs}} pacotes importados (1 questão). Sem o arquivo do pacote, não dá para recuperá-los.',
     cleared: 'Cache apagado.',
     security: 'Segurança das chaves',
     securityStatus: {

@@ -189,7 +189,7 @@ export function ClassReportScreen() {
               label: s.key,
               value: s.mean,
               max: 1,
-              caption: t('class.subjectRow', { percent: percent(s.mean), items: s.items }),
+              caption: t('class.subjectRow', { percent: percent(s.mean), count: s.items }),
             }))}
           />
 

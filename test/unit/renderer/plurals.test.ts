@@ -1,0 +1,43 @@
+// Counts read as Portuguese (and English): "1 questão", never "1 questões". Every message that puts
+// {{count}} before a word has a `_one` form, and i18next picks it (or the plural) by the count.
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../renderer/src/i18n/en';
+import { ptBR } from '../../../renderer/src/i18n/pt-BR';
+
+type Tree = { [key: string]: string | Tree };
+
+function messages(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : messages(value, `${prefix}${key}.`),
+  );
+}
+
+describe('plurals', () => {
+  for (const [language, tree] of [
+    ['pt-BR', ptBR],
+    ['en', en],
+  ] as const) {
+    it(`${language}: a message that counts something has its singular form`, () => {
+      const all = new Map(messages(tree as unknown as Tree));
+      const lacking = [...all]
+        .filter(([key, text]) => !/_(one|other)$/.test(key) && /\{\{count\}\} \p{L}/u.test(text))
+        .filter(([key]) => !all.has(`${key}_one`))
+        // Files saved by a paper exam: always several (booklets, answer sheet, key).
+        .filter(([key]) => key !== 'paper.print.done')
+        .map(([key]) => key);
+      expect(lacking).toEqual([]);
+    });
+  }
+
+  it('the class report says "1 questão" for a subject of one question, and the plural otherwise', async () => {
+    const t = await i18next.createInstance().init({
+      lng: 'pt-BR',
+      resources: { 'pt-BR': { translation: ptBR }, en: { translation: en } },
+    });
+    expect(t('class.subjectRow', { percent: '50%', count: 1 })).toBe('50% (1 questão)');
+    expect(t('class.subjectRow', { percent: '75%', count: 4 })).toBe('75% (4 questões)');
+    expect(t('notebook.countdown', { count: 1, label: 'o ENEM' })).toBe('Falta 1 dia para o ENEM');
+    expect(t('class.subjectRow', { lng: 'en', percent: '50%', count: 1 })).toBe('50% (1 question)');
+  });
+});
