@@ -30,14 +30,14 @@ export function createExamHandlers(
   return {
     'exam:presets': () => Promise.resolve(PRESETS),
     'exam:count': ({ request }) => Promise.resolve(engine().count(request)),
-    'exam:start': async ({ request, settings }) => {
-      // An exam of one pack's questions is that pack's exam: its result can go back to the tutor.
-      const only = request.sources?.length === 1 ? /^pack:([^:]+)$/.exec(request.sources[0] ?? '')?.[1] : undefined;
-      const pack = only ? await packOf(only) : null;
-      // Practice checks each answer at once: a sealed pack has no key to check against yet.
-      if (pack?.sealed && !pack.released && settings.mode === 'practice') throw new BridgeError('sealed-pack');
-      return engine().start(request, settings, 'exam', pack);
-    },
+    // An exam whose questions all come from one pack is that pack's exam (the engine finds the pack).
+    'exam:start': ({ request, settings }) =>
+      engine().start(request, settings, 'exam', async (id) => {
+        const pack = await packOf(id);
+        // Practice checks each answer at once: a sealed pack has no key to check against yet.
+        if (pack?.sealed && !pack.released && settings.mode === 'practice') throw new BridgeError('sealed-pack');
+        return pack;
+      }),
     // Asked at every start: with no running attempt it answers at once, without the catalog.
     'exam:current': async () => {
       if (!engine().running()) return null;

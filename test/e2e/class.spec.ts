@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { correctLetter, importDemo } from './steps.js';
+import { correctLetter, importDemo, startDemoExam, submitExam } from './steps.js';
 import { seriousViolations } from './axe.js';
 
 const DEMO_PACK = resolve('assets/demo.exampack');
@@ -72,6 +72,16 @@ test('class: two students’ result files become the tutor’s report, with ever
   await screen.classReport.csv('items').click();
   const csv = await downloading;
   expect(csv.suggestedFilename()).toBe('demo-pack-items.csv');
+});
+
+test('a custom exam whose questions all come from one pack can go back to the tutor, ticked or not', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  // startDemoExam leaves every source unticked: the questions are the demo pack's all the same.
+  await startDemoExam(page, { count: '3' });
+  await submitExam(page);
+  await expect(ui(page).resultExport.root).toBeVisible();
 });
 
 test('sealed: the tutor seals a pack, the student’s exam waits for the code, which then grades it', async ({

@@ -52,6 +52,14 @@ export async function startDemoExam(page: Page, options: DemoExamOptions = {}) {
   await expect(page.getByTestId('exam-screen')).toBeVisible();
 }
 
+/** Submits the running exam through its confirmation and waits for the result main graded. */
+export async function submitExam(page: Page) {
+  const screen = ui(page);
+  await screen.exam.submit.click();
+  await screen.exam.confirmYes.click();
+  await expect(screen.results.score).toBeVisible();
+}
+
 /** Imports a pack file through the Packs screen's file picker, as a student does. */
 export async function importPackFile(page: Page, path: string) {
   const screen = ui(page);

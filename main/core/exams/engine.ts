@@ -42,6 +42,20 @@ export interface ExamClock {
 
 export { ExamError };
 
+/** The imported pack by id, as an exam of its questions records it (null when unknown). */
+export type PackResolver = (packId: string) => Promise<PackOrigin | null>;
+
+/** The pack every chosen question comes from (the first by id when several), or null. */
+function commonPack(questions: { sources: string[] }[]): string | null {
+  const [first, ...rest] = questions;
+  const packs = (first?.sources ?? [])
+    .map((source) => /^pack:([^:]+)$/.exec(source)?.[1])
+    .filter((id): id is string => id !== undefined)
+    .filter((id) => rest.every((q) => q.sources.includes(`pack:${id}`)))
+    .sort();
+  return packs[0] ?? null;
+}
+
 /** The attempt store's needs (folder, catalog, images, solutions, image addresses, notices), and a clock. */
 export interface EngineDeps extends Omit<AttemptStoreDeps, 'now'> {
   clock: ExamClock;
@@ -145,7 +159,7 @@ export class ExamEngine {
     request: ExamRequest,
     settings: ExamSettings,
     kind: AttemptKind = 'exam',
-    pack: PackOrigin | null = null,
+    packOf: PackResolver | null = null,
   ): Promise<ExamState> {
     if (this.running()) throw new ExamError('exam-running');
     // Never a half-filled exam under the full exam's title: say what is short instead.
@@ -165,6 +179,10 @@ export class ExamEngine {
       settings.shuffleQuestions ?? true,
     );
     if (chosen.length === 0) throw new ExamError('no-questions');
+    // An exam whose every question comes from one pack is that pack's exam, however it was chosen
+    // (ticked as the source or not): its result can go back to the tutor, a sealed one waits.
+    const common = commonPack(chosen);
+    const pack = common && packOf ? await packOf(common) : null;
     const attempt = await this.begin(
       chosen.map((question) => this.attempts.snapshotOf(question, question.id)),
       settings,
