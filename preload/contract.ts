@@ -334,8 +334,18 @@ export interface ExamResult {
   /** A sealed pack's exam before the tutor's code: answers saved, nothing graded (every question hidden). */
   awaitingRelease: boolean;
   /** Typed from a paper answer sheet: the paper exam, booklet version, student, double marks. */
-  paper: { code: string; version: number; colour: string; student: string | null; doubles: number } | null;
+  paper: PaperAttemptInfo | null;
 }
+
+/** A paper attempt's exam code, booklet version and colour, student, and double marks. */
+// A type, not an interface: i18next takes it as interpolation values (an index signature).
+export type PaperAttemptInfo = {
+  code: string;
+  version: number;
+  colour: string;
+  student: string | null;
+  doubles: number;
+};
 
 export interface AttemptSummary {
   attemptId: string;
@@ -352,8 +362,8 @@ export interface AttemptSummary {
   correct: number | null;
   /** A sealed pack's exam waiting for the tutor's code. */
   awaitingRelease: boolean;
-  /** Typed from a paper answer sheet. */
-  paper: boolean;
+  /** Typed from a paper answer sheet: its booklet and student (null for any other attempt). */
+  paper: PaperAttemptInfo | null;
   total: number;
   bySubject: ScoreLine[];
 }

@@ -48,5 +48,10 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await expect(screen.paper.result).toContainText('Bia');
   await expect(screen.review.items).toHaveCount(10);
   await screen.nav('history').click();
-  await expect(screen.history.items.first().getByTestId('history-paper')).toBeVisible();
+  // History names the booklet and the student, as the results did.
+  const paper = screen.history.items.first().getByTestId('history-paper');
+  await expect(paper).toHaveAttribute('data-version', '2');
+  await expect(paper).toHaveAttribute('data-student', 'Bia');
+  await expect(paper).toContainText('caderno 2');
+  await expect(paper).toContainText('Bia');
 });

@@ -239,7 +239,11 @@ describe('grading by typing', () => {
     });
     expect(partial.score).toMatchObject({ correct: 16, answered: 16, total: 20 });
     expect(partial.paper).toMatchObject({ student: 'Ana', doubles: 1 });
-    expect((await callValue(services, 'exam:history', {}))[0]).toMatchObject({ correct: 16, total: 20 });
+    expect((await callValue(services, 'exam:history', {}))[0]).toMatchObject({
+      correct: 16,
+      total: 20,
+      paper: { student: 'Ana', doubles: 1 },
+    });
     // A symbol that is no answer is refused, with where it is.
     const bad = await handle(services.handlers, 'paper:grade', { code: printed.code, version: 1, answers: 'ABX' });
     expect(bad.ok || bad.error).toEqual({ code: 'invalid-argument', params: { field: 'answers', position: 3 } });

@@ -38,7 +38,7 @@ export async function historyOf(
       total: attempt.questions.length,
       bySubject: result && result.score.hidden === 0 ? result.bySubject : [],
       awaitingRelease: result?.awaitingRelease ?? false,
-      paper: attempt.config.paper !== null,
+      paper: attempt.config.paper,
     });
   }
   return summaries;

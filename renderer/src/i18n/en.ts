@@ -272,6 +272,8 @@ export const en: Messages = {
   },
   history: {
     paper: 'paper',
+    paperBooklet: 'booklet {{version}} ({{colour}})',
+    paperStudent: '{{student}} · booklet {{version}} ({{colour}})',
     itemSealed: 'waiting for the tutor’s code · {{total}} questions · {{date}}',
     trendNote: 'The trend counts full timed exams only; practice and retries of misses are in the list.',
     heading: 'Exam history',

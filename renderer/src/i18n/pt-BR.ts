@@ -277,6 +277,8 @@ export const ptBR = {
   },
   history: {
     paper: 'papel',
+    paperBooklet: 'caderno {{version}} ({{colour}})',
+    paperStudent: '{{student}} · caderno {{version}} ({{colour}})',
     itemSealed: 'aguardando o código do tutor · {{total}} questões · {{date}}',
     trendNote: 'A evolução conta só simulados completos com tempo; treinos e revisões de erros aparecem na lista.',
     heading: 'Histórico de simulados',

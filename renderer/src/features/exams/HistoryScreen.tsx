@@ -43,9 +43,19 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
             <div>
               <strong>{titleOf(h.kind, h.title)}</strong>{' '}
               {h.paper && (
-                <span className="badge" data-testid="history-paper">
-                  {t('history.paper')}
-                </span>
+                <>
+                  <span className="badge">{t('history.paper')}</span>{' '}
+                  <span
+                    className="muted"
+                    data-testid="history-paper"
+                    data-version={h.paper.version}
+                    data-student={h.paper.student ?? ''}
+                  >
+                    {h.paper.student
+                      ? t('history.paperStudent', { ...h.paper, student: h.paper.student })
+                      : t('history.paperBooklet', h.paper)}
+                  </span>
+                </>
               )}{' '}
               {h.status === 'running' ? (
                 <span className="badge">{t('history.running')}</span>
