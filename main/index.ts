@@ -76,6 +76,9 @@ if (!app.requestSingleInstanceLock()) {
         const savedTo = join(folder, item.getFilename());
         item.setSavePath(savedTo);
         sideEffect({ type: 'side-effect', effect: 'download', fileName: item.getFilename(), savedTo });
+        item.once('done', (_done, state) =>
+          sideEffect({ type: 'side-effect', effect: 'download-done', savedTo, state }),
+        );
       });
     }
     const services = await createAppServices({

@@ -56,4 +56,6 @@ export type SideEffect =
       effect: 'download';
       fileName: string;
       savedTo: string;
-    };
+    }
+  /** The download's bytes are all on disk (or it failed): the fixture reads it only then. */
+  | { type: 'side-effect'; effect: 'download-done'; savedTo: string; state: 'completed' | 'cancelled' | 'interrupted' };

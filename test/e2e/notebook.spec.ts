@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { correctLetter, startDemoExam } from './steps.js';
+import { correctLetter, rateAnswer, startDemoExam, startTodaysReview } from './steps.js';
 import { seriousViolations } from './axe.js';
 
 const wrongLetter = (right: string) => ['A', 'B', 'C', 'D', 'E'].find((l) => l !== right) ?? 'A';
@@ -85,9 +85,7 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   const { page } = app;
   const screen = ui(page);
   await examWithAMissAndAGuess(page);
-  await screen.nav('notebook').click();
-  await screen.notebook.startReview.click();
-  await expect(screen.exam.screen).toBeVisible();
+  await startTodaysReview(page);
   await expect(page.locator('#exam-title')).toHaveText('Revisão do caderno');
   await expect(screen.exam.answeredCount).toContainText('0/2');
   // The key stays hidden until the answer: no feedback, no rating, no note.
@@ -101,8 +99,7 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await page.keyboard.press('2');
   await expect(screen.exam.rating).toHaveAttribute('data-grade', '2');
   await expect(screen.exam.rate(2)).toHaveAttribute('aria-pressed', 'true');
-  await screen.exam.rate(4).click();
-  await expect(screen.exam.rating).toHaveAttribute('data-grade', '4');
+  await rateAnswer(page, 4);
   expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'review').toEqual([]);
   const remembered = await screen.exam.statement.innerText();
   await screen.exam.note.text.fill('Lembrar: ler o enunciado até o fim.');

@@ -8,7 +8,8 @@ import { seriousViolations } from './axe.js';
 test('paper: prints four booklets, the answer sheet and the key; a typed answer sheet becomes a graded attempt', async ({
   launch,
 }, testInfo) => {
-  const { page } = await launch();
+  const app = await launch();
+  const { page } = app;
   const screen = ui(page);
   await importDemo(page);
   await screen.nav('exams').click();
@@ -16,14 +17,15 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await page.getByTestId('exam-count').fill('10');
   await page.getByTestId('exam-seed').fill('31');
   await screen.paper.versions.selectOption('4');
-  const names: string[] = [];
-  page.on('download', (download) => names.push(download.suggestedFilename()));
   await screen.paper.printButton.click();
   await expect(screen.paper.printed).toBeVisible();
   const code = (await screen.paper.printed.getAttribute('data-code')) ?? '';
   expect(code).toMatch(/^P[0-9A-Z]{6}$/);
-  await expect.poll(() => names.length).toBe(6);
-  expect(names.sort()).toEqual(
+  // The files the app offered, on either target (docs/testing.md, "Files the app offers").
+  await expect.poll(async () => (await app.savedFiles()).length).toBe(6);
+  const files = await app.savedFiles();
+  expect(files.every((file) => file.bytes.subarray(0, 5).toString() === '%PDF-')).toBe(true);
+  expect(files.map((file) => file.name).sort()).toEqual(
     ['answer-sheet.pdf', 'booklet-1.pdf', 'booklet-2.pdf', 'booklet-3.pdf', 'booklet-4.pdf', 'key.pdf'].map(
       (n) => `${code}-${n}`,
     ),

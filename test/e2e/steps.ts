@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { ui } from './locators.js';
+import type { AppHandle, SavedFile } from '../support/launch-app.js';
 
 export async function connectKey(page: Page, baseUrl: string, key: string) {
   const screen = ui(page);
@@ -93,4 +94,114 @@ export async function loadedImageWidth(img: Locator): Promise<number> {
         element.addEventListener('error', () => resolve(0), { once: true });
       }),
   );
+}
+
+// ── Journeys across capabilities (docs/testing.md, "Journeys") ──────────────────────────────────
+
+/** Waits until the app has offered a file whose name matches, and returns it (both targets). */
+export async function savedFile(app: AppHandle, name: RegExp): Promise<SavedFile> {
+  await expect.poll(async () => (await app.savedFiles()).some((file) => name.test(file.name))).toBe(true);
+  const files = await app.savedFiles();
+  const found = files.reverse().find((file) => name.test(file.name));
+  if (!found) throw new Error(`no saved file matches ${name}`);
+  return found;
+}
+
+/** On a pack exam's result: saves the result file for the tutor under the student's name. */
+export async function exportResult(app: AppHandle, student: string): Promise<SavedFile> {
+  const screen = ui(app.page);
+  await screen.resultExport.name.fill(student);
+  await screen.resultExport.save.click();
+  await expect(screen.resultExport.saved).toBeVisible();
+  return savedFile(app, /\.examresult$/);
+}
+
+/**
+ * From the library (its filter or selection as it stands): builds a pack, optionally with a fixed
+ * exam and sealed. Answers the saved pack and, when sealed, its release code (the tutor's secret).
+ */
+export async function buildPack(
+  app: AppHandle,
+  options: { title: string; fixedExam?: boolean; seal?: boolean },
+): Promise<{ pack: SavedFile; releaseCode: string | null }> {
+  const screen = ui(app.page);
+  await screen.packs.build.click();
+  await screen.packs.title.fill(options.title);
+  if (options.fixedExam || options.seal) await screen.packs.fixedExam.check();
+  if (options.seal) await screen.packs.seal.check();
+  await screen.packs.save.click();
+  await expect(screen.packs.saved).toBeVisible();
+  const pack = await savedFile(app, /\.exampack$/);
+  const releaseCode = options.seal ? await screen.packs.releaseCode.innerText() : null;
+  return { pack, releaseCode };
+}
+
+/** On a sealed pack's result waiting for its code: gives the code and waits for the grading. */
+export async function releaseResult(page: Page, code: string) {
+  const screen = ui(page);
+  await screen.resultRelease.input.fill(code);
+  await screen.resultRelease.submit.click();
+  await expect(screen.results.score).toBeVisible();
+}
+
+/** The tutor's class report from a pack file and result files (a sealed pack's code if given). */
+export async function classReport(page: Page, pack: string, results: string[], code?: string) {
+  const screen = ui(page);
+  await screen.nav('class').click();
+  await screen.classReport.packInput.setInputFiles(pack);
+  await screen.classReport.resultsInput.setInputFiles(results);
+  if (code) await screen.classReport.codeInput.fill(code);
+  await screen.classReport.build.click();
+  await expect(screen.classReport.summary).toBeVisible();
+}
+
+/**
+ * Prints a paper exam of the demo pack (imported first) from the exam builder; answers its code.
+ * The PDFs are `savedFiles()`; `key.pdf` read with test/support/pdf-read.ts gives each version's key.
+ */
+export async function printDemoPaper(
+  app: AppHandle,
+  options: { count?: string; seed?: string; versions?: '1' | '2' | '3' | '4' } = {},
+): Promise<string> {
+  const { page } = app;
+  const screen = ui(page);
+  await importDemo(page);
+  await screen.nav('exams').click();
+  await screen.builder.preset.selectOption('');
+  await screen.builder.count.fill(options.count ?? '10');
+  await screen.builder.seed.fill(options.seed ?? '31');
+  await screen.paper.versions.selectOption(options.versions ?? '1');
+  await screen.paper.printButton.click();
+  await expect(screen.paper.printed).toBeVisible();
+  return (await screen.paper.printed.getAttribute('data-code')) ?? '';
+}
+
+/** Types a student's answer sheet on the paper screen and grades it (letters as docs/paper.md reads them). */
+export async function typeAnswerSheet(page: Page, sheet: { version: string; student?: string; letters: string }) {
+  const screen = ui(page);
+  await screen.nav('paper').click();
+  await screen.paper.version.selectOption(sheet.version);
+  if (sheet.student) await screen.paper.student.fill(sheet.student);
+  await screen.paper.letters.fill(sheet.letters);
+  await screen.paper.grade.click();
+  await expect(screen.results.score).toBeVisible();
+}
+
+/** Starts today's review from the error notebook (on the exam screen, practice mode). */
+export async function startTodaysReview(page: Page) {
+  const screen = ui(page);
+  await screen.nav('notebook').click();
+  await screen.notebook.startReview.click();
+  await expect(screen.exam.screen).toBeVisible();
+}
+
+/**
+ * Rates the checked answer on the review screen, and waits until main has saved it:
+ * `exam-rating[data-grade]` changes at once, `exam-save-state[data-pending="0"]` once it is saved.
+ */
+export async function rateAnswer(page: Page, grade: 1 | 2 | 3 | 4) {
+  const screen = ui(page);
+  await screen.exam.rate(grade).click();
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', String(grade));
+  await expect(screen.exam.saveState).toHaveAttribute('data-pending', '0');
 }

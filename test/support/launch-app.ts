@@ -14,6 +14,13 @@ import { electronBinaryPath } from '../../scripts/electron-binary.mjs';
 
 export type Target = 'harness' | 'electron';
 
+export interface SavedFile {
+  /** The name the app suggested (what a student sees in the save dialog). */
+  name: string;
+  path: string;
+  bytes: Buffer;
+}
+
 export interface LaunchOptions {
   target?: Target;
   /** Reuse a profile (restart); a fresh temporary one otherwise. */
@@ -38,8 +45,15 @@ export interface AppHandle {
     event: E,
     options?: { after?: number; match?: (payload: Events[E]) => boolean; timeoutMs?: number },
   ): Promise<Events[E]>;
-  /** URLs the app asked the OS browser to open (harness only). */
+  /** URLs the app asked the OS browser to open (both targets). */
   externalOpened(): string[];
+  /**
+   * Every file the app offered to save (result files, PDFs, built packs, CSVs, Moodle XML), in
+   * order, with its name and bytes, on both targets: harness downloads and Electron's test-mode
+   * downloads alike land in `<profile>/downloads/`. Only finished files are listed; poll it
+   * (`expect.poll`) to wait for one.
+   */
+  savedFiles(): Promise<SavedFile[]>;
   electronApp: ElectronApplication | null;
   harness: Harness | null;
   /** Closes the app, keeping its profile, and opens it again. */
@@ -90,6 +104,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
   const ipcLogFile = join(dataDir, 'ipc-log.jsonl');
 
   let harness: Harness | null = null;
+  const harnessSaved: { name: string; path: string; saved: Promise<boolean> }[] = [];
   let electronApp: ElectronApplication | null = null;
   let page: Page;
 
@@ -102,6 +117,18 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
         ...(options.clockSpeed && { clockSpeed: options.clockSpeed }),
       });
       page = harness.page;
+      // Each download is copied into the profile as Electron's test mode saves it.
+      page.on('download', (download) => {
+        const path = join(dataDir, 'downloads', download.suggestedFilename());
+        harnessSaved.push({
+          name: download.suggestedFilename(),
+          path,
+          saved: download.saveAs(path).then(
+            () => true,
+            () => false,
+          ),
+        });
+      });
       return;
     }
     // EXAM_PRACTICE_E2E_APP: the packaged e2e build (electron-builder.e2e.yml, inspect fuse on)
@@ -186,6 +213,29 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
         : electronLog().flatMap((entry) =>
             entry.type === 'side-effect' && entry.effect === 'open-external' ? [entry.url] : [],
           ),
+    savedFiles: async () => {
+      const finished =
+        target === 'harness'
+          ? (
+              await Promise.all(
+                harnessSaved.map(async ({ name, path, saved }) => ((await saved) ? [{ name, path }] : [])),
+              )
+            ).flat()
+          : electronLog().flatMap((entry, index, log) =>
+              entry.type === 'side-effect' &&
+              entry.effect === 'download' &&
+              log.some(
+                (later) =>
+                  later.type === 'side-effect' &&
+                  later.effect === 'download-done' &&
+                  later.savedTo === entry.savedTo &&
+                  later.state === 'completed',
+              )
+                ? [{ name: entry.fileName, path: entry.savedTo }]
+                : [],
+            );
+      return finished.map((file) => ({ ...file, bytes: readFileSync(file.path) }));
+    },
     get electronApp() {
       return electronApp;
     },

@@ -103,3 +103,23 @@ export async function pdfPages(bytes: Uint8Array, scale = 1.5): Promise<Buffer[]
     await browser.close();
   }
 }
+
+/**
+ * A printed version's key, as a tester reads it from `key.pdf` (the tutor's copy): the letters in
+ * that booklet's order, ready to type as an answer sheet. A key of unknown letters has a `-`.
+ */
+export async function paperKey(keyPdf: Uint8Array, version: number): Promise<string> {
+  const text = (await pdfText(keyPdf))
+    .map((page) => page.text)
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  const start = text.indexOf(`GABARITO · CADERNO ${version} `);
+  if (start < 0) throw new Error(`key.pdf has no version ${version}`);
+  const next = text.indexOf('GABARITO · CADERNO ', start + 1);
+  const section = text.slice(start, next < 0 ? undefined : next);
+  const letters = new Map<number, string>();
+  for (const match of section.matchAll(/(\d{2}) ([A-E?–-]) \(questão/g)) {
+    letters.set(Number(match[1]), /[A-E]/.test(match[2] ?? '') ? (match[2] ?? '-') : '-');
+  }
+  return Array.from({ length: letters.size }, (_, i) => letters.get(i + 1) ?? '-').join('');
+}
