@@ -10,6 +10,8 @@ import { readResultFile, writeResultFile } from '../../main/core/class/result-fi
 import { nodeServices } from '../support/node-services.js';
 import { runTs } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
+import { sampleQuestion } from '../support/questions.js';
+import { toStored } from '../../main/core/catalog/store.js';
 import { writeFile, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -142,8 +144,12 @@ describe('the class report', () => {
 
   it('exports only a pack’s exam, only once submitted', async () => {
     const services = await profile();
+    // A synced question beside the pack's: an exam of both is no pack's exam.
+    const workspace = services.workspace();
+    await workspace.catalogReady();
+    await workspace.store.append([toStored(sampleQuestion(1), 'api:enem')]);
     const state = await value(services, 'exam:start', {
-      request: { count: 5 },
+      request: { questionIds: ['q1', 'demo-001'], count: 2 },
       settings: { title: 'Livre', mode: 'timed', timeLimitMinutes: 30, strict: true },
     });
     const running = await handle(services.handlers, 'class:export-result', {
@@ -212,5 +218,22 @@ describe('the class report', () => {
         expect.objectContaining({ file: 'grande.examresult', reason: 'too-large' }),
       ]),
     );
+  });
+
+  it('an exam whose questions all come from one pack is that pack’s exam, its source ticked or not', async () => {
+    const services = await profile();
+    const state = await value(services, 'exam:start', {
+      request: { count: 5 },
+      settings: { title: 'Livre', mode: 'timed', timeLimitMinutes: 30, strict: true },
+    });
+    await value(services, 'exam:submit', { attemptId: state.attemptId });
+    expect((await value(services, 'exam:result', { attemptId: state.attemptId })).pack).toMatchObject({
+      id: 'demo-pack',
+    });
+    const exported = await handle(services.handlers, 'class:export-result', {
+      attemptId: state.attemptId,
+      student: 'Ana',
+    });
+    expect(exported.ok).toBe(true);
   });
 });
