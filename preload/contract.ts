@@ -392,8 +392,10 @@ export interface NotebookPlan {
   /** The exam day, 'YYYY-MM-DD' (local); reviews end before it. */
   examDate: string | null;
   examLabel: string | null;
-  /** FSRS's desired retention, 0.7–0.97. */
+  /** FSRS's desired retention, 0.7–0.97: also the recall aimed at on the exam day. */
   retention: number;
+  /** Reviews a day the schedule keeps under where it can (5–1000; 60 unless the student sets it). */
+  dailyLimit?: number | undefined;
 }
 
 export interface NotebookFilter {

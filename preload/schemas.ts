@@ -136,6 +136,8 @@ export const notebookPlanSchema = z.strictObject({
   examDate: isoDate.nullable(),
   examLabel: z.string().trim().max(100).nullable(),
   retention: z.number().min(0.7).max(0.97),
+  /** Reviews a day the schedule keeps under where it can (docs/notebook.md); the default when absent. */
+  dailyLimit: z.number().int().min(5).max(1000).optional(),
 });
 
 export const requestSchemas = {

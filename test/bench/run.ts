@@ -12,6 +12,12 @@ import { startFakeApi, type FakeApi, type FakeKeys, type LoggedRequest } from '.
 import { launchApp } from '../support/launch-app.js';
 import { tempDir } from '../support/temp.js';
 
+// `npm run bench -- notebook`: the notebook schedule's simulation alone (figures, no timings).
+if (process.argv.includes('notebook')) {
+  await import('./notebook.js');
+  process.exit(0);
+}
+
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 50_000);
 const rows: { measure: string; value: string; baseline: string; ratio: string; target: string }[] = [];
 const ms = (n: number) => `${n.toFixed(0)} ms`;

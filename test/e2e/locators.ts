@@ -296,6 +296,7 @@ export const ui = (page: Page) => {
       examDate: id('notebook-exam-date'),
       examLabel: id('notebook-exam-label'),
       retentionTarget: id('notebook-retention-target'),
+      dailyLimit: id('notebook-daily-limit'),
       planStatus: id('notebook-plan-status'),
       useSuggestion: id('notebook-use-suggestion'),
       planSave: id('notebook-plan-save'),

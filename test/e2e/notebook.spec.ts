@@ -51,6 +51,8 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
 
   await screen.notebook.examDate.fill(dayFromToday(20));
   await screen.notebook.examLabel.fill('FUVEST 1ª fase');
+  await expect(screen.notebook.dailyLimit).toHaveValue('60');
+  await screen.notebook.dailyLimit.fill('40');
   await screen.notebook.planSave.click();
   await expect(screen.notebook.planSaved).toBeVisible();
   await expect(screen.examDateCountdown).toHaveAttribute('data-days', '20');
@@ -60,6 +62,7 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await expect(screen.notebook.forecastColumns.first()).toHaveAttribute('data-value', '2');
   await expect(screen.notebook.planStatus).toContainText('Nenhuma revisão é marcada para depois de');
   await expect(screen.notebook.retentionEmpty).toBeVisible();
+  await expect(screen.notebook.dailyLimit).toHaveValue('40');
   await screen.notebook.cards.first().getByTestId('notebook-card-note-toggle').click();
   await expect(screen.notebook.note.text).toBeVisible();
   expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'notebook').toEqual([]);

@@ -127,7 +127,7 @@ describe('the error notebook', () => {
     const { dir, services } = await setup();
     const { state, result } = await examWithMisses(services);
     await value(services, 'notebook:set-plan', {
-      plan: { examDate: '2027-11-07', examLabel: 'ENEM 2027', retention: 0.85 },
+      plan: { examDate: '2027-11-07', examLabel: 'ENEM 2027', retention: 0.85, dailyLimit: 40 },
     });
     const card = (await value(services, 'notebook:list', { filter: {} }))[0];
     if (!card) throw new Error('no card');
@@ -147,7 +147,7 @@ describe('the error notebook', () => {
     expect(after.length).toBe(result.questions.filter((q) => q.isCorrect === false).length);
     expect(after.find((c) => c.id === card.id)?.note).toBe('Confundi mitose com meiose.');
     const overview = await value(again, 'notebook:overview', {});
-    expect(overview.plan).toEqual({ examDate: '2027-11-07', examLabel: 'ENEM 2027', retention: 0.85 });
+    expect(overview.plan).toEqual({ examDate: '2027-11-07', examLabel: 'ENEM 2027', retention: 0.85, dailyLimit: 40 });
     // The note is shown in the result's review too, by the question's place in the attempt.
     const index = result.questions.findIndex((q) => q.statement.startsWith(card.statement.slice(0, 100)));
     expect((await value(again, 'notes:get', { ref: { attemptId: state.attemptId, index } })).text).toBe(
@@ -235,6 +235,7 @@ describe('the error notebook', () => {
     const bad: [Channel, unknown][] = [
       ['notebook:set-plan', { plan: { examDate: '2027-02-30', examLabel: null, retention: 0.9 } }],
       ['notebook:set-plan', { plan: { examDate: '2027-11-07', examLabel: null, retention: 1.5 } }],
+      ['notebook:set-plan', { plan: { examDate: '2027-11-07', examLabel: null, retention: 0.9, dailyLimit: 2 } }],
       ['notebook:list', { filter: { status: 'forgotten' } }],
       ['notes:set', { ref: { questionId: 'x' }, text: 'x'.repeat(5_001) }],
       ['notes:set', { ref: { attemptId: 'not-a-uuid', index: 0 }, text: 'x' }],

@@ -2,7 +2,16 @@
 // notes.json) and the shapes the notebook class works on.
 import { z } from 'zod';
 import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js';
-import { cardStateSchema, DEFAULT_RETENTION, gradeSchema, MAX_RETENTION, MIN_RETENTION } from './schedule.js';
+import {
+  cardStateSchema,
+  DEFAULT_DAILY_LIMIT,
+  DEFAULT_RETENTION,
+  gradeSchema,
+  MAX_DAILY_LIMIT,
+  MAX_RETENTION,
+  MIN_DAILY_LIMIT,
+  MIN_RETENTION,
+} from './schedule.js';
 
 export const NOTE_MAX_CHARS = 5_000;
 /** Review log entries kept (retention over time needs twelve weeks; this is far more). */
@@ -38,6 +47,8 @@ export const notebookFileSchema = z.object({
     examDate: z.string().nullable(),
     examLabel: z.string().max(100).nullable(),
     retention: z.number().min(MIN_RETENTION).max(MAX_RETENTION),
+    /** Reviews a day the balancer keeps under (older notebooks: the default). */
+    dailyLimit: z.number().int().min(MIN_DAILY_LIMIT).max(MAX_DAILY_LIMIT).default(DEFAULT_DAILY_LIMIT),
   }),
   cards: z.record(z.string(), cardSchema),
   log: z.array(logEntrySchema),
@@ -66,7 +77,7 @@ export interface GradedAnswer {
 
 export const emptyNotebook = (): NotebookData => ({
   version: 1,
-  plan: { examDate: null, examLabel: null, retention: DEFAULT_RETENTION },
+  plan: { examDate: null, examLabel: null, retention: DEFAULT_RETENTION, dailyLimit: DEFAULT_DAILY_LIMIT },
   cards: {},
   log: [],
   captured: [],

@@ -32,8 +32,12 @@ import {
   createScheduler,
   examDayStart,
   inferGrade,
+  MAX_DAILY_LIMIT,
   MAX_RETENTION,
+  MIN_DAILY_LIMIT,
   MIN_RETENTION,
+  startOfDay,
+  type DayLoad,
   type GradeValue,
   type Scheduler,
 } from './schedule.js';
@@ -113,7 +117,18 @@ export class Notebook {
   }
 
   private scheduler(): Scheduler {
-    return createScheduler({ examDate: this.data.plan.examDate, retention: this.data.plan.retention });
+    const { examDate, retention, dailyLimit } = this.data.plan;
+    return createScheduler({ examDate, retention, dailyLimit });
+  }
+
+  /** Reviews each day holds, but for one card's (the one being rescheduled): the balancer's input. */
+  private loadExcept(id: string, scheduler: Scheduler): DayLoad {
+    const days = new Map<number, number>();
+    for (const card of Object.values(this.data.cards)) {
+      const due = card.id === id ? null : scheduler.dueOf(card.fsrs);
+      if (due !== null) days.set(startOfDay(due), (days.get(startOfDay(due)) ?? 0) + 1);
+    }
+    return (day) => days.get(day) ?? 0;
   }
 
   private saveCards() {
@@ -157,6 +172,11 @@ export class Notebook {
         examDate: examDayStart(plan.examDate) === null ? null : plan.examDate,
         examLabel: plan.examLabel?.trim() || null,
         retention: Math.min(MAX_RETENTION, Math.max(MIN_RETENTION, plan.retention)),
+        // Absent: the limit stays as it was (a screen that does not show it changes nothing).
+        dailyLimit: Math.min(
+          MAX_DAILY_LIMIT,
+          Math.max(MIN_DAILY_LIMIT, Math.round(plan.dailyLimit ?? this.data.plan.dailyLimit)),
+        ),
       };
       await this.saveCards();
     });
@@ -170,7 +190,8 @@ export class Notebook {
       const index = this.data.log.findLastIndex((e) => e.id === card.id && e.at === reviewedAt);
       if (index >= 0) this.data.log.splice(index, 1);
     }
-    card.fsrs = this.scheduler().review(before, grade, reviewedAt);
+    const scheduler = this.scheduler();
+    card.fsrs = scheduler.review(before, grade, reviewedAt, this.loadExcept(card.id, scheduler));
     card.last = { ...from, at: reviewedAt, before };
     this.data.log.push({ at: reviewedAt, id: card.id, grade, recall: before.state === 2 });
     if (this.data.log.length > LOG_MAX) this.data.log.splice(0, this.data.log.length - LOG_MAX);

@@ -1,5 +1,6 @@
 // Spaced review of the notebook's cards: FSRS (ts-fsrs) decides how well a card is known and
-// when it would next be due; the exam date bounds that decision. Pure: every function takes
+// when it would next be due; the exam date lets a card rest once it will be recalled on the day,
+// and a load balancer keeps each day under the student's limit by moving reviews earlier. Pure: every function takes
 // the time it runs at. How the bound works is in docs/notebook.md.
 import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
 import { z } from 'zod';
@@ -8,6 +9,16 @@ export const DAY_MS = 24 * 60 * 60_000;
 export const DEFAULT_RETENTION = 0.9;
 export const MIN_RETENTION = 0.7;
 export const MAX_RETENTION = 0.97;
+/** Reviews a day the load balancer aims to stay under when the student set no limit (docs/notebook.md). */
+export const DEFAULT_DAILY_LIMIT = 60;
+export const MIN_DAILY_LIMIT = 5;
+export const MAX_DAILY_LIMIT = 1000;
+/** How far earlier than FSRS's day a review may move to keep a day under the limit: a share of its interval… */
+const BALANCE_SHARE = 0.2;
+/** …and never more than this many days. */
+const BALANCE_MAX_DAYS = 14;
+/** What moving a review one day earlier weighs against one review more on a day. */
+const EARLIER_COST = 0.5;
 /** Anki's "mature" threshold: a card that would still be recalled this many days on. */
 const MASTERED_HORIZON_DAYS = 21;
 
@@ -85,12 +96,19 @@ export function daysBetween(from: number, to: number): number {
   return Math.round((startOfDay(to) - startOfDay(from)) / DAY_MS);
 }
 
+/** How many reviews each day already holds (local day start → count): the load balancer's input. */
+export type DayLoad = (dayStart: number) => number;
+
 export interface Scheduler {
   /** A card that has never been reviewed: due now. */
   newCard(now: number): CardState;
-  /** The card after a review with this grade at `now`, bounded by the exam date. */
-  review(card: CardState, grade: GradeValue, now: number): CardState;
-  /** When the card is next due: null when no review fits before the exam any more. */
+  /**
+   * The card after a review with this grade at `now`: FSRS's next review, resting until the exam
+   * when it already carries the card there at the target, else moved earlier (never later) to a
+   * day under the daily limit given the other cards' `load`.
+   */
+  review(card: CardState, grade: GradeValue, now: number, load?: DayLoad): CardState;
+  /** When the card is next due: null when it rests until the exam. */
   dueOf(card: CardState): number | null;
   /** The chance of recalling the card at `at` (FSRS's forgetting curve). */
   recall(card: CardState, at: number): number;
@@ -100,40 +118,76 @@ export interface Scheduler {
 export interface SchedulerOptions {
   /** The exam day ('YYYY-MM-DD', local) or null when the student set none. */
   examDate: string | null;
-  /** FSRS's desired retention (0.7–0.97). */
+  /** FSRS's desired retention (0.7–0.97): also the recall aimed at on the exam day. */
   retention: number;
+  /** Reviews a day the balancer keeps under where it can (DEFAULT_DAILY_LIMIT when absent). */
+  dailyLimit?: number | undefined;
 }
 
 /**
- * FSRS bounded by the exam date. With E the start of the exam day and t the moment of a review:
- * an interval of a day or more is capped at max(1 day, ⌊(days from t to E) / 2⌋ days), and a due
- * moment at or after E is no review at all (the card rests until the exam). Each review thus at
- * least halves the time left, so every card is seen again in the exam's final days; minute-scale
- * learning steps are left as FSRS sets them. Once the exam day has passed the bound is off.
+ * FSRS aimed at the exam day (docs/notebook.md). FSRS schedules a card's next review for the day
+ * its predicted recall falls to the target retention. With E the start of the exam day:
+ * - a card whose next review would fall on or after E rests: its recall on the exam day is still
+ *   at or above the target, and a review would only cost the student time;
+ * - any other card is reviewed no later than FSRS's day (the last day its recall is still at the
+ *   target), so it reaches the exam at or above the target once reviewed;
+ * - the load balancer may move that review earlier, never later: to the latest day in a window
+ *   before it (a share of the interval, at most two weeks, never before tomorrow) that holds fewer
+ *   reviews than the daily limit, else the least loaded day of the window.
+ * Minute-scale learning steps are left as FSRS sets them. Without a date, or once the exam day has
+ * passed: plain FSRS with the same balancer.
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const retention = Math.min(MAX_RETENTION, Math.max(MIN_RETENTION, options.retention));
+  const limit = Math.min(MAX_DAILY_LIMIT, Math.max(MIN_DAILY_LIMIT, options.dailyLimit ?? DEFAULT_DAILY_LIMIT));
   // No fuzz: the same reviews give the same schedule (tests, and a student comparing two days).
   const engine = fsrs(generatorParameters({ request_retention: retention, enable_fuzz: false }));
   const examStart = examDayStart(options.examDate);
+  const beforeExam = (at: number) => examStart !== null && at < examStart;
 
-  const bounded = (card: CardState): number | null => {
-    if (examStart === null || card.last_review === null || card.last_review >= examStart) return card.due;
-    const reviewedAt = card.last_review;
-    if (card.due - reviewedAt < DAY_MS) return card.due < examStart ? card.due : null;
-    const cap = Math.max(1, Math.floor(daysBetween(reviewedAt, examStart) / 2));
-    const due = Math.min(card.due, reviewedAt + cap * DAY_MS);
-    return due < examStart ? due : null;
+  const dueOf = (card: CardState): number | null => {
+    if (card.last_review === null || !beforeExam(card.last_review)) return card.due;
+    return examStart !== null && card.due >= examStart ? null : card.due;
+  };
+
+  /**
+   * The day FSRS chose, or an earlier one of the window that holds fewer reviews: a day at the limit
+   * counts as full, and each day earlier costs a little (a review moved earlier is a review sooner).
+   */
+  const balanced = (card: CardState, now: number, load: DayLoad): CardState => {
+    const fsrsDay = startOfDay(card.due);
+    const intervalDays = daysBetween(now, card.due);
+    if (intervalDays < 2) return card;
+    const span = Math.min(BALANCE_MAX_DAYS, Math.floor(intervalDays * BALANCE_SHARE));
+    const cost = (day: number, back: number) => {
+      const count = load(day);
+      return (count >= limit ? limit * 10 + count : count) + back * EARLIER_COST;
+    };
+    let best = fsrsDay;
+    let bestCost = cost(fsrsDay, 0);
+    for (let back = 1; back <= span; back += 1) {
+      const day = addDays(fsrsDay, -back);
+      if (daysBetween(now, day) < 1) break;
+      const value = cost(day, back);
+      if (value < bestCost) {
+        best = day;
+        bestCost = value;
+      }
+    }
+    if (best === fsrsDay) return card;
+    const due = best + (card.due - fsrsDay);
+    return { ...card, due, scheduled_days: daysBetween(now, due) };
   };
 
   return {
     newCard: (now) => fromCard(createEmptyCard(new Date(now))),
-    review: (card, grade, now) => {
-      // A card reviewed earlier than FSRS asked (the bound) is handled by FSRS as an early review.
-      const next = engine.next(toCard(card), new Date(now), grade as Grade).card;
-      return fromCard(next);
+    review: (card, grade, now, load) => {
+      // A card reviewed earlier than FSRS asked (the balancer) is handled by FSRS as an early review.
+      const next = fromCard(engine.next(toCard(card), new Date(now), grade as Grade).card);
+      if (dueOf(next) === null || !load) return next;
+      return balanced(next, now, load);
     },
-    dueOf: bounded,
+    dueOf,
     recall: (card, at) => (card.state === State.New ? 0 : engine.get_retrievability(toCard(card), new Date(at), false)),
     mastered: (card, now) => {
       if (card.state !== State.Review) return false;

@@ -441,7 +441,9 @@ export const en: Messages = {
       date: 'Exam day',
       label: 'Exam name (optional)',
       retention: 'Recall target',
-      retentionHint: 'A higher target means more reviews a day.',
+      retentionHint:
+        'A higher target means more reviews a day. The daily limit spreads reviews: one may come a few days early, never after the day recall would fall below the target.',
+      dailyLimit: 'Reviews a day (limit)',
       suggestion: 'Suggestion: ENEM on {{date}} (likely date; check INEP’s site)',
       useSuggestion: 'Use the suggestion',
       clear: 'No date',
@@ -449,7 +451,8 @@ export const en: Messages = {
       saved: 'Saved',
       none: 'No exam date: reviews follow memory alone. Set the date so they end in time.',
       passed: 'The exam date has passed. Set the next one to plan the reviews.',
-      bound: 'No review is scheduled after {{date}}; intervals shrink as the exam approaches.',
+      bound:
+        'No review is scheduled after {{date}}: a question you will still recall on the exam day rests until then.',
     },
     countdown: '{{count}} days to {{label}}',
     countdown_one: '1 day to {{label}}',

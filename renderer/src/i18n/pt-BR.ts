@@ -448,7 +448,9 @@ export const ptBR = {
       date: 'Dia da prova',
       label: 'Nome da prova (opcional)',
       retention: 'Meta de lembrança',
-      retentionHint: 'Quanto maior a meta, mais revisões por dia.',
+      retentionHint:
+        'Quanto maior a meta, mais revisões por dia. O limite diário espalha as revisões: uma pode vir alguns dias antes, nunca depois do dia em que a lembrança cairia abaixo da meta.',
+      dailyLimit: 'Revisões por dia (limite)',
       suggestion: 'Sugestão: ENEM em {{date}} (data provável; confirme no site do Inep)',
       useSuggestion: 'Usar a sugestão',
       clear: 'Sem data',
@@ -456,7 +458,8 @@ export const ptBR = {
       saved: 'Salvo',
       none: 'Sem data de prova: as revisões seguem só a memória. Defina a data para que terminem a tempo.',
       passed: 'A data da prova já passou. Defina a próxima para planejar as revisões.',
-      bound: 'Nenhuma revisão é marcada para depois de {{date}}; perto da prova os intervalos encurtam.',
+      bound:
+        'Nenhuma revisão é marcada para depois de {{date}}: uma questão que você ainda vai lembrar no dia da prova descansa até lá.',
     },
     countdown: 'Faltam {{count}} dias para {{label}}',
     countdown_one: 'Falta 1 dia para {{label}}',

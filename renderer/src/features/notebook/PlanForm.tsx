@@ -19,6 +19,7 @@ export function PlanForm({
   const [date, setDate] = useState(overview.plan.examDate ?? '');
   const [label, setLabel] = useState(overview.plan.examLabel ?? '');
   const [retention, setRetention] = useState(overview.plan.retention);
+  const [dailyLimit, setDailyLimit] = useState(String(overview.plan.dailyLimit ?? 60));
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const full = (day: string) => formatDay(day, i18n.language, { year: 'numeric' });
@@ -27,7 +28,11 @@ export function PlanForm({
     const examDate = change.examDate !== undefined ? change.examDate : date || null;
     const examLabel = change.examLabel !== undefined ? change.examLabel : label.trim() || null;
     try {
-      const next = await api['notebook:set-plan']({ plan: { examDate, examLabel, retention } });
+      const limit = Number(dailyLimit);
+      const next = await api['notebook:set-plan']({
+        plan: { examDate, examLabel, retention, ...(Number.isInteger(limit) && { dailyLimit: limit }) },
+      });
+      setDailyLimit(String(next.plan.dailyLimit ?? limit));
       setDate(next.plan.examDate ?? '');
       setLabel(next.plan.examLabel ?? '');
       setSaved(true);
@@ -97,6 +102,21 @@ export function PlanForm({
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          {t('notebook.plan.dailyLimit')}
+          <input
+            type="number"
+            min={5}
+            max={1000}
+            step={1}
+            value={dailyLimit}
+            onChange={(e) => {
+              setDailyLimit(e.target.value);
+              setSaved(false);
+            }}
+            data-testid="notebook-daily-limit"
+          />
         </label>
       </div>
       <p className="muted">{t('notebook.plan.retentionHint')}</p>

@@ -1,4 +1,4 @@
-// The notebook's scheduler: FSRS bounded by the exam date, and the rating an answer implies.
+// The notebook's scheduler: FSRS aimed at the exam day with a load balancer, and the rating an answer implies.
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -48,27 +48,62 @@ describe('the exam-date bound', () => {
     }
   });
 
-  it('a card seen once 30 days before the exam, then always known, is seen again in the final week', () => {
+  it('a card whose recall already carries it past the exam at the target rests: no review before the exam', () => {
     const scheduler = createScheduler({ examDate: EXAM, retention: 0.9 });
-    const { reviews } = reviewUntilExam(scheduler, { at: before(30), grade: 4 }, () => 4);
-    const finalWeek = reviews.filter((at) => daysBetween(at, examStart) <= 7);
-    expect(finalWeek.length).toBeGreaterThanOrEqual(1);
-    // Unbounded FSRS would wait longer than the whole month after two easy reviews.
-    const free = createScheduler({ examDate: null, retention: 0.9 });
-    const card = free.review(free.review(free.newCard(before(30)), 4, before(30)), 4, before(20));
-    expect(daysBetween(before(20), free.dueOf(card) ?? 0)).toBeGreaterThan(20);
+    const { reviews, card } = reviewUntilExam(scheduler, { at: before(30), grade: 4 }, () => 4);
+    expect(scheduler.dueOf(card)).toBeNull();
+    // It rests because the exam morning finds it at or above the target, not because time ran out.
+    expect(scheduler.recall(card, examStart + 9 * 3_600_000)).toBeGreaterThanOrEqual(0.9);
+    // Fewer looks than the halving rule's (it saw such a card again in the final week).
+    expect(reviews.filter((at) => daysBetween(at, examStart) <= 7)).toEqual([]);
   });
 
-  it('each review at least halves the days left: intervals shrink as the exam approaches', () => {
-    const scheduler = createScheduler({ examDate: EXAM, retention: 0.9 });
-    const { reviews } = reviewUntilExam(scheduler, { at: before(60), grade: 3 }, () => 3);
-    for (let i = 1; i < reviews.length; i++) {
-      const left = daysBetween(reviews[i - 1] ?? 0, examStart);
-      const gap = daysBetween(reviews[i - 1] ?? 0, reviews[i] ?? 0);
-      expect(gap).toBeLessThanOrEqual(Math.max(1, Math.floor(left / 2)));
+  it('any other card is reviewed no later than FSRS asks, and reaches the exam at the target once reviewed', () => {
+    const bound = createScheduler({ examDate: EXAM, retention: 0.9 });
+    const free = createScheduler({ examDate: null, retention: 0.9 });
+    for (const daysLeft of [60, 20, 5]) {
+      const at = before(daysLeft);
+      const card = bound.review(bound.newCard(at), 3, at);
+      const unbounded = free.review(free.newCard(at), 3, at);
+      const due = bound.dueOf(card);
+      if (due === null) expect(unbounded.due).toBeGreaterThanOrEqual(examStart);
+      else expect(due).toBeLessThanOrEqual(unbounded.due);
     }
-    const last = reviews.at(-1) ?? 0;
-    expect(daysBetween(last, examStart)).toBeLessThanOrEqual(2);
+    const { card } = reviewUntilExam(bound, { at: before(60), grade: 3 }, () => 3);
+    expect(bound.recall(card, examStart + 9 * 3_600_000)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('the load balancer moves a review earlier to a day under the limit, never later, never before tomorrow', () => {
+    const scheduler = createScheduler({ examDate: null, retention: 0.9, dailyLimit: 10 });
+    let card = scheduler.newCard(before(400));
+    let at = before(400);
+    for (const grade of [3, 3, 3] as const) {
+      card = scheduler.review(card, grade, at);
+      at = card.due;
+    }
+    const plain = scheduler.review(card, 3, at);
+    const fsrsDay = addDays(plain.due, 0);
+    // The FSRS day is full, the days before it too but one: that one is taken.
+    const free = addDays(fsrsDay, -2);
+    const balanced = scheduler.review(card, 3, at, (day) => (day === free ? 3 : 10));
+    expect(addDays(balanced.due, 0)).toBe(free);
+    // Every day full: it stays on FSRS's day (never later).
+    const allFull = scheduler.review(card, 3, at, () => 50);
+    expect(addDays(allFull.due, 0)).toBe(fsrsDay);
+    // A quiet day later than FSRS's is never chosen; a quiet today is never chosen either.
+    const later = scheduler.review(card, 3, at, (day) => (day > fsrsDay || day === addDays(at, 0) ? 0 : 10));
+    expect(addDays(later.due, 0)).toBe(fsrsDay);
+    for (const loadAt of [() => 0, (day: number) => (day === fsrsDay ? 60 : 0)]) {
+      const moved = scheduler.review(card, 3, at, loadAt);
+      expect(moved.due).toBeLessThanOrEqual(plain.due);
+      expect(daysBetween(at, moved.due)).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('a card that rests is never moved by the balancer', () => {
+    const scheduler = createScheduler({ examDate: EXAM, retention: 0.9, dailyLimit: 5 });
+    const { card } = reviewUntilExam(scheduler, { at: before(30), grade: 4 }, () => 4);
+    expect(scheduler.dueOf(scheduler.review(card, 4, before(2), () => 100))).toBeNull();
   });
 
   it('a miss comes back within minutes, even on the eve', () => {
