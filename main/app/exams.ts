@@ -49,15 +49,21 @@ export function createExamHandlers(
       engine().eliminate(attemptId, index, choice, eliminated),
     'exam:visit': ({ attemptId, index }) => engine().visit(attemptId, index),
     'exam:history': () => engine().history(),
-    'exam:retry-wrong': async ({ attemptId }) => {
-      const wrong = (await engine().result(attemptId)).questions.filter((q) => q.isCorrect === false).length;
-      return engine().retryWrong(attemptId, {
-        title: 'Revisão dos erros',
-        mode: 'timed',
-        timeLimitMinutes: Math.max(5, wrong * 3),
-        strict: true,
-        warnings: [5],
-      });
+    'exam:retry-wrong': async ({ attemptId, includeBlank }) => {
+      const wrong = (await engine().result(attemptId)).questions.filter(
+        (q) => q.isCorrect === false && (includeBlank || q.chosen !== null),
+      ).length;
+      return engine().retryWrong(
+        attemptId,
+        {
+          title: 'Revisão dos erros',
+          mode: 'timed',
+          timeLimitMinutes: Math.max(5, wrong * 3),
+          strict: true,
+          warnings: [5],
+        },
+        includeBlank,
+      );
     },
   };
 }

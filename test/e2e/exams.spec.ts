@@ -1,6 +1,7 @@
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { expect, test } from './fixtures.js';
 import { correctLetter, startDemoExam } from './steps.js';
+import { ui } from './locators.js';
 
 test('takes a 10-question exam end to end by keyboard and gets it graded in main', async ({ launch }) => {
   const app = await launch();
@@ -181,9 +182,19 @@ test('history lists attempts with a trend per subject, and retries the misses', 
   await page.keyboard.press('a');
   await page.getByTestId('exam-submit').click();
   await page.getByTestId('exam-confirm-yes').click();
-  const wrong = 4 - Number(await page.getByTestId('result-score').getAttribute('data-correct'));
+  const correct = Number(await page.getByTestId('result-score').getAttribute('data-correct'));
+  // The filters tell the truth: one answered (right or wrong), three blank.
+  const screen = ui(page);
+  await screen.review.filter('unanswered').click();
+  await expect(screen.review.items).toHaveCount(3);
+  await screen.review.filter('wrong').click();
+  await expect(screen.review.items).toHaveCount(1 - correct);
+  await screen.review.filter('right').click();
+  await expect(screen.review.items).toHaveCount(correct);
+  // "Refazer" takes the wrong answers; the blank ones only when asked.
+  await screen.results.retryBlank.check();
   await page.getByTestId('result-retry-wrong').click();
-  await expect(page.getByTestId('exam-question-number')).toContainText(`de ${wrong}`);
+  await expect(page.getByTestId('exam-question-number')).toContainText(`de ${4 - correct}`);
   await page.getByTestId('exam-submit').click();
   await page.getByTestId('exam-confirm-yes').click();
   await page.getByTestId('result-history').click();

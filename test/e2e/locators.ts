@@ -191,6 +191,8 @@ export const ui = (page: Page) => {
       byDeadline: id('result-by-deadline'),
       guessed: id('result-guessed'),
       retryWrong: id('result-retry-wrong'),
+      /** Shown when some were left blank: the retry takes them too. */
+      retryBlank: id('result-retry-blank'),
       history: id('result-history'),
       error: id('result-error'),
       chartArea: id('chart-area'),
@@ -202,7 +204,8 @@ export const ui = (page: Page) => {
       pacingSlowest: id('pacing-slowest'),
     },
     review: {
-      filter: (name: 'all' | 'wrong' | 'flagged' | 'unanswered') => id(`review-filter-${name}`),
+      /** wrong: answered and wrong; unanswered: left blank; guessed, flagged, right. */
+      filter: (name: 'all' | 'wrong' | 'unanswered' | 'guessed' | 'flagged' | 'right') => id(`review-filter-${name}`),
       list: id('review-list'),
       items: id('review-item'),
       answer: id('review-answer'),

@@ -355,13 +355,13 @@ export class ExamEngine {
     return this.reader.history();
   }
 
-  /** A new attempt from the questions answered wrong (or left blank) in a submitted one. */
-  async retryWrong(attemptId: string, settings: ExamSettings): Promise<ExamState> {
+  /** A new attempt from the questions answered wrong in a submitted one (and the blank ones, when asked). */
+  async retryWrong(attemptId: string, settings: ExamSettings, includeBlank = false): Promise<ExamState> {
     if (this.running()) throw new ExamError('exam-running');
     const result = await this.result(attemptId);
     const attempt = this.attempts.get(attemptId);
     const wrong = result.questions
-      .filter((q) => q.isCorrect === false)
+      .filter((q) => q.isCorrect === false && (includeBlank || q.chosen !== null))
       .map((q) => attempt?.questions[q.index]?.questionId ?? '');
     if (wrong.length === 0) throw new ExamError('no-questions');
     return this.start({ questionIds: wrong, count: wrong.length }, settings, 'retry');

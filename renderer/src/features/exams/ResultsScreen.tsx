@@ -12,7 +12,9 @@ import { ExportResult } from '../class/ExportResult';
 import { ReleaseCode } from '../packs/ReleaseCode';
 import { api, errorOf } from '../../lib/bridge';
 
-type Filter = 'all' | 'wrong' | 'flagged' | 'unanswered';
+/** Each filter says one truth: wrong is answered and wrong; blank answers are their own. */
+const FILTERS = ['all', 'wrong', 'unanswered', 'guessed', 'flagged', 'right'] as const;
+type Filter = (typeof FILTERS)[number];
 
 const minutes = (ms: number) => {
   const total = Math.round(ms / 1000);
@@ -34,6 +36,7 @@ export function ResultsScreen({
   const [editing, setEditing] = useState<number | null>(null);
   const [result, setResult] = useState<ExamResult | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
+  const [retryBlank, setRetryBlank] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [zoomed, setZoomed] = useState<{ src: string; alt: string } | null>(null);
 
@@ -43,18 +46,18 @@ export function ResultsScreen({
 
   if (!result) return <ErrorNotice error={error} testId="result-error" />;
   const percent = result.score.total ? Math.round((result.score.correct / result.score.total) * 100) : 0;
-  const shown = result.questions.filter((q) =>
-    filter === 'wrong'
-      ? q.isCorrect === false
-      : filter === 'flagged'
-        ? q.flagged
-        : filter === 'unanswered'
-          ? q.chosen === null
-          : true,
-  );
+  const keep: Record<Filter, (q: ExamResult['questions'][number]) => boolean> = {
+    all: () => true,
+    wrong: (q) => q.chosen !== null && q.isCorrect === false,
+    unanswered: (q) => q.chosen === null,
+    guessed: (q) => q.guessed,
+    flagged: (q) => q.flagged,
+    right: (q) => q.isCorrect === true,
+  };
+  const shown = result.questions.filter(keep[filter]);
   const retry = async () => {
     try {
-      onRetry(await api['exam:retry-wrong']({ attemptId }));
+      onRetry(await api['exam:retry-wrong']({ attemptId, includeBlank: retryBlank }));
     } catch (caught) {
       setError(errorOf(caught));
     }
@@ -95,12 +98,25 @@ export function ResultsScreen({
         <button
           type="button"
           className="primary"
-          disabled={result.score.correct === result.score.total}
+          disabled={
+            result.questions.filter((q) => q.isCorrect === false && (retryBlank || q.chosen !== null)).length === 0
+          }
           onClick={() => void retry()}
           data-testid="result-retry-wrong"
         >
           {t('results.retryWrong')}
         </button>
+        {result.score.answered < result.score.total && (
+          <label>
+            <input
+              type="checkbox"
+              checked={retryBlank}
+              onChange={(e) => setRetryBlank(e.target.checked)}
+              data-testid="result-retry-blank"
+            />{' '}
+            {t('results.retryBlank')}
+          </label>
+        )}
         <button type="button" className="secondary" onClick={onHistory} data-testid="result-history">
           {t('results.history')}
         </button>
@@ -206,7 +222,7 @@ export function ResultsScreen({
       </section>
       <h3>{t('results.review')}</h3>
       <div role="group" aria-label={t('results.review')} className="actions">
-        {(['all', 'wrong', 'flagged', 'unanswered'] as const).map((name) => (
+        {FILTERS.map((name) => (
           <button
             key={name}
             type="button"

@@ -99,6 +99,26 @@ describe('exam engine', () => {
     await expect(engine.result(state.attemptId)).rejects.toThrow('exam-running');
   });
 
+  it('retrying takes the answers that were wrong, and the blank ones only when asked', async () => {
+    const { engine } = await setup(10);
+    const state = await engine.start({ count: 6 }, timed(60, { seed: 4 }));
+    // Answer the first three with every choice until one is wrong; leave the other three blank.
+    for (const index of [0, 1, 2]) await engine.answer(state.attemptId, index, 0);
+    const result = await engine.submit(state.attemptId);
+    const wrong = result.questions.filter((q) => q.chosen !== null && q.isCorrect === false).length;
+    const blank = result.questions.filter((q) => q.chosen === null).length;
+    expect(blank).toBe(3);
+    if (wrong > 0) {
+      const only = await engine.retryWrong(state.attemptId, timed(), false);
+      expect(only.questions).toHaveLength(wrong);
+      await engine.submit(only.attemptId);
+    } else {
+      await expect(engine.retryWrong(state.attemptId, timed(), false)).rejects.toThrow('no-questions');
+    }
+    const withBlank = await engine.retryWrong(state.attemptId, timed(), true);
+    expect(withBlank.questions).toHaveLength(wrong + blank);
+  });
+
   it('locks the attempt’s questions for the library while it runs, and unlocks them on submit', async () => {
     const { engine } = await setup(10);
     const state = await engine.start({ count: 10 }, timed());
@@ -307,12 +327,13 @@ describe('exam engine', () => {
     expect((await engine.current())?.feedback[1]).toBeNull();
   });
 
-  it('retries the questions answered wrong', async () => {
+  it('retries the questions not right, blank ones included when asked', async () => {
     const { engine } = await setup(10);
     const state = await engine.start({ count: 4 }, timed(60, { seed: 8 }));
-    const result = await engine.submit(state.attemptId); // nothing answered: all 4 wrong
+    const result = await engine.submit(state.attemptId); // nothing answered: all 4 blank
     expect(result.score.correct).toBe(0);
-    const retry = await engine.retryWrong(state.attemptId, timed(10));
+    await expect(engine.retryWrong(state.attemptId, timed(10))).rejects.toThrow('no-questions');
+    const retry = await engine.retryWrong(state.attemptId, timed(10), true);
     expect(new Set(retry.questions.map((q) => q.statement))).toEqual(new Set(state.questions.map((q) => q.statement)));
     expect((await engine.history()).map((h) => h.status)).toEqual(['running', 'submitted']);
     // A retry of misses is listed but is not a full exam (the trend counts full exams only).
