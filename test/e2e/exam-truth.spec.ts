@@ -25,6 +25,9 @@ test('leave a running exam and come back: same question, answers, flags, strikes
   await expect(page.getByTestId('exam-guess')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('exam-strike-C')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-answered', 'true');
+  // The grid shows the guess where it was made.
+  await expect(page.getByTestId('exam-grid-3')).toHaveAttribute('data-guessed', 'true');
+  await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-guessed', 'false');
   await expect(page.getByTestId('exam-answered-count')).toContainText('1/10');
   // The confirmation lists what main holds: question 1 is answered.
   await page.getByTestId('exam-submit').click();

@@ -19,6 +19,9 @@ test('takes a 10-question exam end to end by keyboard and gets it graded in main
   }
   await page.keyboard.press('?');
   await expect(page.getByTestId('exam-shortcuts')).toBeVisible();
+  // Every shortcut is in the help, "Chutei" and striking included.
+  await expect(page.getByTestId('exam-shortcuts')).toContainText('G: marcar a resposta como chute');
+  await expect(page.getByTestId('exam-shortcuts')).toContainText('Shift + letra');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('exam-confirm')).toContainText('Todas as questões foram respondidas');

@@ -202,6 +202,7 @@ export const en: Messages = {
     gridItem: 'Question {{n}}',
     answered: 'answered',
     flagged: 'flagged',
+    guessedMark: 'guess',
     current: 'current',
     timeLeft: 'Time left',
     untimed: 'No time limit',

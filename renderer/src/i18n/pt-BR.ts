@@ -207,6 +207,7 @@ export const ptBR = {
     gridItem: 'Questão {{n}}',
     answered: 'respondida',
     flagged: 'marcada',
+    guessedMark: 'chute',
     current: 'atual',
     timeLeft: 'Tempo restante',
     untimed: 'Sem limite de tempo',

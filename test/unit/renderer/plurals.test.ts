@@ -41,3 +41,13 @@ describe('plurals', () => {
     expect(t('class.subjectRow', { lng: 'en', percent: '50%', count: 1 })).toBe('50% (1 question)');
   });
 });
+
+describe('the exam screen’s shortcuts help', () => {
+  it('lists every shortcut the messages describe, in both languages', async () => {
+    const { SHORTCUTS } = await import('../../../renderer/src/features/exams/shortcuts');
+    for (const tree of [ptBR, en]) {
+      const described = Object.keys(tree.exams.shortcuts).filter((key) => key !== 'title');
+      expect([...SHORTCUTS].sort()).toEqual(described.sort());
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ExplanationBlock } from '../../components/ExplanationBlock';
 import { api, errorOf } from '../../lib/bridge';
 import { formatClock, useMainNow } from './clock';
+import { SHORTCUTS } from './shortcuts';
 import { useAttemptTitle } from './attemptTitle';
 import { NoteEditor } from '../notebook/NoteEditor';
 import { ReviewRating } from '../notebook/ReviewRating';
@@ -376,6 +377,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                   const status = [
                     answers[index] !== null ? t('exams.answered') : t('exams.unanswered'),
                     flags[index] ? t('exams.flagged') : '',
+                    guessed[index] ? t('exams.guessedMark') : '',
                     verdict ? t(`exams.${verdict}`) : '',
                     index === current ? t('exams.current') : '',
                   ]
@@ -392,12 +394,18 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                       data-testid={`exam-grid-${index + 1}`}
                       data-answered={answers[index] !== null}
                       data-flagged={flags[index]}
+                      data-guessed={guessed[index]}
                       data-verdict={verdict || undefined}
                     >
                       {index + 1}
                       {flags[index] && (
                         <span className="flag-icon" aria-hidden="true">
                           ⚑
+                        </span>
+                      )}
+                      {guessed[index] && (
+                        <span className="guess-icon" aria-hidden="true">
+                          ?
                         </span>
                       )}
                     </button>
@@ -418,6 +426,12 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                 ⚑
               </span>{' '}
               {t('exams.flagged')}
+            </li>
+            <li>
+              <span className="guess-icon" aria-hidden="true">
+                ?
+              </span>{' '}
+              {t('exams.guessedMark')}
             </li>
             {practice && (
               <>
@@ -442,11 +456,9 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
           close={{ label: t('library.close'), testId: 'exam-shortcuts-close' }}
         >
           <ul>
-            <li>{t('exams.shortcuts.answer')}</li>
-            <li>{t('exams.shortcuts.move')}</li>
-            <li>{t('exams.shortcuts.flag')}</li>
-            <li>{t('exams.shortcuts.submit')}</li>
-            <li>{t('exams.shortcuts.help')}</li>
+            {SHORTCUTS.map((key) => (
+              <li key={key}>{t(`exams.shortcuts.${key}`)}</li>
+            ))}
           </ul>
         </Dialog>
       )}
