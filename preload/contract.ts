@@ -769,6 +769,8 @@ export interface Events {
   'exam:running': RunningExam | null;
   /** A damaged file was set aside (some are read only when first needed): the full list now. */
   'app:notices': StorageNoticeView[];
+  /** The notebook's cards or plan changed (a capture, a paper grading, a rating, an edit): its figures now. */
+  'notebook:changed': { dueToday: number; total: number };
 }
 export type EventName = keyof Events;
 export const EVENTS: readonly EventName[] = [
@@ -780,6 +782,7 @@ export const EVENTS: readonly EventName[] = [
   'exam:running',
   'catalog:changed',
   'app:notices',
+  'notebook:changed',
 ];
 
 // ---- the bridge -------------------------------------------------------------

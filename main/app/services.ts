@@ -170,6 +170,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   // Opened before the image sweep: its questions' images are pinned like saved results'.
   const notebook = await Notebook.open(options.dataDir, workspace.storage);
+  // Every screen that counts reviews (the menu's badge too) hears of each change, whatever made it.
+  notebook.onChanged = () => {
+    const { dueToday, total } = notebook.overview(clock.now());
+    options.emit('notebook:changed', { dueToday, total });
+  };
   workspace.images.pin(notebook.images());
   let notebookDeps: NotebookDeps | null = null;
   /** Captures of submitted attempts, in order: the notebook's readers wait for them. */

@@ -44,8 +44,11 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await expect(screen.paper.count).toHaveAttribute('data-typed', '10');
   await expect(screen.paper.count).toContainText('7 marcadas');
   expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'grading screen').toEqual([]);
+  await expect(screen.notebookDue).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect(screen.results.score).toHaveAttribute('data-total', '10');
+  // The sheet's misses reach the notebook, and the menu's count follows without leaving the result.
+  await expect(screen.notebookDue).toHaveText(/^[1-9]\d*$/);
   await expect(screen.paper.result).toHaveAttribute('data-version', '2');
   await expect(screen.paper.result).toContainText('Bia');
   await expect(screen.review.items).toHaveCount(10);

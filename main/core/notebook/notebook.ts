@@ -131,8 +131,12 @@ export class Notebook {
     return (day) => days.get(day) ?? 0;
   }
 
-  private saveCards() {
-    return this.docs.notebook.write();
+  /** Called after each durable change of the cards or the plan (the app tells every screen). */
+  onChanged: (() => void) | null = null;
+
+  private async saveCards() {
+    await this.docs.notebook.write();
+    this.onChanged?.();
   }
 
   private saveQuestions() {

@@ -95,6 +95,8 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     void api['notebook:overview']({}).then(setNotebook, () => setNotebook(null));
   }, []);
   useEffect(() => refreshNotebook(), [refreshNotebook]);
+  // A capture, a paper grading or a rating anywhere: the badge follows at once.
+  useEffect(() => api.on('notebook:changed', () => refreshNotebook()), [refreshNotebook]);
 
   useEffect(() => {
     const offRunning = api.on('exam:running', (exam) => {
