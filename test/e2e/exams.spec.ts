@@ -71,6 +71,20 @@ test('main submits the attempt at the deadline by itself (fast clock)', async ({
   expect(submitted).toHaveLength(1);
 });
 
+test('a warning mark reached on another screen is shown there, with the way back to the exam', async ({ launch }) => {
+  const app = await launch({ clockSpeed: 60 });
+  const { page } = app;
+  const screen = ui(page);
+  // 20 minutes (20 s of real time), warned at 19 minutes left (1 s in).
+  await startDemoExam(page, { count: '5', minutes: '20', warnings: '19' });
+  await screen.nav('library').click();
+  await app.waitForEvent('exam:warning', { timeoutMs: 20_000 });
+  await expect(screen.warningAway.notice).toContainText('faltam 19 minutos');
+  await screen.warningAway.back.click();
+  await expect(screen.exam.screen).toBeVisible();
+  await expect(screen.warningAway.notice).toHaveCount(0);
+});
+
 test('resumes a running exam after the app restarts, with every answer and flag', async ({ launch }) => {
   const app = await launch();
   let page = app.page;

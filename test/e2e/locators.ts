@@ -29,6 +29,8 @@ export const ui = (page: Page) => {
     runningExam: { link: id('nav-running-exam'), countdown: id('nav-running-countdown') },
     /** The deadline passed while the student was elsewhere. */
     deadline: { notice: id('deadline-notice'), result: id('deadline-notice-result') },
+    /** A warning mark reached while the student is on another screen, and the way back. */
+    warningAway: { notice: id('warning-away'), back: id('warning-away-back') },
     storage: {
       notices: id('storage-notices'),
       notice: id('storage-notice'),

@@ -123,6 +123,21 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     [],
   );
 
+  // A warning mark reached while the student is on another screen: said here (the exam screen says its own).
+  const [warningAway, setWarningAway] = useState<{ attemptId: string; minutesLeft: number } | null>(null);
+  useEffect(
+    () =>
+      api.on('exam:warning', (event) => {
+        const { screen: shown, examView: view } = viewRef.current;
+        if (shown === 'exams' && view.kind === 'taking' && view.attemptId === event.attemptId) return;
+        setWarningAway(event);
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (warningAway && runningExam?.attemptId !== warningAway.attemptId) setWarningAway(null);
+  }, [runningExam, warningAway]);
+
   useEffect(() => {
     document.documentElement.lang = settings.language;
     document.title = t('app.title');
@@ -195,6 +210,23 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
       </nav>
       <main id="main" className="content" tabIndex={-1}>
         <StorageNotices />
+        {warningAway && !(screen === 'exams' && examView.kind === 'taking') && (
+          <div className="notice notice-warning" role="alert" data-testid="warning-away">
+            <p>{t('exams.warning', { minutes: warningAway.minutesLeft })}</p>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                setWarningAway(null);
+                setScreen('exams');
+                setExamView({ kind: 'taking', attemptId: warningAway.attemptId });
+              }}
+              data-testid="warning-away-back"
+            >
+              {t('exams.backToExam')}
+            </button>
+          </div>
+        )}
         {deadlinePassed && (
           <div className="notice notice-warning" role="alert" data-testid="deadline-notice">
             <p>{t('exams.deadlineNotice', { title: deadlinePassed.title })}</p>

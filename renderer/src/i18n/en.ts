@@ -229,6 +229,7 @@ export const en: Messages = {
       no: 'Back to the exam',
     },
     warning: 'Heads up: {{minutes}} minutes left.',
+    backToExam: 'Back to the exam',
     autoSubmitted: 'Time is up: the exam was submitted automatically.',
     feedbackRight: 'Right!',
     feedbackWrong: 'Wrong. The correct answer is {{letter}}.',

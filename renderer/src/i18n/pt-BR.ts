@@ -234,6 +234,7 @@ export const ptBR = {
       no: 'Voltar ao simulado',
     },
     warning: 'Atenção: faltam {{minutes}} minutos.',
+    backToExam: 'Voltar ao simulado',
     autoSubmitted: 'O tempo acabou e o simulado foi entregue automaticamente.',
     feedbackRight: 'Certo!',
     feedbackWrong: 'Errado. A resposta correta é {{letter}}.',
