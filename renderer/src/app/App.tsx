@@ -211,38 +211,30 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
       <main id="main" className="content" tabIndex={-1}>
         <StorageNotices />
         {warningAway && !(screen === 'exams' && examView.kind === 'taking') && (
-          <div className="notice notice-warning" role="alert" data-testid="warning-away">
-            <p>{t('exams.warning', { minutes: warningAway.minutesLeft })}</p>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => {
-                setWarningAway(null);
-                setScreen('exams');
-                setExamView({ kind: 'taking', attemptId: warningAway.attemptId });
-              }}
-              data-testid="warning-away-back"
-            >
-              {t('exams.backToExam')}
-            </button>
-          </div>
+          <ExamNotice
+            testId="warning-away"
+            actionTestId="warning-away-back"
+            text={t('exams.warning', { minutes: warningAway.minutesLeft })}
+            action={t('exams.backToExam')}
+            onAction={() => {
+              setWarningAway(null);
+              setScreen('exams');
+              setExamView({ kind: 'taking', attemptId: warningAway.attemptId });
+            }}
+          />
         )}
         {deadlinePassed && (
-          <div className="notice notice-warning" role="alert" data-testid="deadline-notice">
-            <p>{t('exams.deadlineNotice', { title: deadlinePassed.title })}</p>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => {
-                showResult(deadlinePassed.attemptId);
-                setScreen('exams');
-                setDeadlinePassed(null);
-              }}
-              data-testid="deadline-notice-result"
-            >
-              {t('exams.seeResult')}
-            </button>
-          </div>
+          <ExamNotice
+            testId="deadline-notice"
+            actionTestId="deadline-notice-result"
+            text={t('exams.deadlineNotice', { title: deadlinePassed.title })}
+            action={t('exams.seeResult')}
+            onAction={() => {
+              showResult(deadlinePassed.attemptId);
+              setScreen('exams');
+              setDeadlinePassed(null);
+            }}
+          />
         )}
         {screen === null && <p>{t('app.loading')}</p>}
         {screen === 'library' && <LibraryScreen key={packsVersion} onNavigate={setScreen} />}
@@ -308,6 +300,24 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
           setScreen((current) => (current === 'library' ? current : 'packs'));
         }}
       />
+    </div>
+  );
+}
+
+/** A notice about the running exam shown on any screen, with the one action that answers it. */
+function ExamNotice(props: {
+  testId: string;
+  actionTestId: string;
+  text: string;
+  action: string;
+  onAction: () => void;
+}) {
+  return (
+    <div className="notice notice-warning" role="alert" data-testid={props.testId}>
+      <p>{props.text}</p>
+      <button type="button" className="primary" onClick={props.onAction} data-testid={props.actionTestId}>
+        {props.action}
+      </button>
     </div>
   );
 }
