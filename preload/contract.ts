@@ -662,6 +662,8 @@ export interface Responses {
   'exam:submit': ExamResult;
   'exam:result': ExamResult;
   'exam:history': AttemptSummary[];
+  /** Attempts main submitted at their deadline while no window was open (each told once). */
+  'exam:missed-deadlines': { attemptId: string; title: string }[];
   'exam:retry-wrong': ExamState;
   'packs:list': PackSummary[];
   'packs:import': PackImportResult;
@@ -727,6 +729,7 @@ export const CHANNELS = [
   'exam:submit',
   'exam:result',
   'exam:history',
+  'exam:missed-deadlines',
   'exam:retry-wrong',
   'packs:list',
   'packs:import',

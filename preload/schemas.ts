@@ -209,6 +209,7 @@ export const requestSchemas = {
   'exam:submit': z.strictObject({ attemptId: z.string().uuid() }),
   'exam:result': z.strictObject({ attemptId: z.string().uuid() }),
   'exam:history': z.strictObject({}),
+  'exam:missed-deadlines': z.strictObject({}),
   // Wrong answers only, unless the student asks for the blank ones too.
   'exam:retry-wrong': z.strictObject({ attemptId: z.string().uuid(), includeBlank: z.boolean().optional() }),
   'exam:rate': z.strictObject({

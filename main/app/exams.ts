@@ -9,7 +9,7 @@ type ExamHandlers = Pick<
   Handlers,
   Exclude<
     Extract<keyof Handlers, `exam:${string}`>,
-    'exam:answer' | 'exam:guess' | 'exam:rate' | 'exam:result' | 'exam:submit'
+    'exam:answer' | 'exam:guess' | 'exam:rate' | 'exam:result' | 'exam:submit' | 'exam:missed-deadlines'
   >
 >;
 

@@ -180,6 +180,9 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   /** Captures of submitted attempts, in order: the notebook's readers wait for them. */
   let captures: Promise<void> = Promise.resolve();
   const clock = examClock(options.examClockSpeed);
+  /** Set once the engine has opened: a deadline after that reaches the window as an event. */
+  let opened = false;
+  const missedDeadlines: string[] = [];
   const engine = await ExamEngine.open({
     dir: join(options.dataDir, 'attempts'),
     store: () => workspace.store,
@@ -199,9 +202,14 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         .catch((error: unknown) => options.logger.error('notebook capture failed', { error: String(error) }));
     },
     onWarning: (attemptId, minutesLeft) => options.emit('exam:warning', { attemptId, minutesLeft }),
-    onDeadline: (attemptId) => options.emit('exam:submitted', { attemptId, by: 'deadline' }),
+    onDeadline: (attemptId) => {
+      // At start (the deadline passed while the app was closed) no window listens yet: kept until asked.
+      if (!opened) missedDeadlines.push(attemptId);
+      options.emit('exam:submitted', { attemptId, by: 'deadline' });
+    },
     onRunning: (exam) => options.emit('exam:running', exam),
   });
+  opened = true;
   // The deadline is enforced here, whatever the renderer is doing.
   let ticking: Promise<void> = Promise.resolve();
   /** The sync in progress: closing waits for its writes after cancelling it. */
@@ -312,6 +320,14 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       isLocked: (id) => visibility.isLocked(id),
       rememberName: async (studentName) => void (await options.settings.set({ studentName })),
     }),
+    'exam:missed-deadlines': async () => {
+      const missed = missedDeadlines.splice(0);
+      const history = missed.length > 0 ? await engine.history() : [];
+      return missed.map((attemptId) => ({
+        attemptId,
+        title: history.find((h) => h.attemptId === attemptId)?.title ?? '',
+      }));
+    },
     'app:notices': () => Promise.resolve(notices()),
     'app:dismiss-notices': () => {
       workspace.clearNotices();

@@ -1,6 +1,8 @@
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { expect, test } from './fixtures.js';
-import { correctLetter, startDemoExam } from './steps.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { correctLetter, importDemo, startDemoExam } from './steps.js';
 import { ui } from './locators.js';
 
 test('takes a 10-question exam end to end by keyboard and gets it graded in main', async ({ launch }) => {
@@ -83,6 +85,38 @@ test('a warning mark reached on another screen is shown there, with the way back
   await screen.warningAway.back.click();
   await expect(screen.exam.screen).toBeVisible();
   await expect(screen.warningAway.notice).toHaveCount(0);
+});
+
+test('a deadline that passed while the app was closed is told on reopening, with the way to the result', async ({
+  launch,
+}, testInfo) => {
+  const dataDir = testInfo.outputPath('profile');
+  const first = await launch({ dataDir });
+  const screen = ui(first.page);
+  await importDemo(first.page);
+  await screen.nav('exams').click();
+  await screen.builder.preset.selectOption('');
+  await screen.builder.count.fill('3');
+  await screen.builder.minutes.fill('30');
+  await screen.builder.strict.check();
+  await screen.builder.start.click();
+  await screen.exam.choice('B').click();
+  await expect(screen.exam.saveState).toHaveAttribute('data-pending', '0');
+  const attemptId = (await screen.exam.screen.getAttribute('data-attempt-id')) ?? '';
+  await first.close();
+  // The app stays closed past the strict deadline: as the file says when it is opened again.
+  const file = join(dataDir, 'attempts', `${attemptId}.json`);
+  const saved = JSON.parse(await readFile(file, 'utf8')) as { deadline: number; lastSeenAt: number };
+  saved.lastSeenAt = Date.now() - 2 * 3_600_000;
+  saved.deadline = saved.lastSeenAt + 60_000;
+  await writeFile(file, JSON.stringify(saved));
+
+  const again = await launch({ dataDir });
+  const back = ui(again.page);
+  await expect(back.deadline.notice).toBeVisible();
+  await back.deadline.result.click();
+  await expect(back.results.screen).toHaveAttribute('data-attempt-id', attemptId);
+  await expect(again.page.getByTestId('result-by-deadline')).toBeVisible();
 });
 
 test('resumes a running exam after the app restarts, with every answer and flag', async ({ launch }) => {

@@ -138,6 +138,7 @@ describe('the key lock', () => {
       'exam:submit': [{ attemptId: a.attemptId }],
       'exam:result': [{ attemptId: a.attemptId }],
       'exam:history': [{}],
+      'exam:missed-deadlines': [{}],
       'exam:retry-wrong': [{ attemptId: a.attemptId }],
       'packs:list': [{}],
       'packs:import': [{ data: new Uint8Array(demo) }],

@@ -290,6 +290,7 @@ function generators(forged: Uint8Array<ArrayBuffer>[]): Generators {
     'exam:submit': (pick, seen) => ({ attemptId: id(pick, seen) }),
     'exam:result': (pick, seen) => ({ attemptId: id(pick, seen) }),
     'exam:history': () => ({}),
+    'exam:missed-deadlines': () => ({}),
     'exam:retry-wrong': (pick, seen) => ({ attemptId: id(pick, seen) }),
     'exam:rate': (pick, seen) => ({
       attemptId: id(pick, seen),

@@ -112,6 +112,7 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'exam:submit': 'redacts',
   'exam:result': 'redacts',
   'exam:history': 'redacts',
+  'exam:missed-deadlines': 'no-key',
   'exam:retry-wrong': 'own-attempt',
   'packs:list': 'no-key',
   'packs:import': 'refuses',

@@ -123,6 +123,16 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     [],
   );
 
+  // A deadline that passed while the app was closed: main submitted it on opening; said once here.
+  useEffect(() => {
+    void api['exam:missed-deadlines']({}).then(
+      (missed) => {
+        const last = missed.at(-1);
+        if (last) setDeadlinePassed(last);
+      },
+      () => undefined,
+    );
+  }, []);
   // A warning mark reached while the student is on another screen: said here (the exam screen says its own).
   const [warningAway, setWarningAway] = useState<{ attemptId: string; minutesLeft: number } | null>(null);
   useEffect(
