@@ -320,14 +320,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       isLocked: (id) => visibility.isLocked(id),
       rememberName: async (studentName) => void (await options.settings.set({ studentName })),
     }),
-    'exam:missed-deadlines': async () => {
-      const missed = missedDeadlines.splice(0);
-      const history = missed.length > 0 ? await engine.history() : [];
-      return missed.map((attemptId) => ({
-        attemptId,
-        title: history.find((h) => h.attemptId === attemptId)?.title ?? '',
-      }));
-    },
+    'exam:missed-deadlines': () =>
+      Promise.resolve(
+        missedDeadlines.splice(0).map((attemptId) => ({ attemptId, title: engine.titleOf(attemptId) ?? '' })),
+      ),
     'app:notices': () => Promise.resolve(notices()),
     'app:dismiss-notices': () => {
       workspace.clearNotices();

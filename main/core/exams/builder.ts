@@ -139,3 +139,14 @@ export const PRESETS: ExamPreset[] = [
     settings: { mode: 'timed', timeLimitMinutes: 20, strict: true, warnings: [5] },
   },
 ];
+
+/** The pack every chosen question comes from (the first by id when several), or null. */
+export function commonPack(questions: { sources: string[] }[]): string | null {
+  const [first, ...rest] = questions;
+  const packs = (first?.sources ?? [])
+    .map((source) => /^pack:([^:]+)$/.exec(source)?.[1])
+    .filter((id): id is string => id !== undefined)
+    .filter((id) => rest.every((q) => q.sources.includes(`pack:${id}`)))
+    .sort();
+  return packs[0] ?? null;
+}

@@ -18,7 +18,7 @@ import type {
   ReviewGrade,
 } from '../../../preload/contract.js';
 import { AttemptStore, type AttemptStoreDeps } from './attempt-store.js';
-import { countMatching, selectQuestions, shortBlocks } from './builder.js';
+import { commonPack, countMatching, selectQuestions, shortBlocks } from './builder.js';
 import type { AnswerFacts } from './grading.js';
 import type { PackAnswers } from './history.js';
 import { type Attempt, type PackOrigin, type SnapshotQuestion } from './model.js';
@@ -44,17 +44,6 @@ export { ExamError };
 
 /** The imported pack by id, as an exam of its questions records it (null when unknown). */
 export type PackResolver = (packId: string) => Promise<PackOrigin | null>;
-
-/** The pack every chosen question comes from (the first by id when several), or null. */
-function commonPack(questions: { sources: string[] }[]): string | null {
-  const [first, ...rest] = questions;
-  const packs = (first?.sources ?? [])
-    .map((source) => /^pack:([^:]+)$/.exec(source)?.[1])
-    .filter((id): id is string => id !== undefined)
-    .filter((id) => rest.every((q) => q.sources.includes(`pack:${id}`)))
-    .sort();
-  return packs[0] ?? null;
-}
 
 /** The attempt store's needs (folder, catalog, images, solutions, image addresses, notices), and a clock. */
 export interface EngineDeps extends Omit<AttemptStoreDeps, 'now'> {
@@ -291,6 +280,11 @@ export class ExamEngine {
   /** The kind of an attempt, or null when there is none by that id. */
   kindOf(attemptId: string): AttemptKind | null {
     return this.attempts.get(attemptId)?.config.kind ?? null;
+  }
+
+  /** The title an attempt was given, or null when there is none by that id. */
+  titleOf(attemptId: string): string | null {
+    return this.attempts.get(attemptId)?.config.title ?? null;
   }
 
   /** A paper exam's answer sheet, typed in: an attempt submitted at once, graded like any other. Answers its id. */

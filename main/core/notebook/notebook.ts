@@ -46,6 +46,40 @@ export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
 
 const LOG_MAX = 20_000;
 
+/** Reviews each day holds (by the cards' due days), updated as one change reschedules cards. */
+class DayLoads {
+  private readonly dayOf = new Map<string, number>();
+  private readonly counts = new Map<number, number>();
+
+  constructor(cards: Card[], scheduler: Scheduler) {
+    for (const card of cards) this.set(card.id, scheduler.dueOf(card.fsrs));
+  }
+
+  /** A card is now due at `due` (null: it rests). */
+  set(id: string, due: number | null) {
+    const before = this.dayOf.get(id);
+    if (before !== undefined) this.counts.set(before, (this.counts.get(before) ?? 1) - 1);
+    if (due === null) {
+      this.dayOf.delete(id);
+      return;
+    }
+    const day = startOfDay(due);
+    this.dayOf.set(id, day);
+    this.counts.set(day, (this.counts.get(day) ?? 0) + 1);
+  }
+
+  /** The balancer's input for rescheduling one card: every other card's reviews per day. */
+  except(id: string): DayLoad {
+    const own = this.dayOf.get(id);
+    return (day) => (this.counts.get(day) ?? 0) - (own === day ? 1 : 0);
+  }
+}
+
+interface Planning {
+  scheduler: Scheduler;
+  loads: DayLoads;
+}
+
 export class Notebook {
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -121,14 +155,10 @@ export class Notebook {
     return createScheduler({ examDate, retention, dailyLimit });
   }
 
-  /** Reviews each day holds, but for one card's (the one being rescheduled): the balancer's input. */
-  private loadExcept(id: string, scheduler: Scheduler): DayLoad {
-    const days = new Map<number, number>();
-    for (const card of Object.values(this.data.cards)) {
-      const due = card.id === id ? null : scheduler.dueOf(card.fsrs);
-      if (due !== null) days.set(startOfDay(due), (days.get(startOfDay(due)) ?? 0) + 1);
-    }
-    return (day) => days.get(day) ?? 0;
+  /** The scheduler and each day's reviews for one change: built once, kept up to date as it reschedules. */
+  private planning(): Planning {
+    const scheduler = this.scheduler();
+    return { scheduler, loads: new DayLoads(Object.values(this.data.cards), scheduler) };
   }
 
   /** Called after each durable change of the cards or the plan (the app tells every screen). */
@@ -186,7 +216,13 @@ export class Notebook {
     });
   }
 
-  private applyReview(card: Card, grade: GradeValue, at: number, from: { attemptId: string; index: number }) {
+  private applyReview(
+    card: Card,
+    grade: GradeValue,
+    at: number,
+    from: { attemptId: string; index: number },
+    { scheduler, loads }: Planning,
+  ) {
     const again = card.last?.attemptId === from.attemptId && card.last.index === from.index;
     const before = again && card.last ? card.last.before : card.fsrs;
     const reviewedAt = again && card.last ? card.last.at : at;
@@ -194,8 +230,8 @@ export class Notebook {
       const index = this.data.log.findLastIndex((e) => e.id === card.id && e.at === reviewedAt);
       if (index >= 0) this.data.log.splice(index, 1);
     }
-    const scheduler = this.scheduler();
-    card.fsrs = scheduler.review(before, grade, reviewedAt, this.loadExcept(card.id, scheduler));
+    card.fsrs = scheduler.review(before, grade, reviewedAt, loads.except(card.id));
+    loads.set(card.id, scheduler.dueOf(card.fsrs));
     card.last = { ...from, at: reviewedAt, before };
     this.data.log.push({ at: reviewedAt, id: card.id, grade, recall: before.state === 2 });
     if (this.data.log.length > LOG_MAX) this.data.log.splice(0, this.data.log.length - LOG_MAX);
@@ -208,6 +244,7 @@ export class Notebook {
   capture(attemptId: string, at: number, answers: GradedAnswer[]): Promise<{ added: number }> {
     return this.serial(async () => {
       if (this.data.captured.includes(attemptId)) return { added: 0 };
+      const planning = this.planning();
       let added = 0;
       answers.forEach((answer, index) => {
         const id = answer.question.baseId;
@@ -220,16 +257,17 @@ export class Notebook {
             reason: missed ? 'wrong' : 'guessed',
             source: answer.source,
             addedAt: at,
-            fsrs: this.scheduler().newCard(at),
+            fsrs: planning.scheduler.newCard(at),
             last: null,
           };
           this.data.cards[id] = card;
+          planning.loads.set(id, planning.scheduler.dueOf(card.fsrs));
           this.questions[id] = answer.question;
           added += 1;
         }
         // An answer older than the card's last review (a capture caught up late) cannot rewrite history.
         if (!answer.answered || (card.fsrs.last_review !== null && card.fsrs.last_review > at)) return;
-        this.applyReview(card, inferGrade(answer), at, { attemptId, index });
+        this.applyReview(card, inferGrade(answer), at, { attemptId, index }, planning);
       });
       this.data.captured.push(attemptId);
       if (added > 0) await this.saveQuestions();
@@ -277,7 +315,7 @@ export class Notebook {
     return this.serial(async () => {
       const card = this.data.cards[id];
       if (!card) return;
-      this.applyReview(card, grade, at, from);
+      this.applyReview(card, grade, at, from, this.planning());
       await this.saveCards();
     });
   }
