@@ -1,4 +1,6 @@
 // The notebook's store on its own: notes, capture once, a changed rating replaces the review.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Notebook, NOTE_MAX_CHARS, type GradedAnswer } from '../../../../main/core/notebook/notebook.js';
 import { notebookQuestion } from '../../../support/questions.js';
@@ -42,6 +44,37 @@ describe('notes', () => {
 });
 
 describe('capture and review', () => {
+  it('a notebook saved before the daily limit existed opens with the default; overlapping plan changes and captures all land', async () => {
+    const { dir } = await open();
+    await writeFile(
+      join(dir, 'notebook.json'),
+      JSON.stringify({
+        version: 1,
+        plan: { examDate: '2027-11-07', examLabel: null, retention: 0.9 },
+        cards: {},
+        log: [],
+        captured: [],
+      }),
+    );
+    const book = await Notebook.open(dir);
+    expect(book.plan()).toMatchObject({ examDate: '2027-11-07', dailyLimit: 60 });
+    await Promise.all([
+      book.capture('a1', NOW, [answer(1), answer(2)]),
+      book.setPlan({ examDate: '2027-11-07', examLabel: 'ENEM', retention: 0.85, dailyLimit: 25 }),
+      book.capture('a2', NOW, [answer(3)]),
+      // A plan without a limit (a screen that does not show it) keeps the one set.
+      book.setPlan({ examDate: '2027-11-07', examLabel: 'ENEM', retention: 0.85 }),
+    ]);
+    const again = await Notebook.open(dir);
+    expect(again.plan()).toMatchObject({ retention: 0.85, dailyLimit: 25 });
+    expect(
+      again
+        .list({}, NOW, () => false)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['q1', 'q2', 'q3']);
+  });
+
   it('captures misses and guesses once; a right answer not guessed adds nothing', async () => {
     const { book } = await open();
     const answers = [answer(1), answer(2, { correct: true, guessed: true }), answer(3, { correct: true })];
