@@ -241,6 +241,16 @@ export interface ExamState {
   feedback: (PracticeFeedback | null)[];
   /** A notebook review session: the rating of each question answered (null elsewhere). */
   grades: (ReviewGrade | null)[];
+  /** A notebook review session: the question is a card the student failed, back later in the session. */
+  repeats: boolean[];
+  /** A notebook review session: the question whose rating "undo" takes back (null: nothing to undo). */
+  undoable: number | null;
+}
+
+/** What one rating of a checked review answer would schedule: the next review in `inMs`, or null (rests until the exam). */
+export interface RatingPreview {
+  grade: ReviewGrade;
+  inMs: number | null;
 }
 
 /** A worked solution as the renderer shows it: its text and its figure (a loadable address). */
@@ -679,6 +689,9 @@ export interface Responses {
   'notebook:set-plan': NotebookOverview;
   'notebook:start-review': ExamState;
   'exam:rate': { saved: true; grade: ReviewGrade };
+  'exam:rating-preview': RatingPreview[];
+  'exam:undo-rating': ExamState;
+  'exam:presence': { saved: true };
   'notes:get': { text: string };
   'class:export-result': ResultFileOut;
   'packs:release': { released: number; packs: PackSummary[] };
@@ -745,6 +758,9 @@ export const CHANNELS = [
   'notebook:set-plan',
   'notebook:start-review',
   'exam:rate',
+  'exam:rating-preview',
+  'exam:undo-rating',
+  'exam:presence',
   'notes:get',
   'notes:set',
   'class:export-result',

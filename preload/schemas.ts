@@ -217,6 +217,10 @@ export const requestSchemas = {
     index: z.number().int().min(0),
     grade: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   }),
+  'exam:rating-preview': z.strictObject({ attemptId: z.string().uuid(), index: z.number().int().min(0) }),
+  'exam:undo-rating': z.strictObject({ attemptId: z.string().uuid() }),
+  // The exam screen is in front and visible (or not): time per question counts only while it is.
+  'exam:presence': z.strictObject({ attemptId: z.string().uuid(), present: z.boolean() }),
   'notebook:overview': z.strictObject({}),
   'notebook:list': z.strictObject({ filter: notebookFilterSchema }),
   'notebook:add': z.strictObject({ ref: questionRefSchema }),

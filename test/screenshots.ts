@@ -269,6 +269,14 @@ async function notebook() {
     await p.waitForTimeout(150);
     await p.screenshot({ path: out('notebook-review') });
     console.log(`wrote ${out('notebook-review')}`);
+    // The session loop: a missed card rated "again" comes back at the end; each button says when.
+    await p.keyboard.press('ArrowRight');
+    await answerDemo(p, false);
+    await p.locator('[data-testid="exam-rating"][data-previewed="true"]').waitFor();
+    await p.getByTestId('review-again-left').waitFor();
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('notebook-session') });
+    console.log(`wrote ${out('notebook-session')}`);
     await p.getByTestId('nav-settings').click();
     await p.getByTestId('settings-language').selectOption('en');
     await p.getByTestId('nav-notebook').click();

@@ -9,7 +9,14 @@ type ExamHandlers = Pick<
   Handlers,
   Exclude<
     Extract<keyof Handlers, `exam:${string}`>,
-    'exam:answer' | 'exam:guess' | 'exam:rate' | 'exam:result' | 'exam:submit' | 'exam:missed-deadlines'
+    | 'exam:answer'
+    | 'exam:guess'
+    | 'exam:rate'
+    | 'exam:rating-preview'
+    | 'exam:undo-rating'
+    | 'exam:result'
+    | 'exam:submit'
+    | 'exam:missed-deadlines'
   >
 >;
 
@@ -48,6 +55,7 @@ export function createExamHandlers(
     'exam:eliminate': ({ attemptId, index, choice, eliminated }) =>
       engine().eliminate(attemptId, index, choice, eliminated),
     'exam:visit': ({ attemptId, index }) => engine().visit(attemptId, index),
+    'exam:presence': ({ attemptId, present }) => engine().presence(attemptId, present),
     'exam:history': () => engine().history(),
     'exam:retry-wrong': async ({ attemptId, includeBlank }) => {
       const wrong = (await engine().result(attemptId)).questions.filter(

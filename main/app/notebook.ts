@@ -18,6 +18,8 @@ type NotebookHandlers = Pick<
     | `notebook:${string}`
     | `notes:${string}`
     | 'exam:rate'
+    | 'exam:rating-preview'
+    | 'exam:undo-rating'
     | 'exam:answer'
     | 'exam:guess'
     | 'exam:result'
@@ -125,8 +127,11 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     const facts = await engine().checked(attemptId, index);
     if (!facts) return null;
     const chosen = grade ?? gradeOf(facts);
+    const id = facts.question.baseId;
     await engine().setGrade(attemptId, index, chosen);
-    await notebook().review(facts.question.baseId, chosen, deps.now(), { attemptId, index });
+    await notebook().review(id, chosen, deps.now(), { attemptId, index });
+    // Anki's learning steps: a card due again today comes back at the end of this session.
+    await engine().reviewRated(attemptId, index, notebook().dueToday(id, deps.now()));
     return chosen;
   };
 
@@ -152,6 +157,22 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
       const saved = await rate(attemptId, index, grade);
       if (saved === null) throw new BridgeError('not-found');
       return { saved: true, grade: saved };
+    },
+    'exam:rating-preview': async ({ attemptId, index }) => {
+      if (engine().kindOf(attemptId) !== 'review') throw new BridgeError('invalid-argument', { field: 'attemptId' });
+      const facts = await engine().checked(attemptId, index);
+      const preview = facts && notebook().preview(facts.question.baseId, deps.now(), { attemptId, index });
+      if (!preview) throw new BridgeError('not-found');
+      return preview;
+    },
+    'exam:undo-rating': async ({ attemptId }) => {
+      if (engine().kindOf(attemptId) !== 'review') throw new BridgeError('invalid-argument', { field: 'attemptId' });
+      const index = await engine().undoRating(attemptId);
+      const facts = index === null ? null : await engine().checked(attemptId, index);
+      if (index !== null && facts) await notebook().unreview(facts.question.baseId, { attemptId, index });
+      const state = await engine().current();
+      if (!state || state.attemptId !== attemptId) throw new BridgeError('exam-over');
+      return state;
     },
     'notebook:overview': async () => {
       await deps.ready();

@@ -69,9 +69,7 @@ test('journeys: a sealed pack out to a student and back: exam, code, result file
   testInfo.annotations.push({ type: 'files', description: `${pack.name}, ${result.name}` });
 });
 
-test('journeys: a submitted exam of one pack offers its result file (submitExam, exportResult)', async ({
-  launch,
-}) => {
+test('journeys: a submitted exam of one pack offers its result file (submitExam, exportResult)', async ({ launch }) => {
   const app = await launch();
   const screen = ui(app.page);
   await screen.packs.importDemo.click();

@@ -169,6 +169,14 @@ export const ui = (page: Page) => {
       /** A notebook review's rating [data-grade], and its buttons (keys 1–4). */
       rating: id('exam-rating'),
       rate: (grade: 1 | 2 | 3 | 4) => id(`exam-rate-${grade}`),
+      /** What the rating would schedule, on its button ("10 min", "3 dias", "até a prova"). */
+      rateInterval: (grade: 1 | 2 | 3 | 4) => id(`exam-rate-${grade}-interval`),
+      /** Takes the session's last rating back [data-index]; Ctrl+Z. */
+      undoRating: id('exam-undo-rating'),
+      /** A card missed earlier in this session, back again. */
+      repeat: id('exam-repeat'),
+      /** How many missed cards still come back in this session [data-count]. */
+      againLeft: id('review-again-left'),
       note: note(id, 'exam-note'),
       previous: id('exam-previous'),
       next: id('exam-next'),

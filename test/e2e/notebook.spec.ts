@@ -141,6 +141,53 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await expect(app.page.getByTestId('history-item').first()).toContainText('Revisão do caderno');
 });
 
+test('notebook: a missed card comes back at the end of today’s review until recalled; each rating says when; undo takes the last back', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await examWithAMissAndAGuess(page);
+  await startTodaysReview(page);
+  await expect(screen.exam.answeredCount).toContainText('0/2');
+  const first = await screen.exam.statement.innerText();
+
+  // Missed again: rated "again", and the buttons say when each rating would bring it back.
+  await page.keyboard.press(wrongLetter(await correctLetter(page)).toLowerCase());
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '1');
+  await expect(screen.exam.rateInterval(1)).toHaveText(/^\d+ min$/);
+  await expect(screen.exam.rateInterval(4)).toHaveText(/^\d+ dias?$/);
+  await expect(screen.exam.againLeft).toHaveAttribute('data-count', '1');
+  await expect(screen.exam.answeredCount).toContainText('1/3');
+  await expect(screen.exam.gridItem(3)).toHaveAttribute('data-repeat', 'true');
+
+  // Undo (Ctrl+Z): unrated, the repeat it caused gone; rated again, it comes back.
+  await expect(screen.exam.saveState).toHaveAttribute('data-pending', '0');
+  await page.keyboard.press('Control+z');
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '');
+  await expect(screen.exam.againLeft).toHaveCount(0);
+  await expect(screen.exam.answeredCount).toContainText('1/2');
+  await expect(screen.exam.undoRating).toHaveCount(0);
+  await rateAnswer(page, 1);
+  await expect(screen.exam.againLeft).toHaveAttribute('data-count', '1');
+  await expect(screen.exam.undoRating).toHaveAttribute('data-index', '0');
+
+  // The other card recalled; then the missed one again, at the end, recalled this time: it graduates.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press((await correctLetter(page)).toLowerCase());
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '4');
+  await page.keyboard.press('ArrowRight');
+  await expect(screen.exam.repeat).toBeVisible();
+  await expect(screen.exam.statement).toHaveText(first);
+  await expect(screen.exam.feedback).toHaveCount(0);
+  await page.keyboard.press((await correctLetter(page)).toLowerCase());
+  await expect(screen.exam.feedback).toHaveAttribute('data-correct', 'true');
+  await expect(screen.exam.saveState).toHaveAttribute('data-pending', '0');
+  await expect(screen.exam.againLeft).toHaveCount(0);
+  await expect(screen.exam.answeredCount).toContainText('3/3');
+  // Nothing is left for today, and the menu says so while the session is still open.
+  await expect(screen.notebookDue).toHaveCount(0);
+});
+
 test('notebook: a note written in a result’s review shows there and in the notebook', async ({ launch }) => {
   const { page } = await launch();
   const screen = ui(page);

@@ -151,6 +151,12 @@ describe('the key lock', () => {
         { filter: {}, ids, title: 'Leak' },
       ],
       'exam:rate': [{ attemptId: b.attemptId, index: 0, grade: 3 }],
+      'exam:rating-preview': [{ attemptId: b.attemptId, index: 0 }],
+      'exam:undo-rating': [{ attemptId: b.attemptId }],
+      'exam:presence': [
+        { attemptId: b.attemptId, present: false },
+        { attemptId: b.attemptId, present: true },
+      ],
       'notebook:overview': [{}],
       'notebook:list': [{ filter: {} }],
       'notebook:add': [
@@ -204,6 +210,8 @@ describe('the key lock', () => {
       'packs:preview': 'locked-by-exam',
       'packs:build': 'locked-by-exam',
       'exam:rate': 'invalid-argument',
+      'exam:rating-preview': 'invalid-argument',
+      'exam:undo-rating': 'invalid-argument',
       'notebook:add': 'locked-by-exam',
       'notebook:start-review': 'exam-running',
       'notes:get': 'locked-by-exam',

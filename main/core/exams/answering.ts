@@ -99,12 +99,25 @@ export class Answering {
     return { saved: true };
   }
 
-  /** Time since the current question was opened goes to it (leaving it, submitting, closing). */
+  /**
+   * Time since the current question was opened goes to it (leaving it, submitting, closing), but
+   * not while the exam screen was away (another screen, another app, a hidden window).
+   */
   account(attempt: Attempt) {
     const now = this.deps.now();
     const open = attempt.questions[attempt.current];
-    if (open) open.timeMs += Math.max(0, now - attempt.currentSince);
+    if (open && attempt.awaySince === null) open.timeMs += Math.max(0, now - attempt.currentSince);
     attempt.currentSince = now;
+  }
+
+  /** The exam screen left the student's eyes (`present` false) or came back: time away counts for no question. */
+  async presence(attemptId: string, present: boolean): Promise<{ saved: true }> {
+    const { attempt } = await this.live(attemptId);
+    if (present === (attempt.awaySince === null)) return { saved: true };
+    this.account(attempt);
+    attempt.awaySince = present ? null : this.deps.now();
+    await this.deps.attempts.save(attempt);
+    return { saved: true };
   }
 
   /** A review session's rating of a checked answer. */

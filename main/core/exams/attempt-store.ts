@@ -16,6 +16,18 @@ import { snapshotOf } from './snapshot.js';
 
 const MISSING_IMAGE = 'missing';
 
+/** Entries before the first repeat of a review session: the saved questions are theirs. */
+function originalCount(attempt: Attempt): number {
+  const first = attempt.questions.findIndex((entry) => entry.repeatOf !== null);
+  return first < 0 ? attempt.questions.length : first;
+}
+
+/** The saved questions entry by entry: a repeat shows the question of the entry it repeats. */
+function entriesOf(attempt: Attempt, saved: SnapshotQuestion[]): SnapshotQuestion[] {
+  if (saved.length === attempt.questions.length) return saved;
+  return attempt.questions.flatMap((entry, index) => saved[entry.repeatOf ?? index] ?? []);
+}
+
 export interface AttemptStoreDeps {
   dir: string;
   store: () => CatalogStore;
@@ -118,31 +130,35 @@ export class AttemptStore {
   /** The saved questions of an attempt, read now (a resumed attempt's lock covers them at once). */
   async loadSaved(attempt: Attempt): Promise<void> {
     const saved = (await readDocument(this.snapshotFile(attempt.id)))?.data;
-    if (saved?.attemptId === attempt.id && saved.questions.length === attempt.questions.length) {
+    if (saved?.attemptId === attempt.id && saved.questions.length === originalCount(attempt)) {
       this.snapshots.set(attempt.id, saved.questions);
     }
   }
 
   /** The questions as the attempt saw them, if already in memory (the lock reads them synchronously). */
   cachedQuestions(attemptId: string): SnapshotQuestion[] | undefined {
-    return this.snapshots.get(attemptId);
+    const base = this.snapshots.get(attemptId);
+    const attempt = this.attempts.get(attemptId);
+    return base && attempt ? entriesOf(attempt, base) : base;
   }
 
   /** The questions as the attempt saw them; an attempt saved before snapshots existed gets one from the catalog. */
   async questionsOf(attempt: Attempt): Promise<SnapshotQuestion[]> {
     const cached = this.snapshots.get(attempt.id);
-    if (cached) return cached;
+    if (cached) return entriesOf(attempt, cached);
     const file = this.snapshotFile(attempt.id);
     const stored = (await readDocument(file))?.data;
     let questions = stored?.attemptId === attempt.id ? stored.questions : null;
-    if (!questions || questions.length !== attempt.questions.length) {
+    if (!questions || questions.length !== originalCount(attempt)) {
       const store = this.deps.store();
-      questions = attempt.questions.map((entry) => this.snapshotOf(store.get(entry.questionId), entry.questionId));
+      questions = attempt.questions
+        .slice(0, originalCount(attempt))
+        .map((entry) => this.snapshotOf(store.get(entry.questionId), entry.questionId));
       await createDocument(file, { attemptId: attempt.id, questions });
       await this.pinImages(attempt, questions);
     }
     this.snapshots.set(attempt.id, questions);
-    return questions;
+    return entriesOf(attempt, questions);
   }
 
   /** Replaces an attempt's saved questions (a sealed pack's release puts its keys in), durably. */

@@ -30,6 +30,7 @@ import { ExamError } from './errors.js';
 import { stateOf, summaryOf } from './views.js';
 import { newAttempt } from './new-attempt.js';
 import { Answering } from './answering.js';
+import { ReviewSession } from './review-session.js';
 import { Visibility } from './visibility.js';
 
 export type { AnswerFacts, PackAnswers, PackOrigin };
@@ -69,6 +70,7 @@ export class ExamEngine {
   /** What may leave main about a key now: the one decision (visibility.ts). */
   readonly visibility: Visibility;
   private readonly answering: Answering;
+  private readonly reviewSession: ReviewSession;
 
   private constructor(
     private readonly deps: EngineDeps,
@@ -87,6 +89,7 @@ export class ExamEngine {
       now: () => this.now(),
       submitLate: (attempt) => this.submitNow(attempt, 'deadline'),
     });
+    this.reviewSession = new ReviewSession(attempts);
     this.reader = new AttemptReader({
       attempts,
       store: deps.store,
@@ -253,6 +256,20 @@ export class ExamEngine {
 
   setGrade(attemptId: string, index: number, grade: ReviewGrade) {
     return this.answering.setGrade(attemptId, index, grade);
+  }
+
+  presence(attemptId: string, present: boolean) {
+    return this.answering.presence(attemptId, present);
+  }
+
+  /** A review session's entry was rated: its card comes back later in the session when `back`. */
+  reviewRated(attemptId: string, index: number, back: boolean) {
+    return this.reviewSession.rated(attemptId, index, back);
+  }
+
+  /** Takes a review session's last rating back: answers the entry now unrated, or null. */
+  undoRating(attemptId: string) {
+    return this.reviewSession.undo(attemptId);
   }
 
   async submit(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {

@@ -22,6 +22,11 @@ export const attemptQuestionSchema = z.object({
     .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
     .nullable()
     .default(null),
+  /**
+   * A review session: a card the student failed came back later in the session — the index of the
+   * entry it first appeared at. Repeats come after every original entry and share its saved question.
+   */
+  repeatOf: z.number().int().nonnegative().nullable().default(null),
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 
@@ -79,6 +84,10 @@ export const attemptSchema = z.object({
   /** Last moment the app was known to be running this attempt (for pausing after a crash). */
   lastSeenAt: z.number(),
   warned: z.array(z.number().int()),
+  /** A review session: the entry whose rating "undo" takes back (null when there is none to undo). */
+  lastRated: z.number().int().nonnegative().nullable().default(null),
+  /** The window was hidden or in the background since this moment: that time counts for no question. */
+  awaySince: z.number().nullable().default(null),
   questions: z.array(attemptQuestionSchema).min(1),
   /** Images its questions show (sha256, mime): kept through pruning and clearing the cache. */
   images: z.array(z.tuple([z.string().regex(/^[0-9a-f]{64}$/), z.string()])).default([]),
@@ -140,6 +149,7 @@ export function freshEntry(questionId: string, order: number[]): AttemptQuestion
     revealed: false,
     guessed: false,
     grade: null,
+    repeatOf: null,
   };
 }
 

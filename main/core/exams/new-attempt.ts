@@ -41,6 +41,8 @@ export function newAttempt(
     currentSince: now,
     lastSeenAt: now,
     warned: [],
+    lastRated: null,
+    awaySince: null,
     questions: snapshot.map((question) =>
       freshEntry(
         question.id,

@@ -40,6 +40,8 @@ export function paperAttempt(
     currentSince: now,
     lastSeenAt: now,
     warned: [],
+    lastRated: null,
+    awaySince: null,
     questions: questions.map((question, index) => {
       const order = orders[index] ?? question.alternatives.map((_, i) => i);
       const answer = answers[index] ?? null;

@@ -63,7 +63,15 @@ export function stateOf(
         : null;
     }),
     grades: attempt.questions.map((q) => q.grade),
+    repeats: attempt.questions.map((q) => q.repeatOf !== null),
+    undoable: attempt.config.kind === 'review' ? undoableOf(attempt) : null,
   };
+}
+
+/** A review session: the entry whose rating "undo" takes back, or null. */
+export function undoableOf(attempt: Attempt): number | null {
+  const index = attempt.lastRated;
+  return index !== null && attempt.questions[index]?.grade != null ? index : null;
 }
 
 /** The running attempt in a few numbers (the sidebar's countdown). */

@@ -129,6 +129,11 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'notebook:set-plan': 'no-key',
   'notebook:start-review': 'own-attempt',
   'exam:rate': 'no-key',
+  // When the card would come back: its schedule, never its key (a checked review answer only).
+  'exam:rating-preview': 'no-key',
+  // The review session's state again: keys only of the questions already checked.
+  'exam:undo-rating': 'own-attempt',
+  'exam:presence': 'no-key',
   'notes:get': 'refuses',
   'notes:set': 'refuses',
   // The student's own answers in the pack's letters: no key.
@@ -165,7 +170,8 @@ export class Visibility {
 
   /**
    * Question ids (record ids and the questions' own ids) whose key nothing may return now: those
-   * of the running attempt, but for practice questions already checked. Empty when none runs.
+   * of the running attempt, but for practice questions already checked (and a review's repeats of
+   * them). Empty when none runs.
    */
   locked(): ReadonlySet<string> {
     const locked = new Set<string>();
@@ -174,6 +180,8 @@ export class Visibility {
     const saved = this.deps.saved(attempt.id);
     attempt.questions.forEach((entry, index) => {
       if (attempt.config.mode === 'practice' && entry.revealed) return;
+      // A review's repeat is made only once its card was checked: that key is already shown.
+      if (attempt.config.kind === 'review' && entry.repeatOf !== null) return;
       locked.add(entry.questionId);
       const baseId = saved?.[index]?.baseId;
       if (baseId) locked.add(baseId);

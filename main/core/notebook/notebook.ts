@@ -9,7 +9,13 @@
 // order, and each is durable before it returns.
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { NotebookCardView, NotebookFilter, NotebookOverview, NotebookPlan } from '../../../preload/contract.js';
+import type {
+  NotebookCardView,
+  NotebookFilter,
+  NotebookOverview,
+  NotebookPlan,
+  RatingPreview,
+} from '../../../preload/contract.js';
 import type { SnapshotQuestion } from '../exams/model.js';
 import type { Low } from 'lowdb';
 import { documentOf, openDocument } from '../util/document.js';
@@ -45,6 +51,7 @@ import {
 export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
 
 const LOG_MAX = 20_000;
+const REVIEW_GRADES = [1, 2, 3, 4] as const;
 
 /** Reviews each day holds (by the cards' due days), updated as one change reschedules cards. */
 class DayLoads {
@@ -223,10 +230,10 @@ export class Notebook {
     from: { attemptId: string; index: number },
     { scheduler, loads }: Planning,
   ) {
-    const again = card.last?.attemptId === from.attemptId && card.last.index === from.index;
-    const before = again && card.last ? card.last.before : card.fsrs;
-    const reviewedAt = again && card.last ? card.last.at : at;
-    if (again) {
+    const last = this.lastFrom(card, from);
+    const before = last ? last.before : card.fsrs;
+    const reviewedAt = last ? last.at : at;
+    if (last) {
       const index = this.data.log.findLastIndex((e) => e.id === card.id && e.at === reviewedAt);
       if (index >= 0) this.data.log.splice(index, 1);
     }
@@ -317,6 +324,50 @@ export class Notebook {
       if (!card) return;
       this.applyReview(card, grade, at, from, this.planning());
       await this.saveCards();
+    });
+  }
+
+  /** The last review a session gave this card, when it is the one at `from` (a re-rating replaces it). */
+  private lastFrom(card: Card, from: { attemptId: string; index: number }) {
+    return card.last?.attemptId === from.attemptId && card.last.index === from.index ? card.last : null;
+  }
+
+  /**
+   * What each rating of the answer at `from` would schedule (the buttons say it): the next review
+   * `inMs` after it, or null when the card would rest until the exam. Null when there is no card.
+   */
+  preview(id: string, at: number, from: { attemptId: string; index: number }): RatingPreview[] | null {
+    const card = this.data.cards[id];
+    if (!card) return null;
+    const last = this.lastFrom(card, from);
+    const before = last ? last.before : card.fsrs;
+    const reviewedAt = last ? last.at : at;
+    const { scheduler, loads } = this.planning();
+    return REVIEW_GRADES.map((grade) => {
+      const due = scheduler.dueOf(scheduler.review(before, grade, reviewedAt, loads.except(id)));
+      return { grade, inMs: due === null ? null : Math.max(0, due - reviewedAt) };
+    });
+  }
+
+  /** Whether the card is due again before today ends (a learning step): it comes back in the session. */
+  dueToday(id: string, now: number): boolean {
+    const card = this.data.cards[id];
+    const due = card ? this.scheduler().dueOf(card.fsrs) : null;
+    return due !== null && due < addDays(now, 1);
+  }
+
+  /** Takes back the rating a review session gave at `from` (undo): the card is as it was before it. */
+  unreview(id: string, from: { attemptId: string; index: number }): Promise<{ undone: boolean }> {
+    return this.serial(async () => {
+      const card = this.data.cards[id];
+      const last = card ? this.lastFrom(card, from) : null;
+      if (!card || !last) return { undone: false };
+      const index = this.data.log.findLastIndex((e) => e.id === id && e.at === last.at);
+      if (index >= 0) this.data.log.splice(index, 1);
+      card.fsrs = last.before;
+      card.last = null;
+      await this.saveCards();
+      return { undone: true };
     });
   }
 

@@ -40,7 +40,7 @@ export function ExamScreen({ attemptId, onFinished }: { attemptId: string; onFin
 
 function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (attemptId: string) => void }) {
   const { t } = useTranslation();
-  const [state] = useState(initial);
+  const [state, setState] = useState(initial);
   const [current, setCurrent] = useState(initial.current);
   const [answers, setAnswers] = useState(initial.answers);
   const [flags, setFlags] = useState(initial.flags);
@@ -96,6 +96,43 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
     };
   }, [state.attemptId, onFinished]);
 
+  /** Main's state again (a review's rating can bring a card back or take a repeat away). */
+  const adopt = useCallback((fresh: ExamState, moveTo?: number) => {
+    setState(fresh);
+    setAnswers(fresh.answers);
+    setFlags(fresh.flags);
+    setEliminated(fresh.eliminated);
+    setFeedback(fresh.feedback);
+    setGuessed(fresh.guessed);
+    setGrades(fresh.grades);
+    if (moveTo !== undefined) setCurrent(moveTo);
+  }, []);
+
+  const reread = useCallback(async () => {
+    const fresh = await api['exam:current']({});
+    if (fresh?.attemptId === state.attemptId) adopt(fresh);
+  }, [adopt, state.attemptId]);
+
+  // Time per question counts only while this screen is in front: another screen, another app or a
+  // hidden window stops it (main keeps the count; a refusal after the end changes nothing).
+  useEffect(() => {
+    const tell = (present: boolean) =>
+      void api['exam:presence']({ attemptId: state.attemptId, present }).catch(() => undefined);
+    const onVisibility = () => tell(document.visibilityState === 'visible');
+    const onBlur = () => tell(false);
+    const onFocus = () => tell(true);
+    tell(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', onFocus);
+      tell(false);
+    };
+  }, [state.attemptId]);
+
   const go = useCallback(
     (index: number) => {
       if (index < 0 || index >= total || index === current) return;
@@ -114,9 +151,11 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
       void save(() => api['exam:answer']({ attemptId: state.attemptId, index: current, choice: next })).then((ack) => {
         if (ack?.feedback) setFeedback((list) => list.map((f, i) => (i === current ? ack.feedback : f)));
         if (ack?.grade) setGrades((list) => list.map((g, i) => (i === current ? ack.grade : g)));
+        // A missed card comes back at the end of the session: the list grows.
+        if (ack?.grade && review) void reread();
       });
     },
-    [answers, current, feedback, practice, save, state.attemptId],
+    [answers, current, feedback, practice, reread, review, save, state.attemptId],
   );
 
   const toggleFlag = useCallback(() => {
@@ -140,10 +179,22 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
     (grade: ReviewGrade) => {
       if (!review || !feedback[current]) return;
       setGrades((list) => list.map((g, i) => (i === current ? grade : g)));
-      void save(() => api['exam:rate']({ attemptId: state.attemptId, index: current, grade }));
+      void save(() => api['exam:rate']({ attemptId: state.attemptId, index: current, grade })).then(
+        (ack) => ack && reread(),
+      );
     },
-    [current, feedback, review, save, state.attemptId],
+    [current, feedback, reread, review, save, state.attemptId],
   );
+
+  /** Takes the session's last rating back: that question again, unrated. */
+  const undo = useCallback(() => {
+    if (!review || state.undoable === null) return;
+    void save(() => api['exam:undo-rating']({ attemptId: state.attemptId })).then((fresh) => {
+      if (!fresh) return;
+      adopt(fresh, fresh.current);
+      questionRef.current?.focus();
+    });
+  }, [adopt, review, save, state.attemptId, state.undoable]);
 
   const toggleEliminated = useCallback(
     (choice: number) => {
@@ -185,6 +236,11 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
         setConfirming(true);
         return;
       }
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z' && review) {
+        event.preventDefault();
+        undo();
+        return;
+      }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const letter = event.key.toUpperCase();
       const choice = question?.alternatives.findIndex((a) => a.letter === letter) ?? -1;
@@ -201,12 +257,13 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [choose, confirming, current, go, help, question, rate, review, toggleFlag, toggleGuess, toggleEliminated]);
+  }, [choose, confirming, current, go, help, question, rate, review, toggleFlag, toggleGuess, toggleEliminated, undo]);
 
   if (!question) return null;
   const unanswered = answers.map((a, i) => (a === null ? i + 1 : null)).filter((n): n is number => n !== null);
   const flagged = flags.map((f, i) => (f ? i + 1 : null)).filter((n): n is number => n !== null);
   const fb = feedback[current];
+  const againLeft = state.repeats.filter((repeat, index) => repeat && answers[index] === null).length;
 
   return (
     <section className="exam" aria-labelledby="exam-title" data-testid="exam-screen" data-attempt-id={state.attemptId}>
@@ -216,6 +273,11 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
           <span className="answered-count" data-testid="exam-answered-count">
             {t('exams.answeredCount', { answered: answers.filter((a) => a !== null).length, total })}
           </span>
+          {review && againLeft > 0 && (
+            <span className="muted" data-testid="review-again-left" data-count={againLeft}>
+              {t('notebook.againLeft', { count: againLeft })}
+            </span>
+          )}
           <span className="muted" data-testid="exam-save-state" data-pending={pending}>
             {pending > 0 ? t('exams.saving') : t('exams.saved')}
           </span>
@@ -271,6 +333,11 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
               · {[question.exam, question.year, question.subject].filter(Boolean).join(' · ')}
             </span>
           </h3>
+          {state.repeats[current] && (
+            <p className="notice notice-info" data-testid="exam-repeat">
+              {t('notebook.repeat')}
+            </p>
+          )}
           <p className="statement" data-testid="exam-statement">
             {question.statement}
           </p>
@@ -324,7 +391,9 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
             </p>
           )}
           {fb?.explanation && <ExplanationBlock explanation={fb.explanation} testId="exam-explanation" />}
-          {fb && review && <ReviewRating grade={grades[current] ?? null} onRate={rate} />}
+          {fb && review && (
+            <ReviewRating attemptId={state.attemptId} index={current} grade={grades[current] ?? null} onRate={rate} />
+          )}
           {fb && (
             <NoteEditor key={current} questionRef={{ attemptId: state.attemptId, index: current }} testId="exam-note" />
           )}
@@ -356,6 +425,17 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
             >
               {t('exams.guess')}
             </button>
+            {review && state.undoable !== null && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={undo}
+                data-testid="exam-undo-rating"
+                data-index={state.undoable}
+              >
+                ↶ {t('notebook.undo')}
+              </button>
+            )}
             <button
               type="button"
               className="secondary"
@@ -395,6 +475,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                       data-answered={answers[index] !== null}
                       data-flagged={flags[index]}
                       data-guessed={guessed[index]}
+                      data-repeat={state.repeats[index]}
                       data-verdict={verdict || undefined}
                     >
                       {index + 1}

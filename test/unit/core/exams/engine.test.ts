@@ -263,6 +263,30 @@ describe('exam engine', () => {
     expect(result.timeUsedMs).toBe(80_000);
   });
 
+  it('counts a question’s time only while the exam screen is in front: away time goes to none, the exam clock runs on', async () => {
+    const { engine, clock, reopen } = await setup(10);
+    const state = await engine.start({ count: 3 }, timed(600));
+    clock.t += 20_000;
+    // The student goes to the library (or another app) for almost five hours, question 1 left open.
+    await engine.presence(state.attemptId, false);
+    clock.t += 289 * 60_000;
+    // Telling it twice changes nothing.
+    await engine.presence(state.attemptId, false);
+    await engine.presence(state.attemptId, true);
+    await engine.presence(state.attemptId, true);
+    clock.t += 10_000;
+    await engine.visit(state.attemptId, 1);
+    clock.t += 15_000;
+    await engine.presence(state.attemptId, false);
+    // Closed while away, reopened later: still away until the screen says it is back.
+    const again = await reopen();
+    clock.t += 60_000;
+    await again.presence(state.attemptId, true);
+    clock.t += 5_000;
+    const result = await again.submit(state.attemptId);
+    expect(result.questions.map((q) => q.timeMs)).toEqual([30_000, 20_000, 0]);
+  });
+
   it('loses nothing in a crash: every acknowledged answer, flag and elimination is there on restart', async () => {
     const { engine, reopen } = await setup(10);
     const state = await engine.start({ count: 5 }, timed(60, { seed: 4 }));
