@@ -281,6 +281,8 @@ export interface ExamReviewQuestion extends ExamQuestionView {
   explanation: ExplanationView | null;
   flagged: boolean;
   guessed: boolean;
+  /** The alternatives the student struck through (displayed positions). */
+  eliminated: number[];
   timeMs: number;
   difficulty: Difficulty | null;
   area: AreaId | null;
@@ -422,6 +424,8 @@ export interface NotebookCardView {
   id: string;
   /** The start of the statement. */
   statement: string;
+  /** The question's figure (a loadable address, 'missing' when its file is gone), or null. */
+  image: string | null;
   subject: string;
   area: AreaId | null;
   exam: string | null;

@@ -1,6 +1,6 @@
 // Regenerates docs/screenshots/*.png (1280×800) in the harness against the fake API.
 //   npm run screenshots              every screenshot
-//   npm run screenshots -- notebook  only the error notebook's (or -- paper: paper mode's)
+//   npm run screenshots -- notebook  only the error notebook's (or -- paper, -- review: their own)
 import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
@@ -14,6 +14,7 @@ if (!only) await everyScreen();
 if (!only) await examAtSizes();
 if (!only || only === 'notebook') await notebook();
 if (!only || only === 'paper') await paper();
+if (!only || only === 'review') await reviewAndViewer();
 process.exit(0);
 
 async function everyScreen() {
@@ -318,6 +319,40 @@ async function paper() {
     await p.waitForTimeout(150);
     await p.screenshot({ path: out('paper-typing') });
     console.log(`wrote ${out('paper-typing')}`);
+  } finally {
+    await app.close();
+  }
+}
+
+// A result's review: the filters that tell wrong from blank, strikes and flags; a figure in the viewer.
+async function reviewAndViewer() {
+  const app = await launchApp();
+  const p = app.page;
+  try {
+    await customExamOfDemo(p, '44', '5');
+    await p.getByTestId('exam-start').click();
+    await p.getByTestId('exam-screen').waitFor();
+    for (let n = 0; n < 9; n++) {
+      if (n % 2 === 1) await p.keyboard.press('Shift+A');
+      if (n % 3 === 1) await p.keyboard.press('f');
+      await answerDemo(p, n % 2 === 0);
+      await p.keyboard.press('ArrowRight');
+    }
+    await p.getByTestId('exam-submit').click();
+    await p.getByTestId('exam-confirm-yes').click();
+    await p.getByTestId('result-score').waitFor();
+    await p.getByTestId('review-filter-wrong').click();
+    await p.getByTestId('review-filters').evaluate((node) => node.scrollIntoView({ block: 'start' }));
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('review-filters') });
+    console.log(`wrote ${out('review-filters')}`);
+    await p.getByTestId('review-filter-all').click();
+    await p.getByTestId('review-image').first().click();
+    await p.locator('[data-testid="image-viewer-image"][data-fit="true"]').waitFor();
+    await p.keyboard.press('+');
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('image-viewer') });
+    console.log(`wrote ${out('image-viewer')}`);
   } finally {
     await app.close();
   }

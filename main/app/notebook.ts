@@ -184,7 +184,12 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
       await notebook().settled();
       // Cards are keyed by the question's own id, which the lock lists: one set for the whole list.
       const locked = engine().visibility.locked();
-      return notebook().list(filter, deps.now(), (id) => locked.has(id));
+      return notebook().list(
+        filter,
+        deps.now(),
+        (id) => locked.has(id),
+        (ref) => engine().renderImage(ref),
+      );
     },
     'notebook:add': async ({ ref }) => {
       await deps.ready();

@@ -94,9 +94,11 @@ test('results by area, pacing and guesses; review shows figures with alt text, e
 }) => {
   const { page } = await launch();
   await startDemoExam(page, { count: '44', mode: 'practice' });
-  // Answer the first two, one marked as a guess.
+  // Answer the first two, one marked as a guess, struck through and flagged.
+  await page.keyboard.press('Shift+C');
   await page.keyboard.press('a');
   await page.keyboard.press('g');
+  await page.keyboard.press('f');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('b');
   await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
@@ -112,13 +114,21 @@ test('results by area, pacing and guesses; review shows figures with alt text, e
   await expect.poll(() => figures.count()).toBeGreaterThanOrEqual(QUESTIONS.filter((q) => q.image).length);
   await expect(figures.first().locator('img')).toHaveAttribute('alt', /Figura da questão \d+/);
   await figures.first().click();
-  const zoomed = page.getByTestId('review-zoom-image');
-  await expect(zoomed).toBeVisible();
+  const zoomed = page.getByTestId('image-viewer-image');
+  await expect(zoomed).toHaveAttribute('data-fit', 'true');
   const box = await zoomed.boundingBox();
   const small = await figures.first().locator('img').boundingBox();
   expect((box?.width ?? 0) > (small?.width ?? 0)).toBe(true);
-  await page.getByTestId('review-zoom-close').click();
+  await page.getByTestId('image-viewer-close').click();
   await expect(zoomed).toBeHidden();
+  // The review shows what the student did: the strike, the flag, the guess.
+  const first = page.getByTestId('review-item').first();
+  await expect(first.getByTestId('review-alternative').and(page.locator('[data-struck="true"]'))).toHaveCount(1);
+  await expect(first.getByTestId('review-alternative').nth(2)).toHaveAttribute('data-struck', 'true');
+  await expect(first.getByTestId('review-struck')).toHaveText('(riscada)');
+  await expect(first.getByTestId('review-flagged')).toBeVisible();
+  await expect(first.getByTestId('review-guessed')).toBeVisible();
+  await expect(page.getByTestId('review-item').nth(1).getByTestId('review-flagged')).toHaveCount(0);
   // The active review filter is visibly selected.
   await page.getByTestId('review-filter-wrong').click();
   await expect(page.getByTestId('review-filter-wrong')).toHaveAttribute('aria-pressed', 'true');

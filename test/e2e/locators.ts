@@ -145,6 +145,19 @@ export const ui = (page: Page) => {
       start: id('exam-start'),
       error: id('exam-error'),
     },
+    /** The figure viewer, in the exam, a result's review, the library and the notebook. */
+    viewer: {
+      dialog: id('image-viewer'),
+      close: id('image-viewer-close'),
+      stage: id('image-viewer-stage'),
+      /** [data-zoom]: percent of the figure's own size; [data-fit]: "true" while fitted to the window. */
+      image: id('image-viewer-image'),
+      level: id('image-viewer-level'),
+      zoomIn: id('image-viewer-zoom-in'),
+      zoomOut: id('image-viewer-zoom-out'),
+      fit: id('image-viewer-fit'),
+      actual: id('image-viewer-actual'),
+    },
     exam: {
       screen: id('exam-screen'),
       answeredCount: id('exam-answered-count'),
@@ -160,6 +173,9 @@ export const ui = (page: Page) => {
       question: id('exam-question'),
       number: id('exam-question-number'),
       statement: id('exam-statement'),
+      /** The question's figure (opens the viewer), and an alternative's figure's zoom button. */
+      image: id('exam-image'),
+      alternativeImage: (letter: string) => id(`exam-image-${letter}`),
       choices: id('exam-choices'),
       choice: (letter: string) => id(`exam-choice-${letter}`),
       strike: (letter: string) => id(`exam-strike-${letter}`),
@@ -215,15 +231,17 @@ export const ui = (page: Page) => {
     },
     review: {
       /** wrong: answered and wrong; unanswered: left blank; guessed, flagged, right. */
+      filters: id('review-filters'),
       filter: (name: 'all' | 'wrong' | 'unanswered' | 'guessed' | 'flagged' | 'right') => id(`review-filter-${name}`),
       list: id('review-list'),
       items: id('review-item'),
       answer: id('review-answer'),
       guessed: id('review-guessed'),
       image: id('review-image'),
-      zoom: id('review-zoom'),
-      zoomImage: id('review-zoom-image'),
-      zoomClose: id('review-zoom-close'),
+      /** An alternative in the review [data-struck: the student struck it through]. */
+      alternative: id('review-alternative'),
+      struck: id('review-struck'),
+      flagged: id('review-flagged'),
       explanation: id('review-explanation'),
       explanationImage: id('review-explanation-image'),
       noteText: id('review-note-text'),
@@ -340,6 +358,8 @@ export const ui = (page: Page) => {
       cards: id('notebook-card'),
       cardDue: id('notebook-card-due'),
       cardNote: id('notebook-card-note'),
+      /** A card's figure: opens the viewer. */
+      cardImage: id('notebook-card-image'),
       cardNoteToggle: id('notebook-card-note-toggle'),
       cardRemove: id('notebook-card-remove'),
       note: note(id, 'notebook-note'),

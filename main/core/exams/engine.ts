@@ -21,7 +21,7 @@ import { AttemptStore, type AttemptStoreDeps } from './attempt-store.js';
 import { commonPack, countMatching, selectQuestions, shortBlocks } from './builder.js';
 import type { AnswerFacts } from './grading.js';
 import type { PackAnswers } from './history.js';
-import { type Attempt, type PackOrigin, type SnapshotQuestion } from './model.js';
+import { type Attempt, type ImageRef, type PackOrigin, type SnapshotQuestion } from './model.js';
 import { paperAttempt, type PaperMeta } from './paper-attempt.js';
 import { newSeed, seededRandom, shuffle } from './random.js';
 import { SealedRelease } from './release.js';
@@ -292,6 +292,11 @@ export class ExamEngine {
     if (by === 'deadline') this.deps.onDeadline?.(attempt.id);
     this.deps.onRunning?.(null);
     this.deps.onSubmitted?.(attempt.id);
+  }
+
+  /** A saved figure's loadable address: the cached file, else the cache now, else 'missing'. */
+  renderImage(ref: ImageRef): string | null {
+    return this.attempts.render(ref);
   }
 
   /** The kind of an attempt, or null when there is none by that id. */

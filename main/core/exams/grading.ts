@@ -113,6 +113,7 @@ export function resultOf(
       explanation: feedback?.explanation ?? null,
       flagged: entry.flagged,
       guessed: entry.guessed,
+      eliminated: [...entry.eliminated],
       timeMs: entry.timeMs,
       difficulty: isDifficulty(question.difficulty) ? question.difficulty : null,
       area: question.area,

@@ -16,7 +16,7 @@ import type {
   NotebookPlan,
   RatingPreview,
 } from '../../../preload/contract.js';
-import type { SnapshotQuestion } from '../exams/model.js';
+import type { ImageRef, SnapshotQuestion } from '../exams/model.js';
 import type { Low } from 'lowdb';
 import { documentOf, openDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
@@ -412,8 +412,13 @@ export class Notebook {
     return this.serial(() => Promise.resolve());
   }
 
-  list(filter: NotebookFilter, now: number, hideNote: (id: string) => boolean): NotebookCardView[] {
-    return listCards(this.reading(), filter, now, hideNote);
+  list(
+    filter: NotebookFilter,
+    now: number,
+    hideNote: (id: string) => boolean,
+    image?: (ref: ImageRef) => string | null,
+  ): NotebookCardView[] {
+    return listCards(this.reading(), filter, now, hideNote, image);
   }
 
   overview(now: number): NotebookOverview {

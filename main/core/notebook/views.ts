@@ -1,7 +1,7 @@
 // What the notebook shows (pure): its cards filtered and sorted, and its overview (due today and
 // this week, the forecast up to the exam, retention by week). Reads the documents notebook.ts keeps.
 import type { NotebookCardView, NotebookFilter, NotebookOverview, NotebookStatus } from '../../../preload/contract.js';
-import type { SnapshotQuestion } from '../exams/model.js';
+import type { ImageRef, SnapshotQuestion } from '../exams/model.js';
 import type { Card, NotebookData } from './model.js';
 import {
   addDays,
@@ -37,6 +37,8 @@ export function listCards(
   filter: NotebookFilter,
   now: number,
   hideNote: (id: string) => boolean,
+  /** A figure's loadable address (the attempts' image cache), or 'missing'. */
+  image: (ref: ImageRef) => string | null = () => null,
 ): NotebookCardView[] {
   const { scheduler } = notebook;
   const text = filter.text?.trim().toLocaleLowerCase('pt-BR');
@@ -55,6 +57,7 @@ export function listCards(
     views.push({
       id: card.id,
       statement: question.statement.slice(0, PREVIEW_CHARS),
+      image: image(question.image),
       subject: question.subject,
       area: question.area,
       exam: question.exam,

@@ -1,5 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
+/** Open dialogs, innermost last: only it answers keys (a figure viewer opened over a question). */
+const open: HTMLElement[] = [];
+
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -14,6 +17,7 @@ export function Dialog({
   role = 'dialog',
   onClose,
   close,
+  wide = false,
   children,
 }: {
   titleId: string;
@@ -23,6 +27,8 @@ export function Dialog({
   onClose?: () => void;
   /** The header's close button, when there is one. */
   close?: { label: string; testId: string; autoFocus?: boolean };
+  /** Nearly the whole window (a figure viewer). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -32,10 +38,12 @@ export function Dialog({
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = box.current;
+    if (node) open.push(node);
     if (node && !node.contains(document.activeElement)) {
       (node.querySelector<HTMLElement>('[autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
     }
     const onKey = (event: KeyboardEvent) => {
+      if (open.at(-1) !== node) return;
       if (event.key === 'Escape' && closeRef.current) {
         event.stopPropagation();
         closeRef.current();
@@ -57,6 +65,7 @@ export function Dialog({
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      if (node) open.splice(open.indexOf(node), 1);
       before?.focus();
     };
   }, []);
@@ -65,7 +74,7 @@ export function Dialog({
     <div className="overlay" role="presentation" onClick={onClose}>
       <div
         ref={box}
-        className="dialog"
+        className={wide ? 'dialog dialog-wide' : 'dialog'}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

@@ -8,6 +8,7 @@ import type { AreaId, BridgeErrorValue, ExamState, PracticeFeedback, ReviewGrade
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ExplanationBlock } from '../../components/ExplanationBlock';
+import { ImageViewer } from '../../components/ImageViewer';
 import { api, errorOf } from '../../lib/bridge';
 import { formatClock, useMainNow } from './clock';
 import { SHORTCUTS } from './shortcuts';
@@ -53,6 +54,8 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   const [pending, setPending] = useState(0);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [help, setHelp] = useState(false);
+  /** A figure open in the viewer (its keys stay there; the exam's shortcuts wait). */
+  const [viewing, setViewing] = useState<{ src: string; alt: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [warning, setWarning] = useState<number | null>(null);
   const [timeUp, setTimeUp] = useState(false);
@@ -219,6 +222,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      if (viewing) return;
       if (confirming) {
         if (event.key === 'Escape') setConfirming(false);
         return;
@@ -257,7 +261,21 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [choose, confirming, current, go, help, question, rate, review, toggleFlag, toggleGuess, toggleEliminated, undo]);
+  }, [
+    choose,
+    confirming,
+    current,
+    go,
+    help,
+    question,
+    rate,
+    review,
+    toggleFlag,
+    toggleGuess,
+    toggleEliminated,
+    undo,
+    viewing,
+  ]);
 
   if (!question) return null;
   const unanswered = answers.map((a, i) => (a === null ? i + 1 : null)).filter((n): n is number => n !== null);
@@ -341,7 +359,19 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
           <p className="statement" data-testid="exam-statement">
             {question.statement}
           </p>
-          {question.image && question.image !== 'missing' && <img className="exam-image" src={question.image} alt="" />}
+          {question.image && question.image !== 'missing' && (
+            <button
+              type="button"
+              className="image-button"
+              aria-label={t('viewer.open')}
+              onClick={() =>
+                question.image && setViewing({ src: question.image, alt: t('results.figureAlt', { n: current + 1 }) })
+              }
+              data-testid="exam-image"
+            >
+              <img className="exam-image" src={question.image} alt={t('results.figureAlt', { n: current + 1 })} />
+            </button>
+          )}
           <ol className="choices" data-testid="exam-choices">
             {question.alternatives.map((alternative, index) => {
               const chosen = answers[current] === index;
@@ -360,6 +390,23 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                     <span className="choice-text">{alternative.text}</span>
                     {alternative.image && alternative.image !== 'missing' && <img src={alternative.image} alt="" />}
                   </button>
+                  {alternative.image && alternative.image !== 'missing' && (
+                    <button
+                      type="button"
+                      className="strike"
+                      aria-label={`${t('viewer.open')}: ${t('results.alternativeFigureAlt', { letter: alternative.letter })}`}
+                      onClick={() =>
+                        alternative.image &&
+                        setViewing({
+                          src: alternative.image,
+                          alt: t('results.alternativeFigureAlt', { letter: alternative.letter }),
+                        })
+                      }
+                      data-testid={`exam-image-${alternative.letter}`}
+                    >
+                      🔍
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="strike"
@@ -528,6 +575,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
         </nav>
       </div>
       <ErrorNotice error={error} testId="exam-error" />
+      {viewing && <ImageViewer src={viewing.src} alt={viewing.alt} onClose={() => setViewing(null)} />}
       {help && (
         <Dialog
           titleId="shortcuts-title"

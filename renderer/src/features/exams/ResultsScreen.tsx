@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AreaId, BridgeErrorValue, ExamResult, ExamState } from '../../../../preload/contract';
 import { BarChart } from '../../components/BarChart';
-import { Dialog } from '../../components/Dialog';
+import { ImageViewer } from '../../components/ImageViewer';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ExplanationBlock } from '../../components/ExplanationBlock';
 import { AddToNotebook } from '../notebook/AddToNotebook';
@@ -221,7 +221,7 @@ export function ResultsScreen({
         )}
       </section>
       <h3>{t('results.review')}</h3>
-      <div role="group" aria-label={t('results.review')} className="actions">
+      <div role="group" aria-label={t('results.review')} className="actions" data-testid="review-filters">
         {FILTERS.map((name) => (
           <button
             key={name}
@@ -251,6 +251,11 @@ export function ResultsScreen({
                   {t('results.guessBadge')}
                 </span>
               )}
+              {q.flagged && (
+                <span className="badge" data-testid="review-flagged">
+                  ⚑ {t('results.flagBadge')}
+                </span>
+              )}
             </h4>
             <p className="statement">{q.statement}</p>
             {q.image && q.image !== 'missing' && (
@@ -263,8 +268,25 @@ export function ResultsScreen({
             )}
             <ul className="alternatives">
               {q.alternatives.map((a, i) => (
-                <li key={a.letter} className={i === q.correctChoice ? 'correct' : i === q.chosen ? 'wrong' : undefined}>
-                  <span className="letter">{a.letter}</span> {a.text}{' '}
+                <li
+                  key={a.letter}
+                  className={
+                    [
+                      i === q.correctChoice ? 'correct' : i === q.chosen ? 'wrong' : '',
+                      q.eliminated.includes(i) ? 'struck' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
+                  data-testid="review-alternative"
+                  data-struck={q.eliminated.includes(i)}
+                >
+                  <span className="letter">{a.letter}</span> <span className="alternative-text">{a.text}</span>{' '}
+                  {q.eliminated.includes(i) && (
+                    <span className="muted" data-testid="review-struck">
+                      ({t('results.struck')})
+                    </span>
+                  )}{' '}
                   {a.image && a.image !== 'missing' && (
                     <ZoomableImage
                       src={a.image}
@@ -328,22 +350,12 @@ export function ResultsScreen({
           </li>
         ))}
       </ol>
-      {zoomed && (
-        <Dialog
-          titleId="zoom-title"
-          title={zoomed.alt}
-          testId="review-zoom"
-          onClose={() => setZoomed(null)}
-          close={{ label: t('library.close'), testId: 'review-zoom-close', autoFocus: true }}
-        >
-          <img className="zoomed-image" src={zoomed.src} alt={zoomed.alt} data-testid="review-zoom-image" />
-        </Dialog>
-      )}
+      {zoomed && <ImageViewer src={zoomed.src} alt={zoomed.alt} onClose={() => setZoomed(null)} />}
     </section>
   );
 }
 
-/** A figure in the review: shown with its alt text, enlarged to the window on a click. */
+/** A figure in the review: shown with its alt text, opened in the viewer on a click. */
 function ZoomableImage({
   src,
   alt,

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, ExplanationView, QuestionView } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ImageViewer } from '../../components/ImageViewer';
 import { api, errorOf } from '../../lib/bridge';
 import { AddToNotebook } from '../notebook/AddToNotebook';
 import { NoteEditor } from '../notebook/NoteEditor';
 
 function QuestionImage({ src, alt }: { src: string | null; alt: string }) {
   const { t } = useTranslation();
-  const [zoomed, setZoomed] = useState(false);
+  const [viewing, setViewing] = useState(false);
   if (src === null) return null;
   if (src === 'missing') {
     return (
@@ -19,16 +20,18 @@ function QuestionImage({ src, alt }: { src: string | null; alt: string }) {
     );
   }
   return (
-    <button
-      type="button"
-      className={`image-button${zoomed ? ' zoomed' : ''}`}
-      aria-pressed={zoomed}
-      aria-label={t('library.zoom')}
-      onClick={() => setZoomed((z) => !z)}
-      data-testid="question-image"
-    >
-      <img src={src} alt={alt} />
-    </button>
+    <>
+      <button
+        type="button"
+        className="image-button"
+        aria-label={`${t('viewer.open')}: ${alt}`}
+        onClick={() => setViewing(true)}
+        data-testid="question-image"
+      >
+        <img src={src} alt={alt} />
+      </button>
+      {viewing && <ImageViewer src={src} alt={alt} onClose={() => setViewing(false)} />}
+    </>
   );
 }
 

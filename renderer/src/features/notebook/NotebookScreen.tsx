@@ -15,6 +15,7 @@ import {
 import { AnySelect } from '../../components/AnySelect';
 import { BarChart, ColumnChart, type Column } from '../../components/BarChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ImageViewer } from '../../components/ImageViewer';
 import { useSourceLabel } from '../../components/useSourceLabel';
 import { api, errorOf } from '../../lib/bridge';
 import { NoteEditor } from './NoteEditor';
@@ -54,6 +55,7 @@ export function NotebookScreen({
   const [filter, setFilter] = useState<NotebookFilter>({});
   const [shown, setShown] = useState(PAGE);
   const [openNote, setOpenNote] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<{ src: string; alt: string } | null>(null);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
 
   const refresh = useCallback(async () => {
@@ -282,6 +284,17 @@ export function NotebookScreen({
                 data-reason={card.reason}
               >
                 <p className="statement">{card.statement}</p>
+                {card.image && card.image !== 'missing' && (
+                  <button
+                    type="button"
+                    className="image-button"
+                    aria-label={t('viewer.open')}
+                    onClick={() => card.image && setViewing({ src: card.image, alt: card.statement.slice(0, 80) })}
+                    data-testid="notebook-card-image"
+                  >
+                    <img className="review-image" src={card.image} alt="" />
+                  </button>
+                )}
                 <p className="muted">
                   {card.subject} · {sourceLabel(card.source)} · {t(`notebook.reason.${card.reason}`)} ·{' '}
                   <span data-testid="notebook-card-due">
@@ -341,6 +354,7 @@ export function NotebookScreen({
           )}
         </>
       )}
+      {viewing && <ImageViewer src={viewing.src} alt={viewing.alt} onClose={() => setViewing(null)} />}
     </section>
   );
 }
