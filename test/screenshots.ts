@@ -1,6 +1,6 @@
 // Regenerates docs/screenshots/*.png (1280×800) in the harness against the fake API.
 //   npm run screenshots              every screenshot
-//   npm run screenshots -- notebook  only the error notebook's (or -- paper, -- review: their own)
+//   npm run screenshots -- notebook  only the error notebook's (or -- paper, -- review, -- super: their own)
 import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
@@ -15,6 +15,7 @@ if (!only) await examAtSizes();
 if (!only || only === 'notebook') await notebook();
 if (!only || only === 'paper') await paper();
 if (!only || only === 'review') await reviewAndViewer();
+if (!only || only === 'super') await superEnlarged();
 process.exit(0);
 
 async function everyScreen() {
@@ -353,6 +354,35 @@ async function reviewAndViewer() {
     await p.waitForTimeout(150);
     await p.screenshot({ path: out('image-viewer') });
     console.log(`wrote ${out('image-viewer')}`);
+  } finally {
+    await app.close();
+  }
+}
+
+// The super-enlarged type (the ENEM's "superampliada") in a small window: five whole grid columns.
+async function superEnlarged() {
+  const app = await launchApp();
+  const p = app.page;
+  try {
+    await p.setViewportSize({ width: 1024, height: 640 });
+    await p.getByTestId('nav-settings').click();
+    await p.getByTestId('settings-font-scale').selectOption('xlarge');
+    await p.getByTestId('nav-library').click();
+    await p.getByTestId('import-demo').click();
+    await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
+    await p.getByTestId('nav-exams').click();
+    await p.getByTestId('exam-preset').selectOption('');
+    await p.getByTestId('exam-count').fill('44');
+    await p.getByTestId('exam-seed').fill('3');
+    await p.getByTestId('exam-start').click();
+    await p.getByTestId('exam-screen').waitFor();
+    for (let n = 0; n < 6; n++) {
+      await answerDemo(p, n !== 2);
+      await p.keyboard.press('ArrowRight');
+    }
+    await p.waitForTimeout(150);
+    await p.screenshot({ path: out('exam-super-1024x640') });
+    console.log(`wrote ${out('exam-super-1024x640')}`);
   } finally {
     await app.close();
   }

@@ -201,3 +201,51 @@ test('the builder counts again when the catalog changes under it (an import fini
   await expect(ui(page).builder.matching).toHaveAttribute('data-matching', '44');
   await expect(ui(page).builder.start).toBeEnabled();
 });
+
+test('super-enlarged type at 1024×640: no sideways scroll in the builder or the exam, every grid column whole', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await screen.nav('settings').click();
+  await screen.settings.fontScale.selectOption('xlarge');
+  await expect(page.locator('html')).toHaveAttribute('data-font-scale', 'xlarge');
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await screen.nav('library').click();
+  await importDemo(page);
+  await screen.nav('exams').click();
+  await expect(screen.builder.start).toBeVisible();
+  expect(await sideways(), 'the builder scrolls sideways').toBeLessThanOrEqual(0);
+  await screen.builder.preset.selectOption('');
+  await page.getByTestId('exam-count').fill('44');
+  await expect(page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '44');
+  await screen.builder.start.click();
+  await expect(screen.exam.screen).toBeVisible();
+  expect(await sideways(), 'the exam scrolls sideways').toBeLessThanOrEqual(0);
+  // Each of the grid's five columns is whole inside the grid (none cut at its right edge).
+  const grid = await screen.exam.grid.boundingBox();
+  for (const n of [1, 2, 3, 4, 5, 44]) {
+    const cell = await screen.exam.gridItem(n).boundingBox();
+    expect(cell, `cell ${n}`).not.toBeNull();
+    expect((cell?.x ?? 0) + (cell?.width ?? 0), `cell ${n} ends inside the grid`).toBeLessThanOrEqual(
+      (grid?.x ?? 0) + (grid?.width ?? 0) + 0.5,
+    );
+    expect(cell?.width ?? 0, `cell ${n} fits its number`).toBeGreaterThanOrEqual(
+      await screen.exam.gridItem(n).evaluate((node) => node.scrollWidth - 0.5),
+    );
+  }
+  await expect(screen.exam.submit).toBeInViewport();
+  // The result, the notebook and the library do not scroll sideways either.
+  await page.keyboard.press('a');
+  await screen.exam.submit.click();
+  await screen.exam.confirmYes.click();
+  await expect(screen.results.score).toBeVisible();
+  expect(await sideways(), 'the result scrolls sideways').toBeLessThanOrEqual(0);
+  for (const name of ['notebook', 'library', 'history'] as const) {
+    await screen.nav(name).click();
+    await expect(page.locator('main h2').first()).toBeVisible();
+    expect(await sideways(), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+});
