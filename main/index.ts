@@ -61,6 +61,18 @@ if (!app.requestSingleInstanceLock()) {
       if (ipcLogPath) appendFileSync(ipcLogPath, `${JSON.stringify(entry)}\n`);
     };
     const sideEffect = (effect: SideEffect) => record(effect);
+    /** A system notification (in test mode recorded for the spec); a click brings the window back. */
+    const notify = (text: { title: string; body: string }) => {
+      if (testMode) sideEffect({ type: 'side-effect', effect: 'notification', ...text });
+      else if (Notification.isSupported()) {
+        const notification = new Notification(text);
+        notification.on('click', () => {
+          if (window?.isMinimized()) window.restore();
+          window?.focus();
+        });
+        notification.show();
+      }
+    };
     // Every way out to the OS browser: performed, or in test mode recorded for the spec to assert.
     // Each path asks the user-gesture gate once before it gets here (window-policy.ts).
     const activation = new UserActivation();
@@ -95,6 +107,13 @@ if (!app.requestSingleInstanceLock()) {
         if (!EVENTS.includes(event)) return;
         record({ type: 'event', event, payload });
         window?.webContents.send(event, payload);
+        // A time warning also reaches a student who is in another app (the window says it too).
+        if (event === 'exam:warning' && !window?.isFocused()) {
+          const { minutesLeft } = payload as Events['exam:warning'];
+          void services.warningNotice(minutesLeft).then(notify, (error: unknown) =>
+            logger.error('warning notice failed', { error: String(error) }),
+          );
+        }
       },
       // The handler checked the link policy; the shell adds the gesture gate, as for window.open.
       openExternal: (url) => {
@@ -127,18 +146,7 @@ if (!app.requestSingleInstanceLock()) {
     const remind = () =>
       void services
         .reviewReminder()
-        .then((text) => {
-          if (!text) return;
-          if (testMode) sideEffect({ type: 'side-effect', effect: 'notification', ...text });
-          else if (Notification.isSupported()) {
-            const notification = new Notification(text);
-            notification.on('click', () => {
-              if (window?.isMinimized()) window.restore();
-              window?.focus();
-            });
-            notification.show();
-          }
-        })
+        .then((text) => text && notify(text))
         .catch((error: unknown) => logger.error('reminder failed', { error: String(error) }));
     setTimeout(remind, 60_000).unref();
     setInterval(remind, 15 * 60_000).unref();

@@ -204,6 +204,18 @@ export interface ExamCount {
 /** A mock exam, a retry of its misses, or a review session of the error notebook. */
 export type AttemptKind = 'exam' | 'retry' | 'review';
 
+/** A preset's or the default title, named so the renderer says it in the UI's language. */
+export type TitleKey = ExamPreset['id'] | 'custom';
+
+/** What an attempt is called: the renderer names it in the student's language (useAttemptTitle). */
+export interface AttemptTitle {
+  /** As given at start (the student's own words, or the generated title in the language of then). */
+  title: string;
+  kind: AttemptKind;
+  /** Set when the title was generated: the renderer says it in the language of now. */
+  titleKey: TitleKey | null;
+}
+
 /** One question as the student sees it during an attempt: no key, no original letters, no id. */
 export interface ExamQuestionView {
   index: number;
@@ -217,11 +229,8 @@ export interface ExamQuestionView {
   alternatives: { letter: string; text: string; image: string | null }[];
 }
 
-export interface ExamState {
+export interface ExamState extends AttemptTitle {
   attemptId: string;
-  title: string;
-  /** A retry of misses: the renderer titles it in the student's language. */
-  kind: AttemptKind;
   mode: 'timed' | 'practice';
   strict: boolean;
   seed: number;
@@ -300,10 +309,8 @@ export interface Pacing {
 }
 
 /** The attempt running now, for the sidebar's countdown and the way back to it. */
-export interface RunningExam {
+export interface RunningExam extends AttemptTitle {
   attemptId: string;
-  title: string;
-  kind: AttemptKind;
   mode: 'timed' | 'practice';
   deadline: number | null;
   clock: { now: number; speed: number };
@@ -318,10 +325,8 @@ export interface ScoreLine {
   total: number;
 }
 
-export interface ExamResult {
+export interface ExamResult extends AttemptTitle {
   attemptId: string;
-  title: string;
-  kind: AttemptKind;
   mode: 'timed' | 'practice';
   submittedBy: 'student' | 'deadline';
   startedAt: number;
@@ -359,15 +364,12 @@ export type PaperAttemptInfo = {
   doubles: number;
 };
 
-export interface AttemptSummary {
+export interface AttemptSummary extends AttemptTitle {
   attemptId: string;
-  title: string;
   mode: 'timed' | 'practice';
   status: 'running' | 'submitted';
   /** A full timed exam (not practice, not a retry of misses): only these drive the trend. */
   full: boolean;
-  /** A retry of misses is titled by the renderer, in the student's language. */
-  kind: AttemptKind;
   startedAt: number;
   submittedAt: number | null;
   /** Null while running, while some of its questions are in the exam running now, or while sealed. */
@@ -677,7 +679,7 @@ export interface Responses {
   'exam:result': ExamResult;
   'exam:history': AttemptSummary[];
   /** Attempts main submitted at their deadline while no window was open (each told once). */
-  'exam:missed-deadlines': { attemptId: string; title: string }[];
+  'exam:missed-deadlines': ({ attemptId: string } & AttemptTitle)[];
   'exam:retry-wrong': ExamState;
   'packs:list': PackSummary[];
   'packs:import': PackImportResult;

@@ -95,8 +95,12 @@ export const examRequestSchema = z.strictObject({
 });
 export type ExamRequest = z.infer<typeof examRequestSchema>;
 
+/** A generated title's name, so it follows the UI language; absent for a title the student typed. */
+export const titleKeySchema = z.enum(['enem-day1', 'enem-day2', 'enem-area', 'quick-10', 'custom']);
+
 export const examSettingsSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
+  titleKey: titleKeySchema.optional(),
   mode: z.enum(['timed', 'practice']),
   timeLimitMinutes: minutesSchema.nullable(),
   strict: z.boolean(),

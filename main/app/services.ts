@@ -57,6 +57,7 @@ import { PaperExams } from '../core/paper/paper-exam.js';
 import { createPaperHandlers } from './paper.js';
 import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
+import { warningText } from '../core/exams/warning-text.js';
 import { awaitsCapture, captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
 import { createClassHandlers } from './class.js';
 import { PackError } from '../core/packs/format.js';
@@ -103,6 +104,8 @@ export interface AppServices {
    * turned it on and reviews are due), or null. Asking again the same day answers null.
    */
   reviewReminder(at?: number): Promise<{ title: string; body: string } | null>;
+  /** A time warning's system notification, in the student's language (the Electron shell shows it). */
+  warningNotice(minutesLeft: number): Promise<{ title: string; body: string }>;
   /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -322,7 +325,12 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     }),
     'exam:missed-deadlines': () =>
       Promise.resolve(
-        missedDeadlines.splice(0).map((attemptId) => ({ attemptId, title: engine.titleOf(attemptId) ?? '' })),
+        missedDeadlines
+          .splice(0)
+          .map((attemptId) => ({
+            attemptId,
+            ...(engine.titleOf(attemptId) ?? { title: '', kind: 'exam' as const, titleKey: null }),
+          })),
       ),
     'app:notices': () => Promise.resolve(notices()),
     'app:dismiss-notices': () => {
@@ -500,6 +508,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     },
     workspace: () => workspace,
     visibility,
+    warningNotice: async (minutesLeft) => warningText((await options.settings.get()).language, minutesLeft),
     reviewReminder: async (at) => {
       const settings = await options.settings.get();
       await captured;

@@ -249,3 +249,28 @@ test('super-enlarged type at 1024×640: no sideways scroll in the builder or the
     expect(await sideways(), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
   }
 });
+
+test('generated titles follow the UI language: a preset started in Portuguese reads in English after the switch, a typed one stays', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await startDemoExam(page, { preset: 'quick-10' });
+  await expect(page.locator('#exam-title')).toHaveText('Rápido: 10 questões em 20 minutos');
+  await screen.nav('settings').click();
+  await screen.settings.language.selectOption('en');
+  await expect(screen.runningExam.link).toContainText('Quick: 10 questions in 20 minutes');
+  await screen.runningExam.link.click();
+  await expect(page.locator('#exam-title')).toHaveText('Quick: 10 questions in 20 minutes');
+  await screen.exam.submit.click();
+  await screen.exam.confirmYes.click();
+  await expect(screen.results.screen).toContainText('Quick: 10 questions in 20 minutes');
+  await screen.nav('history').click();
+  await expect(page.getByTestId('history-item').first()).toContainText('Quick: 10 questions in 20 minutes');
+  // A title the student typed is theirs, in any language.
+  await screen.nav('exams').click();
+  await screen.builder.preset.selectOption('');
+  await screen.builder.title.fill('Meu simulado de sábado');
+  await screen.builder.start.click();
+  await expect(page.locator('#exam-title')).toHaveText('Meu simulado de sábado');
+});

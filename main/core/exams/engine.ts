@@ -9,6 +9,7 @@
 import type {
   AttemptKind,
   AttemptSummary,
+  AttemptTitle,
   ExamCount,
   ExamRequest,
   ExamResult,
@@ -304,9 +305,10 @@ export class ExamEngine {
     return this.attempts.get(attemptId)?.config.kind ?? null;
   }
 
-  /** The title an attempt was given, or null when there is none by that id. */
-  titleOf(attemptId: string): string | null {
-    return this.attempts.get(attemptId)?.config.title ?? null;
+  /** What an attempt is called (the renderer words it), or null when there is none by that id. */
+  titleOf(attemptId: string): AttemptTitle | null {
+    const config = this.attempts.get(attemptId)?.config;
+    return config ? { title: config.title, kind: config.kind, titleKey: config.titleKey } : null;
   }
 
   /** A paper exam's answer sheet, typed in: an attempt submitted at once, graded like any other. Answers its id. */

@@ -137,6 +137,7 @@ export function resultOf(
   return {
     attemptId: attempt.id,
     title: attempt.config.title,
+    titleKey: attempt.config.titleKey,
     kind: attempt.config.kind,
     mode: attempt.config.mode,
     submittedBy: attempt.submittedBy,

@@ -27,6 +27,7 @@ export async function historyOf(
     summaries.push({
       attemptId: attempt.id,
       title: attempt.config.title,
+      titleKey: attempt.config.titleKey,
       mode: attempt.config.mode,
       status: attempt.status,
       full: attempt.config.mode === 'timed' && attempt.config.kind === 'exam',

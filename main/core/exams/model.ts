@@ -2,6 +2,7 @@
 // renderer gets ExamView (no key, no original letters) until submission.
 import { z } from 'zod';
 import { AREA_IDS } from '../../../preload/contract.js';
+import { titleKeySchema } from '../../../preload/schemas.js';
 
 export const attemptQuestionSchema = z.object({
   questionId: z.string(),
@@ -32,6 +33,8 @@ export type AttemptQuestion = z.infer<typeof attemptQuestionSchema>;
 
 export const attemptConfigSchema = z.object({
   title: z.string(),
+  /** A generated title's name (the renderer says it in the UI's language); null for the student's own. */
+  titleKey: titleKeySchema.nullable().default(null),
   /** A retry of misses or a notebook review is not a full exam (history's trend counts full exams only). */
   kind: z.enum(['exam', 'retry', 'review']).default('exam'),
   mode: z.enum(['timed', 'practice']),

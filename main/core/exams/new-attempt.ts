@@ -21,6 +21,7 @@ export function newAttempt(
     seed,
     config: {
       title: settings.title,
+      titleKey: settings.titleKey ?? null,
       kind,
       mode: settings.mode,
       strict: settings.strict,

@@ -23,6 +23,7 @@ export function paperAttempt(
     seed: 0,
     config: {
       title: meta.title,
+      titleKey: null,
       kind: 'exam',
       mode: 'timed',
       strict: true,

@@ -42,6 +42,7 @@ export function stateOf(
   return {
     attemptId: attempt.id,
     title: attempt.config.title,
+    titleKey: attempt.config.titleKey,
     kind: attempt.config.kind,
     mode: attempt.config.mode,
     strict: attempt.config.strict,
@@ -79,6 +80,7 @@ export function summaryOf(attempt: Attempt, clock: { now: number; speed: number 
   return {
     attemptId: attempt.id,
     title: attempt.config.title,
+    titleKey: attempt.config.titleKey,
     kind: attempt.config.kind,
     mode: attempt.config.mode,
     deadline: attempt.deadline,

@@ -22,7 +22,20 @@ export function shouldRemind({ enabled, dueToday, today, lastReminded, hour }: R
 
 /** What the notification says, in the student's language (main has no i18next). */
 export function reminderText(language: 'pt-BR' | 'en', count: number): { title: string; body: string } {
-  return language === 'en'
-    ? { title: 'Today’s reviews', body: `${count} questions of your error notebook are waiting.` }
-    : { title: 'Revisões de hoje', body: `${count} questões do caderno de erros esperam por você.` };
+  if (language === 'en') {
+    return {
+      title: 'Today’s reviews',
+      body:
+        count === 1
+          ? '1 question of your error notebook is waiting.'
+          : `${count} questions of your error notebook are waiting.`,
+    };
+  }
+  return {
+    title: 'Revisões de hoje',
+    body:
+      count === 1
+        ? '1 questão do caderno de erros espera por você.'
+        : `${count} questões do caderno de erros esperam por você.`,
+  };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExamState, NotebookOverview, RunningExam, Settings } from '../../../preload/contract';
+import type { AttemptTitle, ExamState, NotebookOverview, RunningExam, Settings } from '../../../preload/contract';
 import { formatClock, useMainNow } from '../features/exams/clock';
 import { ExamBuilder } from '../features/exams/ExamBuilder';
 import { ExamScreen } from '../features/exams/ExamScreen';
@@ -29,6 +29,7 @@ const summaryOf = (state: ExamState): RunningExam => ({
   attemptId: state.attemptId,
   title: state.title,
   kind: state.kind,
+  titleKey: state.titleKey,
   mode: state.mode,
   deadline: state.deadline,
   clock: state.clock,
@@ -44,7 +45,7 @@ function RunningExamLink({ exam, onOpen }: { exam: RunningExam; onOpen: () => vo
   return (
     <button type="button" className="nav-item running-exam" onClick={onOpen} data-testid="nav-running-exam">
       <span>{t('exams.running')}</span>
-      <span className="muted">{titleOf(exam.kind, exam.title)}</span>
+      <span className="muted">{titleOf(exam)}</span>
       <span className="countdown" role="timer" data-testid="nav-running-countdown">
         {exam.deadline === null ? t('exams.untimed') : formatClock(exam.deadline - now)}
       </span>
@@ -82,7 +83,8 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   const showResult = useCallback((attemptId: string) => setExamView({ kind: 'result', attemptId }), []);
   const [runningExam, setRunningExam] = useState<RunningExam | null>(null);
   /** An attempt main submitted at its deadline while the student was on another screen. */
-  const [deadlinePassed, setDeadlinePassed] = useState<{ attemptId: string; title: string } | null>(null);
+  const [deadlinePassed, setDeadlinePassed] = useState<({ attemptId: string } & AttemptTitle) | null>(null);
+  const titleOf = useAttemptTitle();
   const openExam = useCallback((attemptId: string) => {
     setExamView({ kind: 'taking', attemptId });
     setScreen('exams');
@@ -115,7 +117,13 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
         const { screen: shown, examView: view } = viewRef.current;
         // On the exam itself, the exam screen says so and moves to the result.
         if (shown === 'exams' && view.kind === 'taking' && view.attemptId === attemptId) return;
-        setDeadlinePassed({ attemptId, title: runningRef.current?.title ?? '' });
+        const running = runningRef.current;
+        setDeadlinePassed({
+          attemptId,
+          title: running?.title ?? '',
+          kind: running?.kind ?? 'exam',
+          titleKey: running?.titleKey ?? null,
+        });
         setExamView((current) =>
           current.kind === 'taking' && current.attemptId === attemptId ? { kind: 'builder' } : current,
         );
@@ -237,7 +245,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
           <ExamNotice
             testId="deadline-notice"
             actionTestId="deadline-notice-result"
-            text={t('exams.deadlineNotice', { title: deadlinePassed.title })}
+            text={t('exams.deadlineNotice', { title: titleOf(deadlinePassed) })}
             action={t('exams.seeResult')}
             onAction={() => {
               showResult(deadlinePassed.attemptId);

@@ -141,11 +141,12 @@ export function ExamBuilder({
       const state = await api['exam:start']({
         request,
         settings: {
-          title:
-            title.trim() ||
-            (presets.some((p) => p.id === preset)
-              ? t(`exams.preset.${preset as ExamPreset['id']}`)
-              : t('exams.defaultTitle')),
+          // A title the student leaves blank is generated: named by its key, it follows the UI language.
+          ...(title.trim()
+            ? { title: title.trim() }
+            : presets.some((p) => p.id === preset)
+              ? { title: t(`exams.preset.${preset as ExamPreset['id']}`), titleKey: preset as ExamPreset['id'] }
+              : { title: t('exams.defaultTitle'), titleKey: 'custom' as const }),
           mode,
           timeLimitMinutes: mode === 'timed' ? Math.max(1, Number(minutes) || 1) + extra : null,
           strict: mode === 'timed' ? strict : false,

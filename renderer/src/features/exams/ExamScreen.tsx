@@ -286,7 +286,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   return (
     <section className="exam" aria-labelledby="exam-title" data-testid="exam-screen" data-attempt-id={state.attemptId}>
       <header className="exam-header">
-        <h2 id="exam-title">{titleOf(state.kind, state.title)}</h2>
+        <h2 id="exam-title">{titleOf(state)}</h2>
         <div className="exam-status">
           <span className="answered-count" data-testid="exam-answered-count">
             {t('exams.answeredCount', { answered: answers.filter((a) => a !== null).length, total })}

@@ -41,7 +41,7 @@ export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running:
         {history.map((h) => (
           <li key={h.attemptId} data-testid="history-item" data-attempt-id={h.attemptId}>
             <div>
-              <strong>{titleOf(h.kind, h.title)}</strong>{' '}
+              <strong>{titleOf(h)}</strong>{' '}
               {h.paper && (
                 <>
                   <span className="badge">{t('history.paper')}</span>{' '}

@@ -68,7 +68,7 @@ export function ResultsScreen({
   return (
     <section aria-labelledby="result-heading" data-testid="screen-result" data-attempt-id={attemptId}>
       <h2 id="result-heading">
-        {t('results.heading')}: {titleOf(result.kind, result.title)}
+        {t('results.heading')}: {titleOf(result)}
       </h2>
       {!result.awaitingRelease && (
         <p
