@@ -9,11 +9,16 @@ import {
   correctLetter,
   exportResult,
   importPackFile,
+  openFigure,
   printDemoPaper,
+  rateAnswer,
   releaseResult,
   savedFile,
   submitExam,
+  startDemoExam,
+  startTodaysReview,
   typeAnswerSheet,
+  undoLastRating,
 } from './steps.js';
 import { paperKey } from '../support/pdf-read.js';
 
@@ -80,4 +85,30 @@ test('journeys: a submitted exam of one pack offers its result file (submitExam,
   await submitExam(app.page);
   const file = await exportResult(app, 'Fábio');
   expect(JSON.parse(file.bytes.toString('utf8'))).toMatchObject({ student: 'Fábio' });
+});
+
+test('journeys: a missed question into the notebook, reviewed, rated, the rating undone, its figure opened (startTodaysReview, rateAnswer, undoLastRating, openFigure)', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await startDemoExam(page, { count: '1' });
+  const right = await correctLetter(page);
+  await page.keyboard.press(right === 'A' ? 'b' : 'a');
+  await submitExam(page);
+  await startTodaysReview(page);
+  await page.keyboard.press((await correctLetter(page)).toLowerCase());
+  await rateAnswer(page, 3);
+  await undoLastRating(page);
+  await rateAnswer(page, 4);
+  await expect(screen.exam.againLeft).toHaveCount(0);
+  await screen.exam.finishPractice.click();
+  await screen.exam.confirmYes.click();
+  await expect(screen.results.screen).toBeVisible();
+  // A figure opens fitted in the viewer, here from the library.
+  await screen.nav('library').click();
+  await screen.library.text.fill('matriz elétrica');
+  await expect(screen.library.count).toHaveAttribute('data-count', '1');
+  await page.getByTestId('question-row').first().click();
+  expect(await openFigure(page, screen.library.image)).toBeGreaterThan(0);
 });

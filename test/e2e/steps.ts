@@ -196,6 +196,31 @@ export async function startTodaysReview(page: Page) {
 }
 
 /**
+ * Takes the review session's last rating back (Ctrl+Z), and waits until main has: the question is
+ * current again and unrated (`exam-rating[data-grade=""]`, `exam-undo-rating` gone).
+ */
+export async function undoLastRating(page: Page) {
+  const screen = ui(page);
+  const index = await screen.exam.undoRating.getAttribute('data-index');
+  await screen.exam.undoRating.click();
+  await expect(screen.exam.question).toHaveAttribute('data-index', index ?? '');
+  await expect(screen.exam.rating).toHaveAttribute('data-grade', '');
+  await expect(screen.exam.undoRating).toHaveCount(0);
+}
+
+/**
+ * Opens a figure (any locator that opens the viewer: `exam.image`, `review.image`, `library.image`,
+ * `notebook.cardImage`) and waits until it is laid out fitted to the window: returns its zoom (%).
+ */
+export async function openFigure(page: Page, figure: Locator): Promise<number> {
+  const viewer = ui(page).viewer;
+  await figure.click();
+  await expect(viewer.image).toHaveAttribute('data-fit', 'true');
+  await expect(viewer.image).toHaveAttribute('data-zoom', /^\d+$/);
+  return Number(await viewer.image.getAttribute('data-zoom'));
+}
+
+/**
  * Rates the checked answer on the review screen, and waits until main has saved it:
  * `exam-rating[data-grade]` changes at once, `exam-save-state[data-pending="0"]` once it is saved.
  */
