@@ -148,6 +148,8 @@ export interface PackSummary {
   createdAt: string;
   importedAt: number;
   questionCount: number;
+  /** Its questions that are the ENEM's by where they came from (0: none enter ENEM presets). */
+  enemQuestions: number;
   products: string[];
   examConfig?: PackExamConfig | undefined;
   /** Sealed answers, and whether the tutor's code released them. */

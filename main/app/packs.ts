@@ -13,11 +13,13 @@ import {
 } from './types.js';
 import { readPack } from '../core/packs/reader.js';
 import { queryCatalog } from '../core/catalog/query.js';
-import type { StoredQuestion } from '../core/catalog/store.js';
+import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
+import { enemExamIds, isEnemQuestion } from '../core/catalog/provenance.js';
 import {
   importPack,
   journalRelease,
   listPacks,
+  packSource,
   removePack,
   unsealPack,
   type PackEntry,
@@ -62,13 +64,36 @@ export interface PackContext {
   sweepImages: () => Promise<unknown>;
 }
 
+/** Each pack's questions that are the ENEM's by provenance (catalog/provenance.ts), by pack source. */
+function enemCounts(store: CatalogStore): Map<string, number> {
+  const exams = enemExamIds(store);
+  const counts = new Map<string, number>();
+  for (const record of store.all()) {
+    if (!isEnemQuestion(record, exams)) continue;
+    for (const source of record.sources)
+      if (source.startsWith('pack:')) counts.set(source, (counts.get(source) ?? 0) + 1);
+  }
+  return counts;
+}
+
 export function createPackHandlers(context: PackContext) {
   /** What the renderer sees of an entry: never the sealed answers' parameters. A pack counts as
    * released only once no exam of it waits, so the code field stays while one does. */
-  const summary = ({ sealed, contentHash: _hash, ...entry }: PackEntry): PackSummary => ({
+  const summary = (
+    { sealed, contentHash: _hash, ...entry }: PackEntry,
+    enem: ReadonlyMap<string, number> = enemCounts(context.workspace().store),
+  ): PackSummary => ({
     ...entry,
+    enemQuestions: enem.get(packSource(entry.id)) ?? 0,
     ...(sealed && { sealed: { released: sealed.released && !context.awaiting(entry.id) } }),
   });
+  /** The list as the renderer sees it: counting ENEM questions waits for the catalog to be read. */
+  const summaries = async (entries: PackEntry[]) => {
+    const workspace = context.workspace();
+    await workspace.catalogReady();
+    const enem = enemCounts(workspace.store);
+    return entries.map((entry) => summary(entry, enem));
+  };
 
   const pending = new Map<string, string>();
 
@@ -90,7 +115,7 @@ export function createPackHandlers(context: PackContext) {
   };
 
   const handlers: PackHandlers = {
-    'packs:list': async () => (await listPacks(context.workspace())).map(summary),
+    'packs:list': async () => await summaries(await listPacks(context.workspace())),
     'packs:import': ({ data }) => importBytes(Buffer.from(data)),
     'packs:import-demo': async () => importBytes(await readFile(context.demoPackPath)),
     'packs:import-pending': async ({ token }) => {
@@ -103,7 +128,7 @@ export function createPackHandlers(context: PackContext) {
       await removePack(context.workspace(), id, { isLocked: context.isLocked });
       context.changed();
       await context.sweepImages();
-      return (await listPacks(context.workspace())).map(summary);
+      return await summaries(await listPacks(context.workspace()));
     },
     'packs:preview': async ({ filter, ids }) => {
       const workspace = context.workspace();
@@ -148,7 +173,7 @@ export function createPackHandlers(context: PackContext) {
       await journalRelease(context.workspace(), id, payload);
       const released = await context.released(id, payload);
       context.changed();
-      return { released, packs: (await listPacks(context.workspace())).map(summary) };
+      return { released, packs: await summaries(await listPacks(context.workspace())) };
     },
     'packs:build': async ({ filter, ids, title, description, author, examConfig, seal }) => {
       const workspace = context.workspace();

@@ -60,12 +60,16 @@ test('the deadline passes while the student is elsewhere: a notice leads to the 
   await expect(page.getByTestId('exam-countdown')).toBeHidden();
 });
 
-test('ENEM day 1 from the demo pack: its composition, the foreign language chosen, and no half-filled start', async ({
+test('ENEM day 1 with the demo pack, which is not the ENEM: its composition, the language chosen, no half-filled start', async ({
   launch,
 }) => {
   const app = await launch();
   const { page } = app;
   await importDemo(page);
+  // The demo pack says it is not the ENEM (its name and its exam's name decide nothing).
+  await ui(page).nav('packs').click();
+  await expect(page.getByTestId('pack-enem-demo-pack')).toHaveAttribute('data-enem', '0');
+  await expect(page.getByTestId('pack-enem-demo-pack')).toContainText('Não é ENEM');
   await ui(page).nav('exams').click();
   await page.getByTestId('exam-preset').selectOption('enem-day1');
   await expect(page.getByTestId('exam-enem-sources')).toBeVisible();
@@ -74,7 +78,7 @@ test('ENEM day 1 from the demo pack: its composition, the foreign language chose
   await expect(blocks.nth(0)).toHaveAttribute('data-block', 'linguagens-ingles');
   await expect(blocks.nth(1)).toHaveAttribute('data-block', 'linguagens');
   await expect(blocks.nth(2)).toHaveAttribute('data-block', 'humanas');
-  // 44 demo questions cannot fill 90: what is short is said, and the exam cannot start.
+  // No ENEM question at all: what is short is said, and the exam cannot start.
   await expect(page.getByTestId('exam-short')).toBeVisible();
   await expect(page.getByTestId('exam-start')).toBeDisabled();
   await page.getByTestId('exam-language').selectOption('espanhol');

@@ -407,6 +407,8 @@ export const ui = (page: Page) => {
       releaseCodeCopy: id('pack-release-code-copy'),
       /** [data-released] */
       sealed: (packId: string) => id(`pack-sealed-${packId}`),
+      /** Its ENEM questions by provenance [data-enem]; "Não é ENEM" at 0. */
+      enem: (packId: string) => id(`pack-enem-${packId}`),
       release: (packId: string) => ({
         form: id(`pack-release-${packId}`),
         input: id(`pack-release-${packId}-input`),

@@ -1,3 +1,4 @@
+import { ENEM_ORIGIN_MARK, enemExamIds, isEnemQuestion } from '../../main/core/catalog/provenance.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -74,14 +75,22 @@ describe('packs: build and import', () => {
     const target = await workspace();
     const result = await importPack(target, pack.bytes);
     expect(result.added).toBe(200);
+    const enemExams = enemExamIds(source.store);
     for (const original of source.store.all()) {
       const copy = target.store.get(original.id);
       // Images a pack carries are addressed by hash (pack-image:<sha256>); everything else is as sent.
       const sourceUrls = [original.q.imageUrl, ...original.q.alternatives.map((a) => a.imageUrl)];
       const copyUrls = [copy?.q.imageUrl, ...(copy?.q.alternatives.map((a) => a.imageUrl) ?? [])];
-      const strip = (q: typeof original.q | undefined) =>
-        q && { ...q, imageUrl: null, alternatives: q.alternatives.map((a) => ({ ...a, imageUrl: null })) };
+      const strip = (q: typeof original.q | undefined) => {
+        if (!q) return q;
+        // The pack recorded where each came from (manifest origins): kept on the record as a mark.
+        const { [ENEM_ORIGIN_MARK]: _origin, ...rest } = q;
+        return { ...rest, imageUrl: null, alternatives: q.alternatives.map((a) => ({ ...a, imageUrl: null })) };
+      };
       expect(strip(copy?.q)).toEqual(strip(original.q));
+      expect(copy?.q[ENEM_ORIGIN_MARK], 'the ENEM’s by provenance').toBe(
+        isEnemQuestion(original, enemExams) || undefined,
+      );
       expect(copy?.correctId).toBe(original.correctId);
       expect(copy).toMatchObject({
         year: original.year,

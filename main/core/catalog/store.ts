@@ -288,6 +288,11 @@ export class CatalogStore {
     await this.mergeExams(product, exams);
   }
 
+  /** The exam catalog a product's own /exams sent (never a pack's list): what provenance reads. */
+  productExams(product: Product): readonly ApiExam[] {
+    return this.exams[product] ?? [];
+  }
+
   /** Exam lists by origin (a product's /exams, or a pack's). */
   async mergeExams(origin: string, exams: ApiExam[]): Promise<void> {
     this.exams = { ...this.exams, [origin]: exams };

@@ -3,7 +3,8 @@
 import type { AreaId, ExamCount, ExamPreset, ExamRequest } from '../../../preload/contract.js';
 import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import { areaOf, ENEM_FORMAT } from './areas.js';
-import { blockSummary, isEnemQuestion, planBlocks } from './enem.js';
+import { enemExamIds, isEnemQuestion } from '../catalog/provenance.js';
+import { blockSummary, planBlocks } from './enem.js';
 import { shuffle } from './random.js';
 
 export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): AreaId | null {
@@ -20,9 +21,9 @@ function gradable(question: StoredQuestion, request: ExamRequest): boolean {
   return question.q.sealedAnswer === true && only !== undefined && question.sources.includes(only);
 }
 
-function matches(question: StoredQuestion, request: ExamRequest): boolean {
+function matches(question: StoredQuestion, request: ExamRequest, enemExams: ReadonlySet<string> | null): boolean {
   if (!gradable(question, request)) return false;
-  if (request.enemOnly && !isEnemQuestion(question)) return false;
+  if (enemExams && !isEnemQuestion(question, enemExams)) return false;
   if (request.sources?.length && !question.sources.some((s) => request.sources?.includes(s))) return false;
   if (request.examId && question.q.exam?.id !== request.examId && question.q.exam?.name !== request.examId)
     return false;
@@ -39,8 +40,9 @@ export function candidates(store: CatalogStore, request: ExamRequest): StoredQue
       .map((id) => store.get(id))
       .filter((q): q is StoredQuestion => q !== undefined && gradable(q, request));
   }
+  const enemExams = request.enemOnly ? enemExamIds(store) : null;
   const out: StoredQuestion[] = [];
-  for (const question of store.all()) if (matches(question, request)) out.push(question);
+  for (const question of store.all()) if (matches(question, request, enemExams)) out.push(question);
   return out;
 }
 

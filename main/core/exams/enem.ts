@@ -17,13 +17,6 @@ export function foreignLanguageOf(subjectName: string): ForeignLanguage | null {
   return null;
 }
 
-/** An ENEM question: from the ENEM product, or (a pack, the other product) from an exam named ENEM. */
-export function isEnemQuestion(question: StoredQuestion): boolean {
-  if (question.sources.includes('api:enem')) return true;
-  const exam = question.q.exam;
-  return [exam?.id, exam?.name].some((value) => typeof value === 'string' && /\benem\b/.test(foldText(value)));
-}
-
 interface PlannedBlock extends ExamBlock {
   pool: StoredQuestion[];
 }

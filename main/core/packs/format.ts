@@ -58,6 +58,11 @@ export const manifestSchema = z.looseObject({
   /** sha256 of every other entry, by entry name. */
   files: z.record(z.string(), sha256),
   examConfig: examConfigSchema.optional(),
+  /**
+   * Where questions came from, as the author's copy knew it when the pack was built: `enem` lists
+   * the questions of the national exam (catalog/provenance.ts). Absent in older packs: none are.
+   */
+  origins: z.object({ enem: z.array(z.string().min(1).max(400)).max(LIMITS.questions) }).optional(),
   /** Sealed answers: the key and worked solutions are in sealed.bin, encrypted (docs/pack-format.md). */
   sealed: sealParamsSchema.optional(),
 });

@@ -10,6 +10,7 @@ import { documentOf } from '../util/document.js';
 import { z } from 'zod';
 import { correctAlternativeId } from '../catalog/answer-key.js';
 import { imageUrlsOf, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
+import { ENEM_ORIGIN_MARK } from '../catalog/provenance.js';
 import type { ApiQuestion } from '../api/schemas.js';
 import type { ImageCache } from '../images/cache.js';
 import { canonicalJson } from '../util/canonical-json.js';
@@ -220,8 +221,10 @@ export class PackLockedError extends Error {
 }
 
 /** What a student sees and is graded on; image addresses count only as present or not. */
-function contentOf(q: ApiQuestion): string {
+function contentOf(question: ApiQuestion): string {
   const noUrl = (url: string | null | undefined) => (url ? 'image' : null);
+  // The pack's recorded origin is not content: the same question from the API stays one record.
+  const { [ENEM_ORIGIN_MARK]: _origin, ...q } = question;
   return canonicalJson({
     ...q,
     imageUrl: noUrl(q.imageUrl),
@@ -303,10 +306,20 @@ export function importPack(
     const pack = await readPack(bytes);
     try {
       const store = workspace.store;
-      // A sealed pack's questions have no key yet but will: marked so exams can include them.
-      const questions = pack.manifest.sealed
-        ? pack.content.questions.map((question) => ({ ...question, q: { ...question.q, [SEALED_MARK]: true } }))
-        : pack.content.questions;
+      // A sealed pack's questions have no key yet but will: marked so exams can include them. An
+      // ENEM origin counts only as the manifest records it, never as a field a question claims.
+      const enemOrigin = new Set(pack.manifest.origins?.enem ?? []);
+      const questions = pack.content.questions.map((question) => {
+        const { [ENEM_ORIGIN_MARK]: _claimed, ...q } = question.q;
+        return {
+          ...question,
+          q: {
+            ...q,
+            ...(pack.manifest.sealed && { [SEALED_MARK]: true }),
+            ...(enemOrigin.has(question.id) && { [ENEM_ORIGIN_MARK]: true }),
+          },
+        };
+      });
       const plan = planImport(store, pack.manifest.id, questions, pack.content.images);
       // Decided by which questions the pack names, never by what it says of them: a decision that
       // looked at content (same record, other key) would tell a forger whether a guessed key is right.

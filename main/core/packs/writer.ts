@@ -7,6 +7,7 @@ import yazl from 'yazl';
 import type { ApiExam, ApiQuestion, Product } from '../api/schemas.js';
 import type { Explanation } from '../catalog/explanations.js';
 import { imageUrlsOf, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
+import { ENEM_ORIGIN_MARK, enemExamIds, isEnemQuestion } from '../catalog/provenance.js';
 import type { ImageHostPolicy } from '../util/net-policy.js';
 import type { ImageCache } from '../images/cache.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
@@ -173,7 +174,9 @@ export async function buildPack(
   const sealingRandom = () => randomInt(2 ** 32) / 2 ** 32;
   const content: QuestionsFile = {
     // A worked solution travels as q.explanation: a 1.0 reader keeps it as an extra field.
-    questions: questions.map(({ id, q, year, difficulty }): PackQuestion => {
+    questions: questions.map(({ id, q: withMarks, year, difficulty }): PackQuestion => {
+      // Provenance travels in the manifest (origins), never as a field of the question.
+      const { [ENEM_ORIGIN_MARK]: _origin, ...q } = withMarks;
       const explanation = explanations.get(id);
       if (meta.sealWith) {
         // The key and the solution go into sealed.bin; what stays in clear is an allowlist.
@@ -197,8 +200,11 @@ export async function buildPack(
     for (const source of sources)
       if (source === 'api:enem' || source === 'api:vestibulares') products.add(source.slice(4) as Product);
   }
+  const enemExams = enemExamIds(store);
+  const enem = questions.filter((question) => isEnemQuestion(question, enemExams)).map(({ id }) => id);
   const written = await writePack(content, imageFiles, {
     ...meta,
+    ...(enem.length > 0 && { origins: { enem } }),
     products: [...products].sort(),
     sealed: meta.sealWith ? await seal(payload, meta.sealWith) : null,
   });
@@ -215,6 +221,7 @@ export async function writePack(
   meta: Omit<PackMeta, 'explanations' | 'sealWith'> & {
     products: Product[];
     sealed: { params: SealParams; data: Buffer } | null;
+    origins?: { enem: string[] };
   },
 ): Promise<{ bytes: Buffer; manifest: PackManifest }> {
   const { sealed } = meta;
@@ -238,6 +245,7 @@ export async function writePack(
     questionCount: content.questions.length,
     files,
     ...(meta.examConfig && { examConfig: meta.examConfig }),
+    ...(meta.origins && { origins: meta.origins }),
     ...(sealed && { sealed: sealed.params }),
   };
   const zip = new yazl.ZipFile();

@@ -299,6 +299,9 @@ export const en: Messages = {
     itemHidden: 'score hidden until the exam in progress ends · {{total}} questions · {{date}}',
   },
   packs: {
+    notEnem: 'Not the ENEM: its questions go into custom exams, not the ENEM presets.',
+    enemQuestions: '{{count}} ENEM questions (used by the ENEM presets)',
+    enemQuestions_one: '1 ENEM question (used by the ENEM presets)',
     moodle: {
       heading: 'Moodle',
       intro:

@@ -304,6 +304,9 @@ export const ptBR = {
     itemHidden: 'nota oculta até o fim do simulado em andamento · {{total}} questões · {{date}}',
   },
   packs: {
+    notEnem: 'Não é ENEM: suas questões entram em simulados personalizados, não nos do ENEM.',
+    enemQuestions: '{{count}} questões do ENEM (entram nos simulados do ENEM)',
+    enemQuestions_one: '1 questão do ENEM (entra nos simulados do ENEM)',
     moodle: {
       heading: 'Moodle',
       intro:

@@ -34,6 +34,11 @@ export function PacksScreen() {
                 })}
               </p>
               {pack.description && <p>{pack.description}</p>}
+              <p className="muted" data-testid={`pack-enem-${pack.id}`} data-enem={pack.enemQuestions}>
+                {pack.enemQuestions === 0
+                  ? t('packs.notEnem')
+                  : t('packs.enemQuestions', { count: pack.enemQuestions })}
+              </p>
               {pack.sealed && (
                 <p data-testid={`pack-sealed-${pack.id}`} data-released={pack.sealed.released}>
                   <span className="badge">

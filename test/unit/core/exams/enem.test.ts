@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiQuestion } from '../../../../main/core/api/schemas.js';
+import { ENEM_ORIGIN_MARK } from '../../../../main/core/catalog/provenance.js';
 import { CatalogStore, toStored, type StoredQuestion } from '../../../../main/core/catalog/store.js';
 import { countMatching, PRESETS, selectQuestions } from '../../../../main/core/exams/builder.js';
 import { ExamEngine } from '../../../../main/core/exams/engine.js';
@@ -25,7 +26,8 @@ let n = 0;
 function q(subject: string, exam: { id: string; name: string }, source: string): StoredQuestion {
   n += 1;
   const base: ApiQuestion = sampleQuestion(n, { subject: { id: subject, name: SUBJECTS[subject] ?? subject }, exam });
-  return toStored(base, source);
+  // A pack's question is the ENEM's when its pack recorded that origin (catalog/provenance.ts).
+  return toStored(source.startsWith('pack:') ? { ...base, [ENEM_ORIGIN_MARK]: true } : base, source);
 }
 
 const ENEM = { id: 'enem-2023', name: 'ENEM 2023' };
@@ -41,9 +43,9 @@ async function mixedStore(): Promise<CatalogStore> {
   await store.append([
     ...many(50, 'por', ENEM, 'api:enem'),
     ...many(8, 'ing', ENEM, 'api:enem'),
-    ...many(8, 'esp', ENEM, 'pack:p'),
+    ...many(8, 'esp', ENEM, 'pack:p'), // a pack that recorded their ENEM origin
     ...many(30, 'his', ENEM, 'api:enem'),
-    ...many(20, 'geo', ENEM, 'api:vestibulares'), // another product, but an ENEM exam: allowed
+    ...many(20, 'geo', ENEM, 'api:vestibulares'), // another product, an exam the ENEM product's questions carry
     ...many(60, 'por', FUVEST, 'api:vestibulares'),
     ...many(60, 'his', FUVEST, 'api:vestibulares'),
     ...many(30, 'ing', FUVEST, 'api:vestibulares'),
