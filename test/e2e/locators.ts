@@ -134,6 +134,8 @@ export const ui = (page: Page) => {
       title: id('exam-title'),
       mode: id('exam-mode'),
       minutes: id('exam-minutes'),
+      /** The student's own extra time applies (Settings). */
+      extraTime: id('exam-extra-time'),
       strict: id('exam-strict'),
       warnings: id('exam-warnings'),
       preferUnseen: id('exam-prefer-unseen'),

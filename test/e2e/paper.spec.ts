@@ -2,7 +2,8 @@
 // answer sheet and get a graded attempt.
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo } from './steps.js';
+import { importDemo, savedFile } from './steps.js';
+import { pdfText } from '../support/pdf-read.js';
 import { seriousViolations } from './axe.js';
 
 test('paper: prints four booklets, the answer sheet and the key; a typed answer sheet becomes a graded attempt', async ({
@@ -59,4 +60,30 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await expect(paper).toHaveAttribute('data-student', 'Bia');
   await expect(paper).toContainText('caderno 2');
   await expect(paper).toContainText('Bia');
+});
+
+test('paper: a class print never carries the printing student’s extra time (the cover says the exam’s own)', async ({
+  launch,
+}) => {
+  const app = await launch();
+  const { page } = app;
+  const screen = ui(page);
+  await screen.nav('settings').click();
+  await screen.settings.extraTime.click();
+  await expect(screen.settings.extraTime).toBeChecked();
+  await screen.nav('library').click();
+  await importDemo(page);
+  await screen.nav('exams').click();
+  await screen.builder.preset.selectOption('');
+  await screen.builder.count.fill('5');
+  await screen.builder.minutes.fill('45');
+  // On screen the student's own exam has their extra time…
+  await expect(screen.builder.extraTime).toBeVisible();
+  await screen.paper.printButton.click();
+  await expect(screen.paper.printed).toBeVisible();
+  const code = (await screen.paper.printed.getAttribute('data-code')) ?? '';
+  const booklet = await savedFile(app, new RegExp(`^${code}-booklet-1\\.pdf$`));
+  const cover = (await pdfText(new Uint8Array(booklet.bytes))).at(0)?.text ?? '';
+  // …the class's booklet has the exam's time, for every student.
+  expect(cover).toContain('Você tem 45 minutos');
 });

@@ -381,7 +381,11 @@ export function ExamBuilder({
               )}
             </div>
           )}
-          {extra > 0 && <p className="muted">{t('exams.extraTime')}</p>}
+          {extra > 0 && (
+            <p className="muted" data-testid="exam-extra-time">
+              {t('exams.extraTime')}
+            </p>
+          )}
           <button
             type="submit"
             className="primary"
@@ -401,7 +405,8 @@ export function ExamBuilder({
             ? t(`exams.preset.${preset as ExamPreset['id']}`)
             : t('exams.defaultTitle'))
         }
-        minutes={mode === 'timed' ? Math.max(1, Number(minutes) || 1) + extra : null}
+        // A class print: the exam's own time, never the printing student's accommodation.
+        minutes={mode === 'timed' ? Math.max(1, Number(minutes) || 1) : null}
         seed={seed.trim() !== '' ? Number(seed) : undefined}
         disabled={running !== null || matching?.matching === 0 || shortBlocks.length > 0}
       />
