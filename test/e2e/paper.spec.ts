@@ -53,6 +53,11 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await expect(screen.paper.result).toHaveAttribute('data-version', '2');
   await expect(screen.paper.result).toContainText('Bia');
   await expect(screen.review.items).toHaveCount(10);
+  // A sheet has no clock and no seed: the result invents neither time nor pacing.
+  await expect(screen.results.details).not.toContainText('Seed');
+  await expect(screen.results.details).not.toContainText('Tempo');
+  await expect(page.getByTestId('chart-time')).toHaveCount(0);
+  await expect(page.getByTestId('result-pacing')).toHaveCount(0);
   await screen.nav('history').click();
   // History names the booklet and the student, as the results did.
   const paper = screen.history.items.first().getByTestId('history-paper');

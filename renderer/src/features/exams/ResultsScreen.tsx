@@ -81,8 +81,14 @@ export function ResultsScreen({
         </p>
       )}
       <p className="muted" data-testid="result-details">
-        {t('results.answered', { answered: result.score.answered })} ·{' '}
-        {t('results.time', { used: minutes(result.timeUsedMs) })} · {t('results.seed', { seed: result.seed })}
+        {t('results.answered', { answered: result.score.answered })}
+        {/* A paper sheet has no clock and no seed of its own: nothing invented is shown. */}
+        {!result.paper && (
+          <>
+            {' '}
+            · {t('results.time', { used: minutes(result.timeUsedMs) })} · {t('results.seed', { seed: result.seed })}
+          </>
+        )}
       </p>
       {result.score.hidden > 0 && !result.awaitingRelease && (
         <p className="notice notice-warning" data-testid="result-hidden">
@@ -179,47 +185,51 @@ export function ResultsScreen({
             caption: `${line.correct}/${line.total}`,
           }))}
         />
-        <BarChart
-          title={t('results.timePerQuestion')}
-          testId="chart-time"
-          bars={result.questions.map((q) => ({
-            label: t('exams.gridItem', { n: q.index + 1 }),
-            value: q.timeMs,
-            max: Math.max(1, ...result.questions.map((x) => x.timeMs)),
-            caption: minutes(q.timeMs),
-          }))}
-        />
-      </div>
-      <section className="pacing" aria-labelledby="pacing-heading" data-testid="result-pacing">
-        <h3 id="pacing-heading">{t('results.pacing')}</h3>
-        <p>{t('results.budget', { budget: minutes(result.pacing.budgetMs) })}</p>
-        <ul>
-          {result.pacing.byArea.map((line) => (
-            <li
-              key={line.key}
-              data-testid="pacing-area"
-              data-area={line.key}
-              className={line.timeMs > line.budgetMs ? 'over' : undefined}
-            >
-              {t('results.areaPace', {
-                area: line.key === 'other' ? t('results.otherArea') : t(`exams.area.${line.key}`),
-                used: minutes(line.timeMs),
-                budget: minutes(line.budgetMs),
-              })}
-            </li>
-          ))}
-        </ul>
-        <h4>{t('results.slowest')}</h4>
-        {result.pacing.slowest.length === 0 ? (
-          <p className="muted">{t('results.noSlow')}</p>
-        ) : (
-          <ol data-testid="pacing-slowest">
-            {result.pacing.slowest.map((q) => (
-              <li key={q.index}>{t('results.slowItem', { n: q.index + 1, time: minutes(q.timeMs) })}</li>
-            ))}
-          </ol>
+        {!result.paper && (
+          <BarChart
+            title={t('results.timePerQuestion')}
+            testId="chart-time"
+            bars={result.questions.map((q) => ({
+              label: t('exams.gridItem', { n: q.index + 1 }),
+              value: q.timeMs,
+              max: Math.max(1, ...result.questions.map((x) => x.timeMs)),
+              caption: minutes(q.timeMs),
+            }))}
+          />
         )}
-      </section>
+      </div>
+      {!result.paper && (
+        <section className="pacing" aria-labelledby="pacing-heading" data-testid="result-pacing">
+          <h3 id="pacing-heading">{t('results.pacing')}</h3>
+          <p>{t('results.budget', { budget: minutes(result.pacing.budgetMs) })}</p>
+          <ul>
+            {result.pacing.byArea.map((line) => (
+              <li
+                key={line.key}
+                data-testid="pacing-area"
+                data-area={line.key}
+                className={line.timeMs > line.budgetMs ? 'over' : undefined}
+              >
+                {t('results.areaPace', {
+                  area: line.key === 'other' ? t('results.otherArea') : t(`exams.area.${line.key}`),
+                  used: minutes(line.timeMs),
+                  budget: minutes(line.budgetMs),
+                })}
+              </li>
+            ))}
+          </ul>
+          <h4>{t('results.slowest')}</h4>
+          {result.pacing.slowest.length === 0 ? (
+            <p className="muted">{t('results.noSlow')}</p>
+          ) : (
+            <ol data-testid="pacing-slowest">
+              {result.pacing.slowest.map((q) => (
+                <li key={q.index}>{t('results.slowItem', { n: q.index + 1, time: minutes(q.timeMs) })}</li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
       <h3>{t('results.review')}</h3>
       <div role="group" aria-label={t('results.review')} className="actions" data-testid="review-filters">
         {FILTERS.map((name) => (
