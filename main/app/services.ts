@@ -35,6 +35,7 @@ import {
   endRelease,
   listPacks,
   packImageUrl,
+  packOrigin,
   packSource,
   pendingReleases,
   PackLockedError,
@@ -285,17 +286,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     toError: (error) => toBridgeError(error),
   });
   const notices = () => workspace.notices();
-  const packOf = async (id: string): Promise<PackOrigin | null> => {
-    const entry = (await listPacks(workspace)).find((p) => p.id === id);
-    if (!entry?.contentHash) return null;
-    return {
-      id,
-      title: entry.title,
-      contentHash: entry.contentHash,
-      sealed: Boolean(entry.sealed),
-      released: Boolean(entry.sealed?.released),
-    };
-  };
+  const packOf = (id: string): Promise<PackOrigin | null> => packOrigin(workspace, id);
   const paperExams = new PaperExams(join(options.dataDir, 'paper'), workspace.storage);
   const explanationView = (explanation: Explanation | null): ExplanationView | null =>
     explanation && { text: explanation.text, image: library.imageFor(explanation.image) };

@@ -314,7 +314,10 @@ describe('cli print booklet', () => {
     expect(summary.files.sort()).toEqual(['answer-sheet.pdf', 'booklet-1.pdf', 'booklet-2.pdf', 'key.pdf']);
     const pages = await pdfText(await readFile(join(out, 'booklet-2.pdf')));
     expect(pages.every((p) => p.text.includes('CADERNO 2 · AMARELO'))).toBe(true);
-    expect(await new PaperExams(join(data, 'paper')).get(summary.code)).not.toBeNull();
+    // Kept with its pack: its gradings can be exported as result files for the class report.
+    const kept = await new PaperExams(join(data, 'paper')).get(summary.code);
+    expect(kept?.pack).toMatchObject({ id: 'demo-pack', title: expect.any(String) as string });
+    expect(kept?.pack?.contentHash).toMatch(/^[0-9a-f]{64}$/);
     const usage = await runTs('main/cli.ts', ['print', 'booklet', '--data-dir', data, '--out', out]);
     expect(usage.code).toBe(2);
   }, 60_000);

@@ -212,6 +212,22 @@ export async function listPacks(workspace: PackWorkspace): Promise<PackEntry[]> 
   return (await workspace.packRegistry.read()).packs;
 }
 
+/** An imported pack as an exam (on screen or on paper) records it, or null when there is none. */
+export async function packOrigin(
+  workspace: PackWorkspace,
+  id: string,
+): Promise<{ id: string; title: string; contentHash: string; sealed: boolean; released: boolean } | null> {
+  const entry = (await listPacks(workspace)).find((p) => p.id === id);
+  if (!entry?.contentHash) return null;
+  return {
+    id,
+    title: entry.title,
+    contentHash: entry.contentHash,
+    sealed: Boolean(entry.sealed),
+    released: Boolean(entry.sealed?.released),
+  };
+}
+
 /** Refused: the pack holds a question of the exam the student is taking. */
 export class PackLockedError extends Error {
   constructor() {
