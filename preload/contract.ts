@@ -500,7 +500,21 @@ export interface ClassReportView {
     blank: number;
     meanTimeMs: number;
     flags: ItemFlag[];
+    /** SD of the item's right/wrong scores (n − 1); null below 2 students. */
+    sd: number | null;
+    /** Discriminative efficiency (docs/class-report.md); null when it cannot be told. */
+    efficiency: number | null;
   }[];
+  /** The test as a whole, as Moodle's quiz statistics report it (main/core/class/test-statistics.ts). */
+  test: {
+    students: number;
+    items: number;
+    mean: number;
+    median: number;
+    sd: number;
+    kr20: number | null;
+    sem: number | null;
+  };
   bySubject: { key: string; mean: number; items: number }[];
   byArea: { key: string; mean: number; items: number }[];
   groupSize: number;

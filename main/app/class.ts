@@ -76,6 +76,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           duplicates: rest.duplicates,
           students: analysis.students.map(({ byArea: _byArea, ...s }) => s),
           items: analysis.items,
+          test: analysis.test,
           bySubject: analysis.bySubject,
           byArea: analysis.byArea,
           groupSize: analysis.groupSize,

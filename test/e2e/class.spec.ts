@@ -62,6 +62,12 @@ test('class: two students’ result files become the tutor’s report, with ever
   await expect(screen.classReport.student).toHaveCount(2);
   await expect(screen.classReport.student.filter({ hasText: 'Ana Souza' })).toHaveAttribute('data-correct', '3');
   await expect(screen.classReport.student.filter({ hasText: 'Bruno Lima' })).toHaveAttribute('data-correct', '0');
+  // The test as a whole, each figure with what it means: scores 3 and 0.
+  await expect(screen.classReport.testFigure('mean')).toHaveAttribute('data-value', '1.5');
+  await expect(screen.classReport.testFigure('median')).toHaveAttribute('data-value', '1.5');
+  await expect(screen.classReport.testFigure('sd')).toHaveAttribute('data-value', Math.sqrt(4.5).toFixed(2));
+  await expect(screen.classReport.testFigure('kr20')).toContainText('consistente');
+  await expect(screen.classReport.itemEfficiency).toHaveCount(44);
   await expect(screen.classReport.item).toHaveCount(44);
   await expect(screen.classReport.rejectedFiles).toHaveAttribute('data-reason', 'invalid-schema');
   await expect(screen.classReport.bySubject).toBeVisible();

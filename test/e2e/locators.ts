@@ -304,6 +304,10 @@ export const ui = (page: Page) => {
       report: id('class-report'),
       /** [data-students, data-mean] */
       summary: id('class-summary'),
+      /** The test as a whole: each figure [data-value] with its one-line meaning. */
+      test: id('class-test'),
+      testFigure: (name: 'mean' | 'median' | 'sd' | 'kr20' | 'sem') => id(`class-test-${name}`),
+      itemEfficiency: id('class-item-efficiency'),
       rejected: id('class-rejected'),
       /** [data-file, data-reason] */
       rejectedFiles: id('class-rejected-file'),

@@ -88,7 +88,16 @@ describe('the class report', () => {
       }
     }
     expect(Object.keys(report.csv).sort()).toEqual(
-      ['areas.csv', 'distractors.csv', 'files.csv', 'items.csv', 'students.csv'].concat('subjects.csv').sort(),
+      ['areas.csv', 'distractors.csv', 'files.csv', 'items.csv', 'students.csv', 'subjects.csv', 'test.csv'].sort(),
+    );
+    // The test-level figures agree with the students' own scores.
+    const scores = students.map((s) => s.result.score.correct);
+    const mean = scores.reduce((x, y) => x + y, 0) / scores.length;
+    expect(report.test.mean).toBeCloseTo(mean, 10);
+    expect(report.test.students).toBe(students.length);
+    expect(report.test.sd).toBeCloseTo(
+      Math.sqrt(scores.reduce((x, y) => x + (y - mean) ** 2, 0) / (scores.length - 1)),
+      10,
     );
     expect(report.csv['students.csv']).toContain('Ana Souza');
     // Every exported file is valid against the documented JSON Schema.
@@ -193,7 +202,7 @@ describe('the class report', () => {
     expect(report.analysis.students.map((s) => s.correct)).toEqual([a.result.score.correct, b.result.score.correct]);
     const items = await readFile(join(dir, 'csv', 'items.csv'), 'utf8');
     expect(items.split('\r\n')[0]).toBe(
-      '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags',
+      '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags,sd,discriminative_efficiency',
     );
     expect(items.trim().split('\r\n')).toHaveLength(11);
   });

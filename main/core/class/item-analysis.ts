@@ -2,6 +2,7 @@
 // to see which questions the class missed, which distractor fooled it, and which item looks
 // mis-keyed or tells nothing. Pure; the formulas are in docs/class-report.md.
 import type { ClassReportView, ItemFlag } from '../../../preload/contract.js';
+import { itemSpread, testStatistics, type TestStatistics } from './test-statistics.js';
 
 export interface ItemInput {
   id: string;
@@ -44,6 +45,7 @@ export interface GroupAverage {
 export interface ClassAnalysis {
   students: StudentStats[];
   items: ItemStats[];
+  test: TestStatistics;
   bySubject: GroupAverage[];
   byArea: GroupAverage[];
   /** Size of each of the upper and lower groups. */
@@ -132,6 +134,7 @@ export function analyseClass(items: ItemInput[], students: StudentInput[]): Clas
     if (pointBiserial !== null && pointBiserial < FLAG_LIMITS.discrimination) flags.push('low-discrimination');
     const times = students.map((s) => s.timeMs[i] ?? 0);
     return {
+      ...itemSpread(scored, i),
       id: item.id,
       key: item.key,
       facility,
@@ -175,6 +178,7 @@ export function analyseClass(items: ItemInput[], students: StudentInput[]): Clas
   return {
     students: studentStats,
     items: itemStats,
+    test: testStatistics(scored, items.length),
     bySubject: averages((item) => item.subject),
     byArea: averages((item) => item.area),
     groupSize,

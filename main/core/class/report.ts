@@ -177,6 +177,8 @@ export function classReportCsv(report: ClassReport): Record<string, string> {
         'blank',
         'mean_time_s',
         'flags',
+        'sd',
+        'discriminative_efficiency',
       ],
       ...analysis.items.map((item, i) => [
         i + 1,
@@ -189,7 +191,21 @@ export function classReportCsv(report: ClassReport): Record<string, string> {
         item.blank,
         round(item.meanTimeMs / 1000, 1),
         item.flags.join(' '),
+        round(item.sd),
+        round(item.efficiency),
       ]),
+    ]),
+    'test.csv': csv([
+      ['students', 'items', 'mean', 'median', 'sd', 'kr20', 'sem'],
+      [
+        analysis.test.students,
+        analysis.test.items,
+        round(analysis.test.mean, 2),
+        round(analysis.test.median, 2),
+        round(analysis.test.sd, 3),
+        round(analysis.test.kr20),
+        round(analysis.test.sem, 3),
+      ],
     ]),
     'distractors.csv': csv([
       ['number', 'question_id', 'letter', 'is_key', 'chosen', 'upper_group', 'lower_group'],

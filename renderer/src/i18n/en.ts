@@ -543,6 +543,19 @@ export const en: Messages = {
     reminderBody_one: '1 question of your error notebook is waiting.',
   },
   class: {
+    testStats: {
+      heading: 'The test as a whole',
+      mean: 'Mean',
+      meanHelp: 'right answers per student, on average.',
+      median: 'Median',
+      medianHelp: 'half the class got this many or more.',
+      sd: 'Standard deviation',
+      sdHelp: 'how much the scores vary: small, the class is even.',
+      kr20: 'Reliability (KR-20)',
+      kr20Help: 'from 0 to 1: above 0.7 the test measures consistently; low or negative, its questions disagree.',
+      sem: 'Standard error of measurement',
+      semHelp: 'in questions: a student’s score could move about this much either way by chance alone.',
+    },
     facilityChart: 'Class right answers per question',
     code: 'Release code (sealed packs only)',
     heading: 'Class report',
@@ -587,6 +600,12 @@ export const en: Messages = {
       facility: 'Right',
       pointBiserial: 'r (rest)',
       upperLower: 'Top − bottom 27%',
+      sd: 'SD',
+      sdHelp:
+        'Standard deviation of the right answers to the question: near 0.5 it separates the class; near 0, everyone got it right or wrong.',
+      efficiency: 'Efficiency',
+      efficiencyHelp:
+        'Discriminative efficiency: how much the question separates students who do well on the test, out of the most it could (100% is the most; negative, it works against the rest of the test).',
       distractors: 'Alternatives',
       flags: 'Look at',
     },

@@ -551,6 +551,20 @@ export const ptBR = {
     reminderBody_one: '1 questão do caderno de erros espera por você.',
   },
   class: {
+    testStats: {
+      heading: 'A prova como um todo',
+      mean: 'Média',
+      meanHelp: 'acertos por aluno, em média.',
+      median: 'Mediana',
+      medianHelp: 'metade da turma acertou isto ou mais.',
+      sd: 'Desvio-padrão',
+      sdHelp: 'quanto as notas variam: pequeno, a turma está parelha.',
+      kr20: 'Confiabilidade (KR-20)',
+      kr20Help:
+        'de 0 a 1: acima de 0,7 a prova mede de forma consistente; baixa ou negativa, as questões discordam entre si.',
+      sem: 'Erro-padrão de medida',
+      semHelp: 'em questões: a nota de um aluno pode variar cerca disto para mais ou para menos só pelo acaso.',
+    },
     facilityChart: 'Acertos da turma por questão',
     code: 'Código de liberação (só para pacotes lacrados)',
     heading: 'Relatório da turma',
@@ -595,6 +609,12 @@ export const ptBR = {
       facility: 'Acertos',
       pointBiserial: 'r (resto)',
       upperLower: '27% sup − inf',
+      sd: 'DP',
+      sdHelp:
+        'Desvio-padrão dos acertos na questão: perto de 0,5 ela separa a turma; perto de 0 todos acertaram ou todos erraram.',
+      efficiency: 'Eficiência',
+      efficiencyHelp:
+        'Eficiência discriminativa: quanto a questão separa os que vão bem na prova do máximo que poderia separar (100% é o máximo; negativa, ela vai contra o resto da prova).',
       distractors: 'Alternativas',
       flags: 'Atenção',
     },

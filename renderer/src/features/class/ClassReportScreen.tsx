@@ -127,6 +127,25 @@ export function ClassReportScreen() {
               mean: report.meanScore.toFixed(1),
             })}
           </p>
+          <h4>{t('class.testStats.heading')}</h4>
+          <dl className="test-stats" data-testid="class-test">
+            {(
+              [
+                ['mean', report.test.mean.toFixed(1)],
+                ['median', report.test.median.toFixed(1)],
+                ['sd', report.test.sd.toFixed(2)],
+                ['kr20', fixed(report.test.kr20)],
+                ['sem', fixed(report.test.sem)],
+              ] as const
+            ).map(([name, value]) => (
+              <div key={name} data-testid={`class-test-${name}`} data-value={value}>
+                <dt>{t(`class.testStats.${name}`)}</dt>
+                <dd>
+                  <strong>{value}</strong> <span className="muted">{t(`class.testStats.${name}Help`)}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
           {report.rejected.length > 0 && (
             <ul className="notice notice-warning" data-testid="class-rejected">
               {report.rejected.map((r) => (
@@ -215,6 +234,12 @@ export function ClassReportScreen() {
                 <th scope="col">{t('class.col.facility')}</th>
                 <th scope="col">{t('class.col.pointBiserial')}</th>
                 <th scope="col">{t('class.col.upperLower')}</th>
+                <th scope="col" title={t('class.col.sdHelp')}>
+                  {t('class.col.sd')}
+                </th>
+                <th scope="col" title={t('class.col.efficiencyHelp')}>
+                  {t('class.col.efficiency')}
+                </th>
                 <th scope="col">{t('class.col.distractors')}</th>
                 <th scope="col">{t('class.col.time')}</th>
                 <th scope="col">{t('class.col.flags')}</th>
@@ -245,6 +270,10 @@ export function ClassReportScreen() {
                   <td>{percent(item.facility)}</td>
                   <td>{fixed(item.pointBiserial)}</td>
                   <td>{fixed(item.upperLower)}</td>
+                  <td>{fixed(item.sd)}</td>
+                  <td data-testid="class-item-efficiency">
+                    {item.efficiency === null ? '–' : percent(item.efficiency)}
+                  </td>
                   <td className="distractors">
                     {item.distractors.map((d) => (
                       <span key={d.letter} className={d.key ? 'key' : undefined}>
