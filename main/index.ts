@@ -110,9 +110,9 @@ if (!app.requestSingleInstanceLock()) {
         // A time warning also reaches a student who is in another app (the window says it too).
         if (event === 'exam:warning' && !window?.isFocused()) {
           const { minutesLeft } = payload as Events['exam:warning'];
-          void services.warningNotice(minutesLeft).then(notify, (error: unknown) =>
-            logger.error('warning notice failed', { error: String(error) }),
-          );
+          void services
+            .warningNotice(minutesLeft)
+            .then(notify, (error: unknown) => logger.error('warning notice failed', { error: String(error) }));
         }
       },
       // The handler checked the link policy; the shell adds the gesture gate, as for window.open.

@@ -316,12 +316,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     }),
     'exam:missed-deadlines': () =>
       Promise.resolve(
-        missedDeadlines
-          .splice(0)
-          .map((attemptId) => ({
-            attemptId,
-            ...(engine.titleOf(attemptId) ?? { title: '', kind: 'exam' as const, titleKey: null }),
-          })),
+        missedDeadlines.splice(0).map((attemptId) => ({
+          attemptId,
+          ...(engine.titleOf(attemptId) ?? { title: '', kind: 'exam' as const, titleKey: null }),
+        })),
       ),
     'app:notices': () => Promise.resolve(notices()),
     'app:dismiss-notices': () => {
@@ -585,7 +583,7 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
   if (error instanceof ExamError) return { code: error.code, params: error.params };
   if (error instanceof PackLockedError) return { code: 'locked-by-exam' };
   if (error instanceof WrongCodeError) return { code: 'wrong-code' };
-  if (error instanceof MoodleError) return { code: 'invalid-moodle', params: { reason: error.code } };
+  if (error instanceof MoodleError) return { code: 'invalid-moodle', params: { reason: error.code, ...error.skipped } };
   if (error instanceof PackNotSealedError) return { code: 'invalid-argument', params: { field: 'id' } };
   if (error instanceof ResultFileError)
     return { code: 'invalid-result', params: { reason: error.code, detail: error.detail.slice(0, 200) } };

@@ -220,3 +220,26 @@ test('a tutor takes a pack to Moodle XML and brings Moodle questions back as a n
   await screen.nav('library').click();
   await expect(screen.library.count).toHaveAttribute('data-count', '44');
 });
+
+test('a Moodle file with no question the app can import says why, in the UI language, each one counted', async ({
+  launch,
+}, testInfo) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await screen.nav('packs').click();
+  const xml = testInfo.outputPath('sem-questoes.xml');
+  await writeFile(
+    xml,
+    `<quiz><question type="truefalse"><name><text>VF</text></name><questiontext><text>x</text></questiontext></question>
+     <question type="essay"><name><text>Redação</text></name><questiontext><text>y</text></questiontext></question></quiz>`,
+  );
+  await screen.packs.moodle.importInput.setInputFiles(xml);
+  await screen.packs.moodle.title.fill('Nada');
+  await screen.packs.moodle.import.click();
+  await expect(screen.packs.moodle.error).toHaveAttribute('data-error-reason', 'no-questions');
+  await expect(screen.packs.moodle.error).toContainText(
+    'nenhuma questão de múltipla escolha com uma só resposta certa',
+  );
+  await expect(screen.packs.moodle.error).toContainText('2 — não é de múltipla escolha');
+  await expect(screen.packs.moodle.error).not.toContainText('{{');
+});

@@ -6,12 +6,14 @@ import { readFile } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { correctAlternativeId } from '../../main/core/catalog/answer-key.js';
+import { shufflePolicy } from '../../main/core/exams/alternatives.js';
 import {
   fromMoodleXml,
   MoodleError,
   moodleToPackFile,
   packFileToMoodle,
   textOf,
+  toMoodleXml,
 } from '../../main/core/packs/moodle.js';
 import { readPack } from '../../main/core/packs/reader.js';
 import type { PackQuestion } from '../../main/core/packs/format.js';
@@ -81,7 +83,10 @@ describe('Moodle XML', () => {
       expect(answers.filter((a) => a['@_fraction'] === '100')).toHaveLength(1);
       expect(answers.filter((a) => a['@_fraction'] === '0')).toHaveLength(answers.length - 1);
       expect(q.single).toBe('true');
-      expect(q.shuffleanswers).toBe('true');
+      // Shuffled, unless an alternative the app keeps in place ("Todas as anteriores"…) is there.
+      const texts = (q.answer as { text: string }[]).map((a) => textOf(String(a.text)));
+      const policy = shufflePolicy(texts);
+      expect(q.shuffleanswers).toBe(policy.shuffle && policy.pinned.size === 0 ? 'true' : 'false');
       expect(q.answernumbering).toBe('ABCD');
     }
     const withFile = choices.filter((q) => Array.isArray((q.questiontext as { file?: unknown[] }).file));
@@ -141,6 +146,98 @@ describe('Moodle XML', () => {
       }
     }
     expect(() => fromMoodleXml(new Uint8Array(64 * 1024 * 1024 + 1))).toThrow('too-large');
+  });
+
+  it('keeps "Todas/Nenhuma das anteriores" in place in Moodle too, exports a solution’s figure, and reads it back', async () => {
+    const temp = await tempDir();
+    onTestFinished(temp.cleanup);
+    const svg = await readFile(join('assets/demo/images', 'matriz-eletrica.svg'));
+    const question = (id: string, texts: string[], solution?: { text: string; imageUrl: string }) => ({
+      id,
+      q: {
+        id,
+        statement: `Questão ${id}`,
+        imageUrl: null,
+        subject: { id: 's', name: 'Física' },
+        exam: null,
+        alternatives: texts.map((text, i) => ({
+          id: `${id}-${i}`,
+          letter: 'ABCDE'.charAt(i),
+          text,
+          imageUrl: null,
+          isCorrect: i === 0,
+        })),
+        correctAlternative: `${id}-0`,
+        ...(solution && { explanation: solution }),
+      },
+      year: null,
+      difficulty: null,
+    });
+    const content = {
+      questions: [
+        question('free', ['1', '2', '3', '4'], { text: 'Veja a figura.', imageUrl: 'https://img.test/sol.svg' }),
+        question('pinned', ['1', '2', '3', 'Todas as anteriores']),
+      ],
+      exams: [],
+      subjects: [{ id: 's', name: 'Física' }],
+      images: {},
+    };
+    const figure = { bytes: svg, mime: 'image/svg+xml' };
+    const xml = toMoodleXml(content as never, (url) => (url === 'https://img.test/sol.svg' ? figure : null));
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      parseTagValue: false,
+      isArray: (n) => ['question', 'answer', 'file'].includes(n),
+    }).parse(xml) as {
+      quiz: { question: Record<string, unknown>[] };
+    };
+    const byId = new Map(
+      parsed.quiz.question.filter((q) => q['@_type'] === 'multichoice').map((q) => [String(q.idnumber), q]),
+    );
+    expect(byId.get('free')?.shuffleanswers).toBe('true');
+    expect(byId.get('pinned')?.shuffleanswers).toBe('false');
+    const feedback = byId.get('free')?.generalfeedback as { text: string; file: { '@_name': string }[] };
+    expect(feedback.text).toContain(`@@PLUGINFILE@@/${feedback.file[0]?.['@_name'] ?? 'none'}`);
+    // Read back: the solution keeps its figure.
+    const back = fromMoodleXml(encode(xml));
+    const solution = (
+      back.content.questions.find((q) => q.id === 'free')?.q as { explanation?: { text: string; imageUrl?: string } }
+    ).explanation;
+    expect(solution?.text).toBe('Veja a figura.');
+    expect(solution?.imageUrl).toMatch(/^moodle-file:[0-9a-f]{64}$/);
+    expect(back.images.get(solution?.imageUrl?.slice('moodle-file:'.length) ?? '')?.bytes.equals(svg)).toBe(true);
+  });
+
+  it('reads the older <image>/<image_base64> picture as the statement’s figure', () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const xml = `<quiz><question type="multichoice"><name><text>Antiga</text></name>
+      <questiontext format="html"><text>Observe a figura.</text></questiontext>
+      <image>figura.png</image><image_base64>${png.toString('base64')}</image_base64>
+      <answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer>
+    </question></quiz>`;
+    const imported = fromMoodleXml(encode(xml));
+    const url = imported.content.questions[0]?.q.imageUrl ?? '';
+    expect(url).toMatch(/^moodle-file:/);
+    expect(imported.images.get(imported.content.images[url] ?? '')?.bytes.equals(png)).toBe(true);
+  });
+
+  it('a valid file with no question it can import is refused by why, each left-out question counted', async () => {
+    const xml = `<quiz>
+      <question type="truefalse"><name><text>VF</text></name><questiontext><text>x</text></questiontext></question>
+      <question type="essay"><name><text>Redação</text></name><questiontext><text>y</text></questiontext></question>
+      <question type="multichoice"><name><text>Uma só</text></name><questiontext><text>z</text></questiontext>
+        <answer fraction="100"><text>a</text></answer></question>
+    </quiz>`;
+    const refusal = await moodleToPackFile(encode(xml), { title: 'Vazio', appVersion: '0.1.0' }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(MoodleError);
+    expect((refusal as MoodleError).code).toBe('no-questions');
+    expect((refusal as MoodleError).skipped).toEqual({ type: 2, 'too-few-answers': 1 });
   });
 
   it('cli pack moodle-export and moodle-import round-trip a pack file', async () => {

@@ -3,8 +3,10 @@
 
 export class MoodleError extends Error {
   constructor(
-    readonly code: 'too-large' | 'not-moodle-xml' | 'doctype' | 'too-many-questions' | 'too-complex',
+    readonly code: 'too-large' | 'not-moodle-xml' | 'doctype' | 'too-many-questions' | 'too-complex' | 'no-questions',
     readonly detail = '',
+    /** 'no-questions': how many were left out, by reason (the student is told each). */
+    readonly skipped: Record<string, number> = {},
   ) {
     super(`${code}${detail ? `: ${detail}` : ''}`);
     this.name = 'MoodleError';

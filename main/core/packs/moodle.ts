@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import type { ApiQuestion } from '../api/schemas.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
+import { shufflePolicy } from '../exams/alternatives.js';
 import { sniffImage } from '../images/cache.js';
 import type { PackManifest, PackQuestion, QuestionsFile } from './format.js';
 import { readPack, type ReadPack } from './reader.js';
@@ -72,8 +73,12 @@ export function toMoodleXml(content: QuestionsFile, imageOf: (url: string) => Mo
       const key = correctAlternativeId(q);
       if (!key) continue; // Moodle needs a right answer; a question without one stays out.
       const statementImage = embed(q.imageUrl);
-      const explanation = (q as { explanation?: { text?: unknown } }).explanation;
+      const explanation = (q as { explanation?: { text?: unknown; imageUrl?: unknown } }).explanation;
       const solution = typeof explanation?.text === 'string' ? explanation.text : '';
+      const solutionImage = embed(typeof explanation?.imageUrl === 'string' ? explanation.imageUrl : null);
+      // The app keeps "Todas/Nenhuma das anteriores" (and lettered references) in place: so must Moodle.
+      const policy = shufflePolicy(q.alternatives.map((a) => a.text));
+      const shuffles = policy.shuffle && policy.pinned.size === 0;
       questions.push({
         '@_type': 'multichoice',
         name: { text: q.statement.replace(/\s+/g, ' ').slice(0, 80) },
@@ -82,13 +87,17 @@ export function toMoodleXml(content: QuestionsFile, imageOf: (url: string) => Mo
           text: { '#cdata': html(q.statement) + statementImage.img },
           file: statementImage.file,
         },
-        generalfeedback: { '@_format': 'html', text: { '#cdata': solution ? html(solution) : '' } },
+        generalfeedback: {
+          '@_format': 'html',
+          text: { '#cdata': (solution ? html(solution) : '') + solutionImage.img },
+          file: solutionImage.file,
+        },
         defaultgrade: 1,
         penalty: 0,
         hidden: 0,
         idnumber: id,
         single: 'true',
-        shuffleanswers: 'true',
+        shuffleanswers: shuffles ? 'true' : 'false',
         answernumbering: 'ABCD',
         answer: q.alternatives.map((alternative) => {
           const image = embed(alternative.imageUrl);
@@ -221,8 +230,12 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
     if (!name) return null;
     const wanted = fileName(name);
     const file = (asArray(files) as Node[]).find((f) => fileName(String(f['@_name'] ?? '')) === wanted);
-    if (!file) return null;
-    const data = Buffer.from(textNode(file).replace(/\s+/g, ''), 'base64');
+    return file ? fromBase64(textNode(file)) : null;
+  };
+  /** An image's base64 text, checked to be an image (5 MB at most): its pack URL, or null. */
+  const fromBase64 = (text: string): string | null => {
+    if (!text.trim()) return null;
+    const data = Buffer.from(text.replace(/\s+/g, ''), 'base64');
     const mime = sniffImage(data.subarray(0, 512));
     if (!mime || data.length === 0 || data.length > 5 * 1024 * 1024) return null;
     const sha = sha256(data);
@@ -293,18 +306,24 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
         isCorrect: fractions[i] === 100,
       };
     });
-    const feedback = textOf(textNode(node.generalfeedback));
+    const feedbackNode = node.generalfeedback as Node | undefined;
+    const feedbackHtml = textNode(feedbackNode);
+    const feedback = textOf(feedbackHtml);
+    const feedbackImage = imageIn(feedbackHtml, feedbackNode?.file);
     const q: ApiQuestion & { explanation?: { text: string } } = {
       id,
       statement,
-      imageUrl: imageIn(statementHtml, questionText?.file),
+      // Older Moodle files carry the picture as <image> + <image_base64> beside the text.
+      imageUrl: imageIn(statementHtml, questionText?.file) ?? fromBase64(textNode(node.image_base64)),
       subject: { id: subjectId, name: category },
       exam: null,
       year: null,
       difficulty: null,
       alternatives,
       correctAlternative: alternatives.find((a) => a.isCorrect)?.id ?? null,
-      ...(feedback && { explanation: { text: feedback } }),
+      ...((feedback || feedbackImage) && {
+        explanation: { text: feedback, ...(feedbackImage && { imageUrl: feedbackImage }) },
+      }),
     };
     questions.push({ id, q, year: null, difficulty: null });
   }
@@ -350,7 +369,11 @@ export async function moodleToPackFile(
   meta: { title: string; author?: string; description?: string; appVersion: string },
 ): Promise<{ bytes: Buffer; manifest: PackManifest; skipped: MoodleImport['skipped'] }> {
   const imported = fromMoodleXml(bytes);
-  if (imported.content.questions.length === 0) throw new MoodleError('not-moodle-xml', 'no multiple-choice question');
+  if (imported.content.questions.length === 0) {
+    const skipped: Record<string, number> = {};
+    for (const { reason } of imported.skipped) skipped[reason] = (skipped[reason] ?? 0) + 1;
+    throw new MoodleError('no-questions', '', skipped);
+  }
   const written = await writePack(imported.content, imported.images, { ...meta, products: [], sealed: null });
   return { ...written, skipped: imported.skipped };
 }

@@ -3,6 +3,9 @@ import type { BridgeErrorValue } from '../../../preload/contract';
 import type { Messages } from '../i18n/pt-BR';
 
 type Reason = keyof Messages['packs']['reasons'];
+type MoodleReason = keyof Messages['packs']['moodle']['errorReasons'];
+type SkipReason = keyof Messages['packs']['moodle']['reasons'];
+const SKIP_REASONS: SkipReason[] = ['type', 'no-single-answer', 'too-few-answers', 'empty'];
 
 export function useErrorText() {
   const { t } = useTranslation();
@@ -10,6 +13,16 @@ export function useErrorText() {
     if (error.code === 'invalid-pack') {
       const reason = String(error.params?.reason ?? 'invalid-schema') as Reason;
       return t('errors.invalid-pack', { reason: t(`packs.reasons.${reason}`) });
+    }
+    if (error.code === 'invalid-moodle') {
+      const reason = String(error.params?.reason ?? 'not-moodle-xml') as MoodleReason;
+      const text = t('errors.invalid-moodle', { reason: t(`packs.moodle.errorReasons.${reason}`) });
+      // Nothing importable: each question left out is counted by why, in the student's language.
+      const list = SKIP_REASONS.flatMap((skip) => {
+        const count = Number(error.params?.[skip] ?? 0);
+        return count > 0 ? [t('packs.moodle.reasonCount', { count, reason: t(`packs.moodle.reasons.${skip}`) })] : [];
+      });
+      return list.length > 0 ? `${text} ${t('packs.moodle.noQuestionsDetail', { list: list.join('; ') })}` : text;
     }
     return t(`errors.${error.code}`);
   };

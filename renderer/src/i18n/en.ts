@@ -19,7 +19,7 @@ export const en: Messages = {
     skipToContent: 'Skip to content',
   },
   errors: {
-    'invalid-moodle': 'This file is not Moodle XML the app can read ({{reason}}).',
+    'invalid-moodle': 'The app could not import this Moodle XML file: {{reason}}.',
     'wrong-code': 'Wrong code. Check it with your tutor and type it again.',
     'sealed-pack': 'This pack is sealed: its answers open only with the tutor’s release code.',
     'invalid-result': 'This result file could not be read ({{reason}}).',
@@ -315,6 +315,17 @@ export const en: Messages = {
       imported: 'Pack “{{title}}” imported: {{count}} questions (its .exampack file was saved too).',
       imported_one: 'Pack “{{title}}” imported: 1 question (its .exampack file was saved too).',
       skipped: '{{name}}: not imported ({{reason}})',
+      errorReasons: {
+        'too-large': 'the file is too large',
+        'not-moodle-xml': 'it is not a Moodle XML file',
+        doctype: 'it declares a DOCTYPE or entities, which the app refuses for safety',
+        'too-many-questions': 'it has too many questions for a pack',
+        'too-complex': 'its structure is too complex',
+        'no-questions': 'no multiple-choice question with a single right answer',
+      },
+      noQuestionsDetail: 'Left out: {{list}}.',
+      reasonCount: '{{count}} — {{reason}}',
+      reasonCount_one: '1 — {{reason}}',
       reasons: {
         type: 'not multiple choice',
         'no-single-answer': 'not exactly one right answer',

@@ -18,7 +18,7 @@ export const ptBR = {
     skipToContent: 'Pular para o conteúdo',
   },
   errors: {
-    'invalid-moodle': 'Este arquivo não é um Moodle XML que o app consiga ler ({{reason}}).',
+    'invalid-moodle': 'O app não conseguiu importar este arquivo Moodle XML: {{reason}}.',
     'wrong-code': 'Código errado. Confira com o tutor e digite de novo.',
     'sealed-pack': 'Este pacote está lacrado: as respostas só aparecem com o código de liberação do tutor.',
     'invalid-result': 'Este arquivo de resultado não pôde ser lido ({{reason}}).',
@@ -320,6 +320,18 @@ export const ptBR = {
       imported: 'Pacote “{{title}}” importado: {{count}} questões (o arquivo .exampack também foi salvo).',
       imported_one: 'Pacote “{{title}}” importado: 1 questão (o arquivo .exampack também foi salvo).',
       skipped: '{{name}}: não importada ({{reason}})',
+      errorReasons: {
+        'too-large': 'o arquivo é grande demais',
+        'not-moodle-xml': 'não é um arquivo Moodle XML',
+        doctype: 'ele declara DOCTYPE ou entidades, que o app recusa por segurança',
+        'too-many-questions': 'tem questões demais para um pacote',
+        'too-complex': 'a estrutura é complexa demais',
+        'no-questions': 'nenhuma questão de múltipla escolha com uma só resposta certa',
+      },
+      /** 'no-questions': what each left-out question was, by reason. */
+      noQuestionsDetail: 'Deixadas de fora: {{list}}.',
+      reasonCount: '{{count}} — {{reason}}',
+      reasonCount_one: '1 — {{reason}}',
       reasons: {
         type: 'não é de múltipla escolha',
         'no-single-answer': 'não tem exatamente uma resposta certa',
