@@ -80,7 +80,7 @@ export function createPackHandlers(context: PackContext) {
   /** What the renderer sees of an entry: never the sealed answers' parameters. A pack counts as
    * released only once no exam of it waits, so the code field stays while one does. */
   const summary = (
-    { sealed, contentHash: _hash, ...entry }: PackEntry,
+    { sealed, contentHash: _hash, questionIds: _ids, ...entry }: PackEntry,
     enem: ReadonlyMap<string, number> = enemCounts(context.workspace().store),
   ): PackSummary => ({
     ...entry,

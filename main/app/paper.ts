@@ -7,6 +7,7 @@ import type { ExamEngine, PackOrigin } from '../core/exams/engine.js';
 import { selectQuestions } from '../core/exams/builder.js';
 import { newSeed, seededRandom } from '../core/exams/random.js';
 import { snapshotOf } from '../core/exams/snapshot.js';
+import type { SnapshotQuestion } from '../core/exams/model.js';
 import type { ImageCache } from '../core/images/cache.js';
 import {
   cachedImage,
@@ -29,9 +30,22 @@ export interface PaperDeps {
   exams: () => PaperExams;
   /** The imported pack an exam of only its questions belongs to. */
   packOf: (id: string) => Promise<PackOrigin | null>;
+  /** A pack's own numbering (its question ids in file order), for the key; null when unknown. */
+  packNumbering?: (id: string) => Promise<string[] | null>;
   /** Questions the running exam locks: a grading of them would grade (and capture) against their key. */
   isLocked: (id: string) => boolean;
   now: () => number;
+}
+
+/** Each question's number in its pack (1-based, the file's order), as the tutor's key names it. */
+async function numbersIn(
+  deps: Pick<PaperDeps, 'packNumbering'>,
+  packId: string,
+  questions: SnapshotQuestion[],
+): Promise<(number | null)[]> {
+  const order = (await deps.packNumbering?.(packId)) ?? [];
+  const position = new Map(order.map((id, index) => [id, index + 1]));
+  return questions.map((q) => position.get(q.baseId) ?? position.get(q.id) ?? null);
 }
 
 /** Chooses the questions of a paper exam as the exam builder would, and keeps them as printed. */
@@ -59,7 +73,12 @@ export async function createPaperExam(
     versions: options.versions,
     createdAt: deps.now(),
     questions,
-    pack: pack && { id: pack.id, title: pack.title, contentHash: pack.contentHash },
+    pack: pack && {
+      id: pack.id,
+      title: pack.title,
+      contentHash: pack.contentHash,
+      numbers: await numbersIn(deps, pack.id, questions),
+    },
   };
 }
 

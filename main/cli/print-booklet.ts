@@ -2,7 +2,14 @@
 import { Command, Option } from 'commander';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { applyRelease, importPack, journalRelease, packOrigin, unsealPack } from '../core/packs/registry.js';
+import {
+  applyRelease,
+  importPack,
+  journalRelease,
+  packNumbering,
+  packOrigin,
+  unsealPack,
+} from '../core/packs/registry.js';
 import { openWorkspace } from '../core/workspace.js';
 import { PRESETS } from '../core/exams/builder.js';
 import { cachedImage, PaperExams, printPaperExam } from '../core/paper/paper-exam.js';
@@ -107,6 +114,7 @@ async function printBooklet(opts: PrintOptions): Promise<number> {
         explanations: () => workspace.explanations,
         // A pack's exam keeps its pack: its gradings export result files for the class report.
         packOf: (id) => packOrigin(workspace, id),
+        packNumbering: (id) => packNumbering(workspace, id),
         now: () => Date.now(),
       },
       request,

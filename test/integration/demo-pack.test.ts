@@ -36,3 +36,14 @@ describe('pack format documentation', () => {
     for (const [file, text] of Object.entries(packSchemas())) expect(await readFile(file, 'utf8'), file).toBe(text);
   });
 });
+
+describe('the demo figures', () => {
+  it('the triangle’s "6 cm" label ends left of the vertical leg (it overlapped it)', async () => {
+    const svg = await readFile('assets/demo/images/triangulo.svg', 'utf8');
+    const label = /<text x="([\d.]+)" y="[\d.]+" text-anchor="end">6 cm<\/text>/.exec(svg);
+    const leg = /<polygon points="([\d.]+),/.exec(svg);
+    expect(label, 'the label is anchored at its end').not.toBeNull();
+    // Right-anchored: the label's right edge is its x; the leg is the polygon's first x, 2 px wide.
+    expect(Number(label?.[1])).toBeLessThan(Number(leg?.[1]) - 2);
+  });
+});

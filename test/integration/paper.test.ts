@@ -1,3 +1,4 @@
+import { readPack } from '../../main/core/packs/reader.js';
 // Paper mode's PDFs, checked as a reader would: the text of each booklet in its version's order,
 // the version on every page, accents intact, nothing outside the page, figures drawn, the key
 // mapping back to the original questions, and the same seed giving the same bytes.
@@ -111,19 +112,20 @@ describe('paper booklets', () => {
     }
   });
 
-  it('the answer sheet has a row per question and the colours to mark; the key maps back to the original questions', () => {
+  it('the answer sheet has a row per question and the colours to mark; the key names each question by booklet 1’s number', () => {
     const sheet = squash((texts.get('answer-sheet.pdf') ?? []).map((p) => p.text).join(' '));
     expect(sheet).toContain('CARTÃO-RESPOSTA');
     for (const colour of ['AZUL', 'AMARELO', 'BRANCO', 'ROSA']) expect(sheet).toContain(colour);
     for (let n = 1; n <= exam.questions.length; n++) expect(sheet).toContain(String(n).padStart(2, '0'));
     const key = squash((texts.get('key.pdf') ?? []).map((p) => p.text).join(' '));
+    const first = versionsOf(exam)[0]?.order ?? [];
     for (const version of versionsOf(exam)) {
       version.order.forEach((index, position) => {
         const question = exam.questions[index];
         const keyPosition = (version.alternatives[position] ?? []).findIndex(
           (o) => question?.alternatives[o]?.id === question?.correctId,
         );
-        const line = `${String(position + 1).padStart(2, '0')} ${'ABCDE'[keyPosition]} (questão ${index + 1} do original`;
+        const line = `${String(position + 1).padStart(2, '0')} ${'ABCDE'[keyPosition]} (questão ${first.indexOf(index) + 1} do caderno 1)`;
         expect(key, `version ${version.number} #${position + 1}`).toContain(line);
       });
     }
@@ -318,6 +320,16 @@ describe('cli print booklet', () => {
     const kept = await new PaperExams(join(data, 'paper')).get(summary.code);
     expect(kept?.pack).toMatchObject({ id: 'demo-pack', title: expect.any(String) as string });
     expect(kept?.pack?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    // The tutor's key names each question by the pack's own numbering (the class report's too).
+    const demo = await readPack(await readFile('assets/demo.exampack'));
+    const packOrder = demo.content.questions.map((q) => q.id);
+    await demo.dispose();
+    expect(kept?.pack?.numbers).toEqual(kept?.questions.map((q) => packOrder.indexOf(q.baseId) + 1));
+    const key = (await pdfText(await readFile(join(out, 'key.pdf')))).map((p) => p.text).join(' ');
+    const questionOf = (n: number) => kept?.questions[n];
+    expect(questionOf(0)).toBeDefined();
+    expect(key).toContain(`questão ${packOrder.indexOf(questionOf(0)?.baseId ?? '') + 1} do pacote`);
+    expect(key).not.toContain('do original');
     const usage = await runTs('main/cli.ts', ['print', 'booklet', '--data-dir', data, '--out', out]);
     expect(usage.code).toBe(2);
   }, 60_000);

@@ -37,6 +37,8 @@ const entrySchema = z.object({
   contentHash: z.string().optional(),
   /** Sealed answers (in sealed/<id>.bin until released by the tutor's code). */
   sealed: z.object({ params: sealParamsSchema, released: z.boolean() }).optional(),
+  /** Its questions in the file's order: the pack's own numbering (the key and the class report use it). */
+  questionIds: z.array(z.string()).optional(),
 });
 export type PackEntry = z.infer<typeof entrySchema>;
 const registrySchema = z.object({ packs: z.array(entrySchema) });
@@ -212,6 +214,11 @@ export async function listPacks(workspace: PackWorkspace): Promise<PackEntry[]> 
   return (await workspace.packRegistry.read()).packs;
 }
 
+/** A pack's own numbering: its question ids in the file's order (null for a pack imported before it was kept). */
+export async function packNumbering(workspace: PackWorkspace, id: string): Promise<string[] | null> {
+  return (await listPacks(workspace)).find((p) => p.id === id)?.questionIds ?? null;
+}
+
 /** An imported pack as an exam (on screen or on paper) records it, or null when there is none. */
 export async function packOrigin(
   workspace: PackWorkspace,
@@ -366,6 +373,7 @@ export function importPack(
         ...(pack.manifest.examConfig && { examConfig: pack.manifest.examConfig }),
         ...(pack.manifest.files['questions.json'] && { contentHash: pack.manifest.files['questions.json'] }),
         ...(pack.manifest.sealed && { sealed: { params: pack.manifest.sealed, released: false } }),
+        questionIds: pack.content.questions.map((q) => q.id),
       };
       if (pack.sealed) {
         // The encrypted answers are durable before the registry names the pack.

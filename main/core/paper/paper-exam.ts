@@ -22,7 +22,16 @@ export const paperExamSchema = z.object({
   createdAt: z.number(),
   questions: z.array(snapshotQuestionSchema).min(1).max(500),
   /** The pack whose questions these are (its result files go to the tutor), if one. */
-  pack: z.object({ id: z.string(), title: z.string(), contentHash: z.string() }).nullable().default(null),
+  pack: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      contentHash: z.string(),
+      /** Each question's number in the pack (its file's order), as the key names it; null when unknown. */
+      numbers: z.array(z.number().int().positive().nullable()).optional(),
+    })
+    .nullable()
+    .default(null),
 });
 export type PaperExamRecord = z.infer<typeof paperExamSchema>;
 
@@ -59,14 +68,21 @@ export async function printPaperExam(
   const refs = exam.questions.flatMap((q) => [q.image, ...q.alternatives.map((a) => a.image)]);
   const loaded = new Map<string, PaperImage | null>();
   for (const ref of refs) if (ref && !loaded.has(ref.url)) loaded.set(ref.url, await loadImage(ref));
+  const versions = versionsOf(exam);
+  const first = versions[0]?.order ?? [];
+  const numbers = exam.pack?.numbers;
   const paper = {
     code: exam.code,
     title: exam.title,
     minutes: exam.minutes,
     questions: exam.questions,
+    // The pack's own numbering when the exam is a pack's (the class report's too), else booklet 1's.
+    reference: (index: number) => {
+      const inPack = numbers?.[index];
+      return inPack ? `questão ${inPack} do pacote` : `questão ${first.indexOf(index) + 1} do caderno 1`;
+    },
     imageOf: (ref: SnapshotQuestion['image']) => (ref ? (loaded.get(ref.url) ?? null) : null),
   };
-  const versions = versionsOf(exam);
   const files = new Map<string, Buffer>();
   const total = versions.length + 2;
   const put = (name: string, bytes: Buffer) => {

@@ -37,6 +37,8 @@ export interface PaperExam {
   title: string;
   minutes: number | null;
   questions: SnapshotQuestion[];
+  /** How the tutor's key names question `index` (the pack's numbering, or booklet 1's). */
+  reference?: (index: number) => string;
   /** The bytes of an image the questions show (by its reference), null when missing. */
   imageOf: (ref: SnapshotQuestion['image']) => PaperImage | null;
 }
@@ -380,7 +382,7 @@ export async function renderKey(exam: PaperExam, versions: BookletVersion[]): Pr
       const alternatives = version.alternatives[position] ?? [];
       const keyPosition = alternatives.findIndex((o) => question?.alternatives[o]?.id === question?.correctId);
       const key = keyPosition >= 0 ? (LETTERS[keyPosition] ?? '?') : '—';
-      const line = `${String(position + 1).padStart(2, '0')}  ${key}   (questão ${index + 1} do original${question ? ` · ${question.id}` : ''})`;
+      const line = `${String(position + 1).padStart(2, '0')}  ${key}   (${exam.reference?.(index) ?? `questão ${index + 1}`})`;
       if (y > BOTTOM - 12) {
         col += 1;
         y = TOP + 26;
