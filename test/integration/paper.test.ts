@@ -143,6 +143,27 @@ describe('paper booklets', () => {
     expect(other.get('booklet-1.pdf')?.equals(files.get('booklet-1.pdf') ?? Buffer.alloc(0))).toBe(false);
   });
 
+  it('a wrapped alternative hangs under its text, never under its letter', () => {
+    let continuations = 0;
+    for (const page of texts.get('booklet-1.pdf')?.slice(1) ?? []) {
+      const letters = page.items.filter((i) => /^[A-E]$/.test(i.text.trim()));
+      const letterXs = [...new Set(letters.map((i) => Math.round(i.x)))];
+      const others = page.items.filter((i) => i.text.trim() && !/^[A-E]$/.test(i.text.trim()));
+      for (const item of others) {
+        expect(
+          letterXs.some((x) => Math.abs(item.x - x) < 1),
+          `"${item.text.slice(0, 30)}" starts under a letter`,
+        ).toBe(false);
+      }
+      // Lines at an alternative's text column with no letter beside them: the wrapped ones.
+      const textXs = letterXs.map((x) => x + 14);
+      continuations += others.filter(
+        (i) => textXs.some((x) => Math.abs(i.x - x) < 1.5) && !letters.some((l) => Math.abs(l.y - i.y) < 2),
+      ).length;
+    }
+    expect(continuations, 'the demo has alternatives long enough to wrap').toBeGreaterThan(0);
+  });
+
   it('pages render, and a question’s figure is drawn between its statement and its alternatives', async () => {
     const booklet = files.get('booklet-1.pdf') ?? Buffer.alloc(0);
     const images = await pdfPages(booklet, 1);

@@ -166,6 +166,26 @@ function imageBlock(doc: PDFKit.PDFDocument, image: PaperImage | null, maxHeight
   };
 }
 
+/** Where an alternative's text starts: its wrapped lines hang under the text, not under the letter. */
+const ALTERNATIVE_INDENT = 6;
+const HANGING = 14;
+
+/** An alternative: its letter, then its text in a column of its own (a hanging indent). */
+function alternativeBlock(doc: PDFKit.PDFDocument, letter: string, content: string): Block {
+  const width = COLUMN - ALTERNATIVE_INDENT - HANGING;
+  doc.font('regular').fontSize(TEXT_SIZE);
+  const height = doc.heightOfString(content, { width, lineGap: 1 });
+  return {
+    height: height + 4,
+    draw: (x, y) => {
+      doc.font('bold').fontSize(TEXT_SIZE).fillColor('#111');
+      doc.text(letter, x + ALTERNATIVE_INDENT, y, { lineBreak: false });
+      doc.font('regular').fontSize(TEXT_SIZE);
+      doc.text(content, x + ALTERNATIVE_INDENT + HANGING, y, { width, lineGap: 1 });
+    },
+  };
+}
+
 /** A question as blocks that stay together: the heading with the statement, its image, each alternative. */
 function questionBlocks(
   doc: PDFKit.PDFDocument,
@@ -192,9 +212,7 @@ function questionBlocks(
   alternatives.forEach((original, position) => {
     const alternative = question.alternatives[original];
     if (!alternative) return;
-    const letter = LETTERS[position] ?? '?';
-    const line = text(`${letter}   ${alternative.text}`, 'regular', TEXT_SIZE, 6);
-    blocks.push(line);
+    blocks.push(alternativeBlock(doc, LETTERS[position] ?? '?', alternative.text));
     const altImage = imageBlock(doc, exam.imageOf(alternative.image), (BOTTOM - TOP) * 0.25);
     if (altImage) blocks.push(altImage);
   });
