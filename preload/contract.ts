@@ -509,10 +509,14 @@ export interface ClassReportView {
   test: {
     students: number;
     items: number;
+    /** Mean number right. */
     mean: number;
     median: number;
+    /** Of the number right (n − 1). */
     sd: number;
+    /** Kuder–Richardson 20 (Cronbach's α for right/wrong items); null below 2 students or 2 items, or when every total is equal. */
     kr20: number | null;
+    /** Standard error of measurement, SD·√(1 − KR-20), in questions; null when KR-20 is. */
     sem: number | null;
   };
   bySubject: { key: string; mean: number; items: number }[];

@@ -4,20 +4,10 @@
 //
 // Conventions: standard deviations use n − 1 (a class is a sample of students who could sit the
 // test). KR-20 is the same whichever convention, as long as items and totals use one.
+import type { ClassReportView } from '../../../preload/contract.js';
 
-export interface TestStatistics {
-  students: number;
-  items: number;
-  /** Mean number right. */
-  mean: number;
-  median: number;
-  /** Of the number right (n − 1). */
-  sd: number;
-  /** Kuder–Richardson 20 (Cronbach's α for right/wrong items); null below 2 students or 2 items, or when every total is equal. */
-  kr20: number | null;
-  /** Standard error of measurement, SD·√(1 − KR-20), in questions; null when KR-20 is. */
-  sem: number | null;
-}
+/** The test as a whole (each field's meaning is documented on the contract's ClassReportView['test']). */
+export type TestStatistics = ClassReportView['test'];
 
 export interface ItemSpread {
   /** Standard deviation of the item's 0/1 scores (n − 1); null below 2 students. */
