@@ -268,6 +268,9 @@ export const ui = (page: Page) => {
       version: id('paper-version'),
       student: id('paper-student'),
       letters: id('paper-letters'),
+      /** The same sheet as a numbered grid by fives; each cell [data-symbol] ("A"–"E", "-", "*", "" unset). */
+      grid: id('paper-grid'),
+      cell: (n: number) => id(`paper-cell-${n}`),
       /** [data-typed, data-filled] */
       count: id('paper-count'),
       grade: id('paper-grade'),

@@ -41,9 +41,23 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await expect(screen.paper.count).toContainText('posição 3');
   await expect(screen.paper.grade).toBeDisabled();
   await page.keyboard.press('Backspace');
+  // In groups of five, like the sheet: the space only separates.
   await page.keyboard.type('c-*de ab');
-  await expect(screen.paper.count).toHaveAttribute('data-typed', '10');
+  await expect(screen.paper.count).toHaveAttribute('data-typed', '9');
   await expect(screen.paper.count).toContainText('7 marcadas');
+  // The numbered grid shows each question's symbol, and takes the last one: typed, then the arrows.
+  await expect(screen.paper.cell(3)).toHaveAttribute('data-symbol', 'C');
+  await expect(screen.paper.cell(4)).toHaveAttribute('data-symbol', '-');
+  await expect(screen.paper.cell(5)).toHaveAttribute('data-symbol', '*');
+  await expect(screen.paper.cell(10)).toHaveAttribute('data-symbol', '');
+  await screen.paper.cell(10).click();
+  await page.keyboard.press('e');
+  await expect(screen.paper.cell(10)).toHaveAttribute('data-symbol', 'E');
+  await expect(screen.paper.letters).toHaveValue('ABC-* DEABE');
+  await expect(screen.paper.count).toHaveAttribute('data-typed', '10');
+  await expect(screen.paper.count).toContainText('8 marcadas');
+  await page.keyboard.press('ArrowUp');
+  await expect(screen.paper.cell(5)).toBeFocused();
   expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'grading screen').toEqual([]);
   await expect(screen.notebookDue).toHaveCount(0);
   await page.keyboard.press('Enter');

@@ -204,7 +204,12 @@ describe('paper booklets', () => {
 describe('typed answers', () => {
   it('reads letters in any case, blanks and double marks, and points at what it cannot read', () => {
     expect(parseTypedAnswers('aB-*e', 6)).toEqual({ ok: true, answers: [0, 1, null, 'double', 4, null] });
-    expect(parseTypedAnswers('ab.c_ d', 7)).toEqual({ ok: true, answers: [0, 1, null, 2, null, null, 3] });
+    expect(parseTypedAnswers('ab.c_ d', 7)).toEqual({ ok: true, answers: [0, 1, null, 2, null, 3, null] });
+    // Groups of five, as the sheet prints them: the spaces only separate.
+    expect(parseTypedAnswers('abcde abcde\nab', 12)).toEqual({
+      ok: true,
+      answers: [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1],
+    });
     expect(parseTypedAnswers('abx', 3)).toEqual({ ok: false, position: 3 });
     expect(parseTypedAnswers('abcd', 3)).toEqual({ ok: false, position: 4 });
   });

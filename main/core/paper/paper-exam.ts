@@ -133,15 +133,16 @@ export class PaperExams {
 }
 
 /**
- * What a student wrote, read leniently: one symbol per question, A–E (any case); '-', '.', '_' or a
- * space for a blank; '*' for a double mark (counted wrong, like the real exam). Anything else is
- * refused with its position.
+ * What a student wrote, read leniently: one symbol per question, A–E (any case); '-', '.' or '_' for
+ * a blank; '*' for a double mark (counted wrong, like the real exam). Spaces and line breaks only
+ * separate (a tutor types in groups of five, like the sheet). Anything else is refused with its
+ * position among the symbols.
  */
 export function parseTypedAnswers(
   typed: string,
   count: number,
 ): { ok: true; answers: (number | 'double' | null)[] } | { ok: false; position: number } {
-  const symbols = [...typed.replace(/[\r\n\t]/g, '')];
+  const symbols = [...typed.replace(/\s/g, '')];
   if (symbols.length > count) return { ok: false, position: count + 1 };
   const answers: (number | 'double' | null)[] = [];
   for (let i = 0; i < count; i++) {

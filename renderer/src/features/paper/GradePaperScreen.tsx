@@ -6,10 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, PaperExamSummary } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { AnswerGrid } from './AnswerGrid';
+
+/** Symbols as the line shows them: groups of five, like the printed sheet. */
+const groupsOfFive = (symbols: readonly string[]) =>
+  Array.from({ length: Math.ceil(symbols.length / 5) }, (_, g) => symbols.slice(g * 5, g * 5 + 5).join('')).join(' ');
 
 /** What the typed letters say so far (the same rules as main: docs/paper.md). */
 function countTyped(typed: string, total: number) {
-  const symbols = [...typed.replace(/\s/g, '-')];
+  // Spaces only separate (groups of five, like the sheet), as main reads them.
+  const symbols = [...typed.replace(/\s/g, '')];
   let filled = 0;
   let blank = 0;
   let double = 0;
@@ -48,7 +54,7 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
       const result = await api['paper:grade']({
         code: exam.code,
         version,
-        answers: letters.replace(/\s/g, '-'),
+        answers: letters.replace(/\s/g, ''),
         ...(student.trim() && { student: student.trim() }),
       });
       onGraded(result.attemptId);
@@ -110,7 +116,7 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
             value={letters}
             autoComplete="off"
             spellCheck={false}
-            maxLength={exam.questions + 20}
+            maxLength={exam.questions * 2 + 20}
             onChange={(e) => setLetters(e.target.value.toUpperCase())}
             aria-describedby={`${ids.letters}-count`}
             data-testid="paper-letters"
@@ -134,6 +140,12 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
             {count.tooMany && ` ${t('paper.grade.tooMany', { total: exam.questions })}`}
           </p>
           <p className="muted">{t('paper.grade.help')}</p>
+          <AnswerGrid
+            symbols={[...letters.replace(/\s/g, '')]}
+            total={exam.questions}
+            // Edits in the grid show in the line in groups of five, as the sheet prints them.
+            onChange={(next) => setLetters(groupsOfFive(next))}
+          />
           <button
             type="submit"
             className="primary"
