@@ -276,7 +276,7 @@ export const requestSchemas = {
   'paper:grade': z.strictObject({
     code: z.string().regex(/^P[0-9A-Z]{6}$/),
     version: z.number().int().min(1).max(6),
-    /** One symbol per question: A–E, '-', '.', '_' or space for blank, '*' for a double mark. */
+    /** One symbol per question: A–E, '-', '.' or '_' for blank, '*' for a double mark; whitespace only separates. */
     answers: z.string().max(600),
     student: z.string().max(100).optional(),
   }),

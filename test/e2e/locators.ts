@@ -271,6 +271,13 @@ export const ui = (page: Page) => {
       /** The same sheet as a numbered grid by fives; each cell [data-symbol] ("A"–"E", "-", "*", "" unset). */
       grid: id('paper-grid'),
       cell: (n: number) => id(`paper-cell-${n}`),
+      /** A class's sheets from a CSV: one row per line [data-student, data-correct | data-failed]. */
+      csv: id('paper-csv'),
+      csvInput: id('paper-csv-input'),
+      csvProgress: id('paper-csv-progress'),
+      csvRefused: id('paper-csv-refused'),
+      csvResults: id('paper-csv-results'),
+      csvRows: id('paper-csv-row'),
       /** [data-typed, data-filled] */
       count: id('paper-count'),
       grade: id('paper-grade'),

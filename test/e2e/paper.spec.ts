@@ -1,9 +1,10 @@
 // Paper mode as a tutor uses it: print four booklet colours of an exam, then type a student's
 // answer sheet and get a graded attempt.
+import { writeFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo, savedFile } from './steps.js';
-import { pdfText } from '../support/pdf-read.js';
+import { importDemo, printDemoPaper, savedFile } from './steps.js';
+import { paperKey, pdfText } from '../support/pdf-read.js';
 import { seriousViolations } from './axe.js';
 
 test('paper: prints four booklets, the answer sheet and the key; a typed answer sheet becomes a graded attempt', async ({
@@ -105,4 +106,42 @@ test('paper: a class print never carries the printing student’s extra time (th
   const cover = (await pdfText(new Uint8Array(booklet.bytes))).at(0)?.text ?? '';
   // …the class's booklet has the exam's time, for every student.
   expect(cover).toContain('Você tem 45 minutos');
+});
+
+test('paper: a whole class from a CSV (name, booklet, letters): each row graded, a bad row says why, the rest stand', async ({
+  launch,
+}, testInfo) => {
+  const app = await launch();
+  const { page } = app;
+  const screen = ui(page);
+  await printDemoPaper(app, { count: '10', versions: '2' });
+  const keyPdf = await savedFile(app, /key\.pdf$/);
+  const [key1, key2] = [await paperKey(keyPdf.bytes, 1), await paperKey(keyPdf.bytes, 2)];
+  const fives = (letters: string) => `${letters.slice(0, 5)} ${letters.slice(5)}`;
+  const csv = testInfo.outputPath('turma.csv');
+  await writeFile(
+    csv,
+    [
+      'nome,caderno,letras',
+      `Ana Souza,1,${fives(key1)}`,
+      `"Lima, Bruno",2,${key2.slice(0, 5)}-----`,
+      'Carla,9,ABCDE',
+      'Davi,1,ABXDE',
+    ].join('\r\n'),
+  );
+  await screen.nav('paper').click();
+  await screen.paper.csvInput.setInputFiles(csv);
+  await expect(screen.paper.csvRows).toHaveCount(4);
+  await expect(screen.paper.csvRows.nth(0)).toHaveAttribute('data-correct', '10');
+  await expect(screen.paper.csvRows.nth(1)).toHaveAttribute('data-student', 'Lima, Bruno');
+  await expect(screen.paper.csvRows.nth(1)).toHaveAttribute('data-correct', '5');
+  await expect(screen.paper.csvRows.nth(2)).toHaveAttribute('data-failed', 'true');
+  await expect(screen.paper.csvRows.nth(3)).toHaveAttribute('data-failed', 'true');
+  await expect(screen.paper.csvResults).toContainText('2 de 4 linhas corrigidas');
+  // Each graded row is a paper attempt of its own, with its student and booklet.
+  await screen.paper.csvRows.nth(0).getByRole('button').click();
+  await expect(screen.results.score).toHaveAttribute('data-correct', '10');
+  await expect(screen.paper.result).toContainText('Ana Souza');
+  await screen.nav('history').click();
+  await expect(screen.history.items.filter({ has: page.getByTestId('history-paper') })).toHaveCount(2);
 });

@@ -635,6 +635,20 @@ export const en: Messages = {
     },
   },
   paper: {
+    bulk: {
+      heading: 'The whole class at once (CSV)',
+      intro:
+        'One row per student: name, booklet (1–4) and the letters marked, as in a spreadsheet (a header row “name” is skipped). Each row becomes a graded exam.',
+      file: 'CSV file',
+      progress: 'Grading {{done}} of {{total}}…',
+      refused: 'The file has no student rows, or more than {{max}}.',
+      summary: '{{graded}} of {{count}} rows graded',
+      summary_one: '{{graded}} of 1 row graded',
+      line: 'Row',
+      student: 'Student',
+      result: 'Result',
+      score: '{{correct}} of {{total}} — open',
+    },
     print: {
       heading: 'Print (paper mode)',
       intro:

@@ -645,6 +645,20 @@ export const ptBR = {
     },
   },
   paper: {
+    bulk: {
+      heading: 'A turma toda de uma vez (CSV)',
+      intro:
+        'Uma linha por aluno: nome, caderno (1–4) e as letras marcadas, como numa planilha (uma linha de título “nome” é ignorada). Cada linha vira uma prova corrigida.',
+      file: 'Arquivo CSV',
+      progress: 'Corrigindo {{done}} de {{total}}…',
+      refused: 'O arquivo não tem linhas de alunos, ou tem mais de {{max}}.',
+      summary: '{{graded}} de {{count}} linhas corrigidas',
+      summary_one: '{{graded}} de 1 linha corrigida',
+      line: 'Linha',
+      student: 'Aluno',
+      result: 'Resultado',
+      score: '{{correct}} de {{total}} — ver',
+    },
     print: {
       heading: 'Imprimir (modo papel)',
       intro:

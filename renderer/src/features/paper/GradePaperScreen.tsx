@@ -7,6 +7,7 @@ import type { BridgeErrorValue, PaperExamSummary } from '../../../../preload/con
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 import { AnswerGrid } from './AnswerGrid';
+import { BulkSheets } from './BulkSheets';
 
 /** Symbols as the line shows them: groups of five, like the printed sheet. */
 const groupsOfFive = (symbols: readonly string[]) =>
@@ -157,6 +158,7 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
         </form>
       )}
       <ErrorNotice error={error} testId="paper-error" />
+      {exam && <BulkSheets exam={exam} onOpen={onGraded} />}
     </section>
   );
 }

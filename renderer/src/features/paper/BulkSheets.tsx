@@ -1,0 +1,136 @@
+// A whole class's sheets at once: a CSV of name, booklet and letters (one row per student, as a
+// tutor keeps them in a spreadsheet), each row graded like a typed sheet. Rows that fail say why;
+// the others stand. A header row (nome/name…) is skipped.
+import Papa from 'papaparse';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PaperExamSummary } from '../../../../preload/contract';
+import { useErrorText } from '../../components/ErrorNotice';
+import { api, errorOf } from '../../lib/bridge';
+
+/** A class, with room to spare: a file longer than this is refused, not half-read. */
+const MAX_ROWS = 500;
+const HEADER = /^(nome|name|aluno|aluna|student|estudante)$/i;
+
+type Row =
+  | { line: number; student: string; attemptId: string; correct: number; total: number; error: null }
+  | { line: number; student: string; attemptId: null; error: string };
+
+export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (attemptId: string) => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  const gradeFile = async (file: File) => {
+    setRows(null);
+    setRefused(null);
+    const parsed = Papa.parse<string[]>((await file.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+    const data = parsed.data.filter((cells) => cells.some((cell) => cell.trim()));
+    const body = data[0] && HEADER.test((data[0][0] ?? '').trim()) ? data.slice(1) : data;
+    const offset = data.length - body.length;
+    if (body.length === 0 || body.length > MAX_ROWS) {
+      setRefused(t('paper.bulk.refused', { max: MAX_ROWS }));
+      return;
+    }
+    const out: Row[] = [];
+    setProgress({ done: 0, total: body.length });
+    for (const [i, cells] of body.entries()) {
+      const line = i + 1 + offset;
+      const [name = '', version = '', letters = ''] = cells.map((cell) => cell.trim());
+      try {
+        const result = await api['paper:grade']({
+          code: exam.code,
+          version: Number(version),
+          answers: letters,
+          ...(name && { student: name.slice(0, 100) }),
+        });
+        out.push({
+          line,
+          student: name,
+          attemptId: result.attemptId,
+          correct: result.score.correct,
+          total: result.score.total,
+          error: null,
+        });
+      } catch (caught) {
+        out.push({ line, student: name, attemptId: null, error: errorText(errorOf(caught)) });
+      }
+      setProgress({ done: i + 1, total: body.length });
+    }
+    setProgress(null);
+    setRows(out);
+  };
+
+  return (
+    <section className="bulk-sheets" aria-labelledby="bulk-heading" data-testid="paper-csv">
+      <h3 id="bulk-heading">{t('paper.bulk.heading')}</h3>
+      <p className="muted">{t('paper.bulk.intro')}</p>
+      <label>
+        {t('paper.bulk.file')}
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          disabled={progress !== null}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void gradeFile(file);
+            e.target.value = '';
+          }}
+          data-testid="paper-csv-input"
+        />
+      </label>
+      {progress && (
+        <p role="status" data-testid="paper-csv-progress">
+          {t('paper.bulk.progress', { done: progress.done, total: progress.total })}
+        </p>
+      )}
+      {refused && (
+        <p role="alert" className="notice notice-error" data-testid="paper-csv-refused">
+          {refused}
+        </p>
+      )}
+      {rows && (
+        <table className="data-table" data-testid="paper-csv-results">
+          <caption>
+            {t('paper.bulk.summary', {
+              count: rows.length,
+              graded: rows.filter((r) => r.error === null).length,
+            })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('paper.bulk.line')}</th>
+              <th scope="col">{t('paper.bulk.student')}</th>
+              <th scope="col">{t('paper.bulk.result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.line}
+                data-testid="paper-csv-row"
+                data-student={row.student}
+                data-correct={row.error === null ? row.correct : undefined}
+                data-failed={row.error !== null}
+              >
+                <td>{row.line}</td>
+                <td>{row.student || '—'}</td>
+                <td>
+                  {row.error === null ? (
+                    <button type="button" className="link" onClick={() => onOpen(row.attemptId)}>
+                      {t('paper.bulk.score', { correct: row.correct, total: row.total })}
+                    </button>
+                  ) : (
+                    <span className="error-text">{row.error}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
