@@ -128,10 +128,10 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     if (!facts) return null;
     const chosen = grade ?? gradeOf(facts);
     const id = facts.question.baseId;
-    await engine().setGrade(attemptId, index, chosen);
+    // The card first, then the attempt in one save (its rating, and the card's return when due again
+    // today, Anki's learning steps): a crash between leaves a rating that a new one replaces.
     await notebook().review(id, chosen, deps.now(), { attemptId, index });
-    // Anki's learning steps: a card due again today comes back at the end of this session.
-    await engine().reviewRated(attemptId, index, notebook().dueToday(id, deps.now()));
+    await engine().recordRating(attemptId, index, chosen, notebook().dueToday(id, deps.now()));
     return chosen;
   };
 

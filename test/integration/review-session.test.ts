@@ -193,3 +193,26 @@ describe('a review session', () => {
     expect(state?.undoable).toBeNull();
   });
 });
+
+describe('a review session under overlapping calls', () => {
+  it('ratings of one answer sent without waiting land in order: the last one decides, at most one repeat', async () => {
+    const { services, keyText } = await notebookWithMisses();
+    let state = await value(services, 'notebook:start-review', {});
+    const cards = state.questions.length;
+    state = await answer(services, state, keyText, 0, false);
+    expect(state.questions.length).toBe(cards + 1);
+    for (const last of [4, 1] as const) {
+      // The student taps through the buttons faster than main saves.
+      await Promise.all(
+        ([1, 4, 1, 4, 2, last] as const).map((grade) =>
+          value(services, 'exam:rate', { attemptId: state.attemptId, index: 0, grade }),
+        ),
+      );
+      const now = (await value(services, 'exam:current', {})) as ExamState;
+      expect(now.grades[0]).toBe(last);
+      // "Easy" graduates the card (no repeat); "again" brings it back exactly once.
+      expect(now.repeats.filter(Boolean)).toHaveLength(last === 4 ? 0 : 1);
+      expect(now.questions.length).toBe(last === 4 ? cards : cards + 1);
+    }
+  });
+});

@@ -1,7 +1,8 @@
-// Answering a running attempt: answer, flag, strike, guess, move, rate. Every change is saved
-// durably before it is acknowledged; a call after the deadline submits the attempt and is refused.
+// Answering a running attempt: answer, flag, strike, guess, move, presence (a review's ratings are
+// in review-session.ts). Every change is saved durably before it is acknowledged; a call after the
+// deadline submits the attempt and is refused.
 // Practice feedback carries a key, so it is made only from a question visibility.ts cleared.
-import type { PracticeFeedback, ReviewGrade } from '../../../preload/contract.js';
+import type { PracticeFeedback } from '../../../preload/contract.js';
 import type { AttemptStore } from './attempt-store.js';
 import { ExamError } from './errors.js';
 import { feedbackOf } from './feedback.js';
@@ -118,13 +119,5 @@ export class Answering {
     attempt.awaySince = present ? null : this.deps.now();
     await this.deps.attempts.save(attempt);
     return { saved: true };
-  }
-
-  /** A review session's rating of a checked answer. */
-  async setGrade(attemptId: string, index: number, grade: ReviewGrade): Promise<void> {
-    const { attempt, entry } = await this.live(attemptId, index);
-    if (!entry || !entry.revealed) throw new ExamError('not-found');
-    entry.grade = grade;
-    await this.deps.attempts.save(attempt);
   }
 }

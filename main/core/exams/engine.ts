@@ -255,17 +255,13 @@ export class ExamEngine {
     return this.answering.visit(attemptId, index);
   }
 
-  setGrade(attemptId: string, index: number, grade: ReviewGrade) {
-    return this.answering.setGrade(attemptId, index, grade);
-  }
-
   presence(attemptId: string, present: boolean) {
     return this.answering.presence(attemptId, present);
   }
 
-  /** A review session's entry was rated: its card comes back later in the session when `back`. */
-  reviewRated(attemptId: string, index: number, back: boolean) {
-    return this.reviewSession.rated(attemptId, index, back);
+  /** A review session's checked entry is rated: its card comes back later in the session when `back`. */
+  recordRating(attemptId: string, index: number, grade: ReviewGrade, back: boolean) {
+    return this.reviewSession.rated(attemptId, index, grade, back);
   }
 
   /** Takes a review session's last rating back: answers the entry now unrated, or null. */

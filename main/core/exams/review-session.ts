@@ -2,6 +2,7 @@
 // back later in the same session until it graduates or the student stops, and the last rating can
 // be taken back. A repeat is a new entry at the end with the alternatives shuffled again; it shares
 // its question with the entry it repeats (attempt-store.ts), so nothing new is saved but the state.
+import type { ReviewGrade } from '../../../preload/contract.js';
 import type { AttemptStore } from './attempt-store.js';
 import { alternativeOrder } from './alternatives.js';
 import { ExamError } from './errors.js';
@@ -36,10 +37,10 @@ export class ReviewSession {
   }
 
   /**
-   * After entry `index` was rated: the card comes back at the end of the session when its next
-   * review falls today (`back`), and a repeat no longer needed goes.
+   * Entry `index` was rated `grade`: kept with it, and the card comes back at the end of the session
+   * when its next review falls today (`back`), or a repeat no longer needed goes. One durable save.
    */
-  async rated(attemptId: string, index: number, back: boolean): Promise<void> {
+  async rated(attemptId: string, index: number, grade: ReviewGrade, back: boolean): Promise<void> {
     const attempt = this.session(attemptId);
     const entry = attempt.questions[index];
     // Only a checked card comes back: a repeat must never be what first shows a key (visibility.ts).
@@ -60,6 +61,7 @@ export class ReviewSession {
     } else if (!back) {
       this.drop(attempt, pending);
     }
+    entry.grade = grade;
     attempt.lastRated = index;
     await this.attempts.save(attempt);
   }
