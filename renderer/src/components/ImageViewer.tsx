@@ -21,13 +21,13 @@ interface View {
 }
 
 /** The scale at which an image of `natural` size fits inside `stage`. */
-export function fitScale(natural: { w: number; h: number }, stage: { w: number; h: number }): number {
+function fitScale(natural: { w: number; h: number }, stage: { w: number; h: number }): number {
   if (natural.w <= 0 || natural.h <= 0 || stage.w <= 0 || stage.h <= 0) return 1;
   return Math.min(MAX_ZOOM, stage.w / natural.w, stage.h / natural.h);
 }
 
 /** The view after zooming by `factor` around a point (`cx`, `cy`, from the stage's centre), within bounds. */
-export function zoomAround(view: View, factor: number, cx: number, cy: number, minScale: number): View {
+function zoomAround(view: View, factor: number, cx: number, cy: number, minScale: number): View {
   const scale = Math.min(MAX_ZOOM, Math.max(minScale, view.scale * factor));
   const applied = scale / view.scale;
   // The image point under (cx, cy) stays under it.
