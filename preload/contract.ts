@@ -536,6 +536,65 @@ export interface PaperExamSummary {
   versions: { number: number; colour: string }[];
 }
 
+/** How a bubble of a scanned sheet reads: clearly filled, clearly empty, or for the tutor to decide. */
+export type ScannedMark = 'blank' | 'marked' | 'doubtful';
+
+/** A question of a scanned sheet the reader will not decide alone: a double mark or a doubtful bubble. */
+export interface ScannedFlag {
+  /** 1-based, as printed. */
+  question: number;
+  kind: 'double' | 'doubtful';
+  marks: ScannedMark[];
+  /** How full each bubble is, 0–1 (a filled bubble is near 1). */
+  fill: number[];
+  /** The row as scanned (PNG data URL), to decide by looking. */
+  crop: string;
+}
+
+/** One student's answer sheet read from a scan: what grading needs, and what the tutor must confirm. */
+export interface ScannedSheet {
+  code: string;
+  /** The sheet's printed number (its QR code). */
+  sheet: number;
+  /** Where it came from: file name and page. */
+  source: string;
+  /** The booklet colour marked, or null when none or more than one was (the tutor chooses). */
+  version: number | null;
+  /** The foreign language marked on an ENEM day-1 sheet; null when the sheet has none or none is clear. */
+  language: ForeignLanguage | null;
+  /** The name box as scanned (PNG data URL): read by the tutor, never by the app. */
+  nameCrop: string;
+  /** One symbol per question: A–E, '-' blank, '*' double, '?' doubtful (in `flags`). */
+  answers: string;
+  flags: ScannedFlag[];
+}
+
+export type ScanRefusalReason =
+  | 'no-sheet'
+  | 'upside-down'
+  | 'sideways'
+  | 'unreadable-code'
+  | 'other-exam'
+  | 'duplicate'
+  | 'missing-page'
+  | 'too-large'
+  | 'too-many-pages'
+  | 'not-an-image'
+  | 'unreadable';
+
+/** A page (or file) that gave no sheet, and why. */
+export interface ScanRefusal {
+  source: string;
+  reason: ScanRefusalReason;
+  /** The other exam's code, the page count, the size: what makes the reason concrete. */
+  detail: string;
+}
+
+export interface ScanResult {
+  sheets: ScannedSheet[];
+  refused: ScanRefusal[];
+}
+
 /** Moodle XML imported as a new pack: in the library, and as a file to hand out. */
 export interface MoodleImportResult extends PackImportResult {
   fileName: string;
@@ -726,6 +785,7 @@ export interface Responses {
   'paper:print': { code: string; files: { fileName: string; data: Uint8Array<ArrayBuffer> }[] };
   'paper:list': PaperExamSummary[];
   'paper:grade': ExamResult;
+  'paper:scan': ScanResult;
   'class:report': ClassReportView;
   'notes:set': { text: string };
 }
@@ -797,6 +857,7 @@ export const CHANNELS = [
   'paper:print',
   'paper:list',
   'paper:grade',
+  'paper:scan',
 ] as const satisfies readonly Channel[];
 
 export interface Events {

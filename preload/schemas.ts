@@ -271,6 +271,8 @@ export const requestSchemas = {
     minutes: minutesSchema.nullable(),
     versions: z.number().int().min(1).max(6),
     seed: seedSchema.optional(),
+    /** Numbered answer sheets, one per student (a scan tells them apart). */
+    sheets: z.number().int().min(1).max(200).optional(),
   }),
   'paper:list': z.strictObject({}),
   'paper:grade': z.strictObject({
@@ -279,6 +281,20 @@ export const requestSchemas = {
     /** One symbol per question: A–E, '-', '.' or '_' for blank, '*' for a double mark; whitespace only separates. */
     answers: z.string().max(600),
     student: z.string().max(100).optional(),
+  }),
+  'paper:scan': z.strictObject({
+    code: z.string().regex(/^P[0-9A-Z]{6}$/),
+    /** A scanner's PDFs or phone photos (JPEG/PNG): 24 files, 160 MiB in all at most. */
+    files: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1).max(255),
+          data: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength <= 64 * 1024 * 1024),
+        }),
+      )
+      .min(1)
+      .max(24)
+      .refine((files) => files.reduce((sum, f) => sum + f.data.byteLength, 0) <= 160 * 1024 * 1024),
   }),
   'packs:release': z.strictObject({ id: z.string().min(1).max(64), code: z.string().min(1).max(40) }),
 } as const;

@@ -11,6 +11,7 @@ import type { SnapshotQuestion } from '../core/exams/model.js';
 import type { ImageCache } from '../core/images/cache.js';
 import {
   cachedImage,
+  hasLanguageChoice,
   paperCode,
   parseTypedAnswers,
   printPaperExam,
@@ -18,6 +19,7 @@ import {
   type PaperExamRecord,
   type PaperExams,
 } from '../core/paper/paper-exam.js';
+import { readScans } from '../core/paper/scan/scan.js';
 import type { Handlers } from './types.js';
 
 type PaperHandlers = Pick<Handlers, Extract<keyof Handlers, `paper:${string}`>>;
@@ -84,12 +86,12 @@ export async function createPaperExam(
 
 export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
   return {
-    'paper:print': async ({ request, title, minutes, versions, seed }) => {
+    'paper:print': async ({ request, title, minutes, versions, seed, sheets }) => {
       // The key goes on paper: never of a question in the exam running now.
       if (deps.engine().running()) throw new BridgeError('exam-running');
       const exam = await createPaperExam(deps, request, { title, minutes, versions, seed });
       await deps.exams().save(exam);
-      const files = await printPaperExam(exam, cachedImage(deps.images()));
+      const files = await printPaperExam(exam, cachedImage(deps.images()), undefined, sheets);
       return {
         code: exam.code,
         files: [...files].map(([name, bytes]) => ({ fileName: `${exam.code}-${name}`, data: new Uint8Array(bytes) })),
@@ -103,6 +105,16 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
         createdAt: exam.createdAt,
         versions: versionsOf(exam).map((v) => ({ number: v.number, colour: v.colour.name })),
       })),
+    'paper:scan': async ({ code, files }) => {
+      const exam = await deps.exams().get(code);
+      if (!exam) throw new BridgeError('not-found');
+      return readScans(files, {
+        code,
+        questions: exam.questions.length,
+        versions: exam.versions,
+        language: hasLanguageChoice(exam),
+      });
+    },
     'paper:grade': async ({ code, version, answers, student }) => {
       const exam = await deps.exams().get(code);
       if (!exam) throw new BridgeError('not-found');

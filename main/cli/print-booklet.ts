@@ -35,6 +35,7 @@ interface PrintOptions {
   minutes?: number;
   seed?: number;
   code?: string;
+  sheets: number;
   json?: boolean;
 }
 
@@ -58,6 +59,7 @@ export function printBookletCommand(done: Done): Command {
     .option('--minutes <m>', 'the time printed on the booklets', integer(1, 24 * 60))
     .option('--seed <s>', 'the same seed prints the same booklets', integer(0))
     .option('--code <code>', "a sealed pack's release code")
+    .option('--sheets <n>', 'numbered answer sheets, one per student (a scan tells them apart)', integer(1, 200), 1)
     .option('--json', 'print one JSON summary line')
     .action(async (opts: PrintOptions) => done(await printBooklet(opts)));
 }
@@ -122,8 +124,11 @@ async function printBooklet(opts: PrintOptions): Promise<number> {
     );
     await new PaperExams(join(opts.dataDir, 'paper')).save(exam);
     const bar = progress('print');
-    const files = await printPaperExam(exam, cachedImage(workspace.images), (done, total, name) =>
-      bar.update(done, total, name),
+    const files = await printPaperExam(
+      exam,
+      cachedImage(workspace.images),
+      (done, total, name) => bar.update(done, total, name),
+      opts.sheets,
     );
     bar.end();
     await mkdir(opts.out, { recursive: true });

@@ -17,6 +17,11 @@ if (process.argv.includes('notebook')) {
   await import('./notebook.js');
   process.exit(0);
 }
+// `npm run bench -- omr`: answer sheets read from the full synthetic scan corpus.
+if (process.argv.includes('omr')) {
+  await import('./omr.js');
+  process.exit(0);
+}
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 50_000);
 const rows: { measure: string; value: string; baseline: string; ratio: string; target: string }[] = [];

@@ -174,6 +174,7 @@ describe('the key lock', () => {
       'paper:print': [{ request: { count: 5 }, title: 'Papel', minutes: 30, versions: 2 }],
       'paper:list': [{}],
       'paper:grade': [{ code: 'P000000', version: 1, answers: 'ABCDE' }],
+      'paper:scan': [{ code: 'P000000', files: [{ name: 'a.jpg', data: new Uint8Array([0xff, 0xd8]) }] }],
       'packs:from-moodle': [{ data: new TextEncoder().encode('<quiz></quiz>'), title: 'x' }],
       'notes:set': [
         ...ids.map((id) => ({ ref: { questionId: id }, text: 'Nota' })),

@@ -336,6 +336,11 @@ function generators(forged: Uint8Array<ArrayBuffer>[]): Generators {
       version: pick([1, 2]),
       answers: Array.from({ length: QUESTIONS }, () => pick(LETTERS)).join(''),
     }),
+    // Pixels only: a scan that is no sheet (the reader's refusals) costs no time in a long sequence.
+    'paper:scan': (pick, seen) => ({
+      code: pick([...seen.codes]),
+      files: [{ name: 'folha.jpg', data: new TextEncoder().encode(pick(['não é imagem', 'nem esta'])) }],
+    }),
   };
 }
 

@@ -152,6 +152,8 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   // Grading a sheet that shares a question with the running exam waits for its end, whatever the
   // letters: its score and the notebook cards it adds would tell that question's key.
   'paper:grade': 'refuses',
+  // Reads pixels of answer sheets: no question, no key.
+  'paper:scan': 'no-key',
 };
 
 export interface VisibilityDeps {

@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ImageCache } from '../images/cache.js';
+import { foreignLanguageOf } from '../exams/enem.js';
 import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js';
 import { createDocument, readDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
@@ -49,6 +50,11 @@ export function versionsOf(exam: PaperExamRecord): BookletVersion[] {
   return planVersions(exam.questions, exam.versions, exam.seed);
 }
 
+/** The answer sheet asks which foreign language the student chose (an exam with such questions). */
+export function hasLanguageChoice(exam: PaperExamRecord): boolean {
+  return exam.questions.some((q) => foreignLanguageOf(q.subject) !== null);
+}
+
 /** Reads an image a snapshot points to, from the image cache (null when it is not there). */
 export function cachedImage(images: ImageCache) {
   return async (ref: SnapshotQuestion['image']): Promise<PaperImage | null> => {
@@ -64,6 +70,8 @@ export async function printPaperExam(
   loadImage: (ref: SnapshotQuestion['image']) => Promise<PaperImage | null>,
   /** Each PDF as it is done (the CLI's progress): how many of how many. */
   onFile?: (done: number, total: number, name: string) => void,
+  /** Numbered answer sheets to print (one per student; a scan tells them apart). */
+  sheets = 1,
 ): Promise<Map<string, Buffer>> {
   const refs = exam.questions.flatMap((q) => [q.image, ...q.alternatives.map((a) => a.image)]);
   const loaded = new Map<string, PaperImage | null>();
@@ -90,7 +98,7 @@ export async function printPaperExam(
     onFile?.(files.size, total, name);
   };
   for (const version of versions) put(`booklet-${version.number}.pdf`, await renderBooklet(paper, version));
-  put('answer-sheet.pdf', await renderAnswerSheet(paper, versions));
+  put('answer-sheet.pdf', await renderAnswerSheet(paper, versions, { sheets, language: hasLanguageChoice(exam) }));
   put('key.pdf', await renderKey(paper, versions));
   return files;
 }

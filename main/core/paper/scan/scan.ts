@@ -1,0 +1,177 @@
+// A stack of scans read as answer sheets of one paper exam: every page of every file located,
+// identified by its QR code, its bubbles read; pages of one sheet joined; whatever is not a sheet
+// of this exam refused by name. Nothing is graded here: the tutor confirms what the reader flags.
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type {
+  ForeignLanguage,
+  ScannedFlag,
+  ScannedSheet,
+  ScanRefusal,
+  ScanResult,
+} from '../../../../preload/contract.js';
+import {
+  BUBBLE_RADIUS,
+  LANGUAGE_BUBBLES,
+  NAME_BOX,
+  QUESTIONS_PER_PAGE,
+  questionRow,
+  sheetPages,
+  versionBubbles,
+  type Box,
+} from '../sheet-layout.js';
+import { readRow, type RowReading } from './bubbles.js';
+import { project } from './homography.js';
+import { locateSheet, type LocatedSheet } from './locate.js';
+import { RasterError, scanPages } from './raster.js';
+
+export interface ScanTarget {
+  code: string;
+  questions: number;
+  versions: number;
+  /** The sheet has the foreign-language bubbles (ENEM day 1). */
+  language: boolean;
+}
+
+export interface ScanFile {
+  name: string;
+  data: Uint8Array;
+}
+
+/** A layout box as it appears in the scan (its bounding box), as a PNG data URL. */
+async function crop(canvas: Canvas, sheet: LocatedSheet, box: Box, height: number): Promise<string> {
+  const corners = [
+    project(sheet.map, box.x, box.y),
+    project(sheet.map, box.x + box.width, box.y),
+    project(sheet.map, box.x + box.width, box.y + box.height),
+    project(sheet.map, box.x, box.y + box.height),
+  ];
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const sx = Math.max(0, Math.floor(Math.min(...xs)));
+  const sy = Math.max(0, Math.floor(Math.min(...ys)));
+  const sw = Math.max(1, Math.min(canvas.width, Math.ceil(Math.max(...xs))) - sx);
+  const sh = Math.max(1, Math.min(canvas.height, Math.ceil(Math.max(...ys))) - sy);
+  const scale = height / sh;
+  const out = createCanvas(Math.max(1, Math.round(sw * scale)), height);
+  out.getContext('2d').drawImage(canvas, sx, sy, sw, sh, 0, 0, out.width, out.height);
+  return `data:image/png;base64,${(await out.encode('png')).toString('base64')}`;
+}
+
+function rowBox(n: number): Box {
+  const row = questionRow(n);
+  const last = row.bubbles[row.bubbles.length - 1];
+  return {
+    x: row.numberX - 4,
+    y: row.y - 10,
+    width: (last?.cx ?? row.numberX) + BUBBLE_RADIUS + 6 - (row.numberX - 4),
+    height: 20,
+  };
+}
+
+/** One marked choice among bubbles (1-based), or null when none or several are, or any is doubtful. */
+function single(reading: RowReading): number | null {
+  const index = reading.symbol.length === 1 ? 'ABCDEFGHIJ'.indexOf(reading.symbol) : -1;
+  return index >= 0 ? index + 1 : null;
+}
+
+interface PageReading {
+  source: string;
+  page: number;
+  rows: RowReading[];
+  flags: ScannedFlag[];
+  version: number | null;
+  language: ForeignLanguage | null;
+  nameCrop: string;
+}
+
+async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget, source: string): Promise<PageReading> {
+  const { page } = sheet.identity;
+  const first = (page - 1) * QUESTIONS_PER_PAGE;
+  const count = Math.max(0, Math.min(QUESTIONS_PER_PAGE, target.questions - first));
+  const rows: RowReading[] = [];
+  const flags: ScannedFlag[] = [];
+  for (let n = 0; n < count; n++) {
+    const reading = readRow(sheet, questionRow(n).bubbles);
+    rows.push(reading);
+    if (reading.symbol === '*' || reading.symbol === '?')
+      flags.push({
+        question: first + n + 1,
+        kind: reading.symbol === '*' ? 'double' : 'doubtful',
+        marks: reading.marks,
+        fill: reading.fill.map((f) => Math.round(f * 100) / 100),
+        crop: await crop(canvas, sheet, rowBox(n), 40),
+      });
+  }
+  const isFirst = page === 1;
+  const version = isFirst ? single(readRow(sheet, versionBubbles(target.versions))) : null;
+  const languageChoice = isFirst && target.language ? single(readRow(sheet, [...LANGUAGE_BUBBLES])) : null;
+  return {
+    source,
+    page,
+    rows,
+    flags,
+    version,
+    language: languageChoice === 1 ? 'ingles' : languageChoice === 2 ? 'espanhol' : null,
+    nameCrop: isFirst ? await crop(canvas, sheet, NAME_BOX, 48) : '',
+  };
+}
+
+/** Reads every page of every file; sheets in the order of their printed number. */
+export async function readScans(files: ScanFile[], target: ScanTarget): Promise<ScanResult> {
+  const refused: ScanRefusal[] = [];
+  const pages = new Map<number, Map<number, PageReading>>();
+  const expectedPages = sheetPages(target.questions);
+  for (const file of files) {
+    try {
+      for await (const { page, canvas } of scanPages(file.data)) {
+        const source = `${file.name} · p. ${page}`;
+        const located = locateSheet(canvas);
+        if ('refused' in located) {
+          refused.push({ source, reason: located.refused, detail: '' });
+          continue;
+        }
+        const { identity } = located;
+        if (identity.code !== target.code || identity.pages !== expectedPages) {
+          refused.push({ source, reason: 'other-exam', detail: identity.code });
+          continue;
+        }
+        const ofSheet = pages.get(identity.sheet) ?? new Map<number, PageReading>();
+        if (ofSheet.has(identity.page)) {
+          refused.push({ source, reason: 'duplicate', detail: `${identity.sheet}` });
+          continue;
+        }
+        ofSheet.set(identity.page, await readPage(canvas, located, target, source));
+        pages.set(identity.sheet, ofSheet);
+      }
+    } catch (error) {
+      if (!(error instanceof RasterError)) throw error;
+      refused.push({ source: file.name, reason: error.reason, detail: error.detail });
+    }
+  }
+  const sheets: ScannedSheet[] = [];
+  for (const [sheet, ofSheet] of [...pages].sort(([a], [b]) => a - b)) {
+    const parts = Array.from({ length: expectedPages }, (_, i) => ofSheet.get(i + 1));
+    const missing = parts.findIndex((p) => !p);
+    const first = parts[0];
+    if (missing >= 0 || !first) {
+      refused.push({
+        source: [...ofSheet.values()].map((p) => p.source).join(', '),
+        reason: 'missing-page',
+        detail: `${sheet}:${missing + 1}`,
+      });
+      continue;
+    }
+    const read = parts.filter((p): p is PageReading => p !== undefined);
+    sheets.push({
+      code: target.code,
+      sheet,
+      source: read.map((p) => p.source).join(', '),
+      version: first.version,
+      language: first.language,
+      nameCrop: first.nameCrop,
+      answers: read.flatMap((p) => p.rows.map((r) => r.symbol)).join(''),
+      flags: read.flatMap((p) => p.flags),
+    });
+  }
+  return { sheets, refused };
+}

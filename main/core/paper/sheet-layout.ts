@@ -1,0 +1,93 @@
+// The answer sheet's geometry, in PDF points from the page's top-left corner (A4): the one place
+// the printer draws from and the scan reader measures from, so a printed sheet and its reading
+// can never disagree. Four solid corner squares (fiducials) fix the page in a scan; a QR code
+// names the exam, the sheet and the page; bubbles sit on a fixed grid.
+
+export const SHEET_PAGE = { width: 595.28, height: 841.89 };
+export const FIDUCIAL_SIZE = 20;
+const FIDUCIAL_INSET = 28;
+
+/** Centres of the four fiducials: top-left, top-right, bottom-right, bottom-left. */
+export const FIDUCIALS: readonly (readonly [number, number])[] = [
+  [FIDUCIAL_INSET, FIDUCIAL_INSET],
+  [SHEET_PAGE.width - FIDUCIAL_INSET, FIDUCIAL_INSET],
+  [SHEET_PAGE.width - FIDUCIAL_INSET, SHEET_PAGE.height - FIDUCIAL_INSET],
+  [FIDUCIAL_INSET, SHEET_PAGE.height - FIDUCIAL_INSET],
+];
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The QR code with its quiet zone (top right, clear of the fiducial). */
+export const QR_BOX: Box = { x: 462, y: 46, width: 84, height: 84 };
+/** Where the student writes the name: read back as an image crop. */
+export const NAME_BOX: Box = { x: 40, y: 104, width: 400, height: 30 };
+export const BUBBLE_RADIUS = 7;
+export const LETTERS = 'ABCDE';
+export const QUESTIONS_PER_COLUMN = 30;
+export const COLUMNS = 3;
+export const QUESTIONS_PER_PAGE = QUESTIONS_PER_COLUMN * COLUMNS;
+const ROW_PITCH = 18.5;
+const GRID_TOP = 232;
+const COLUMN_PITCH = 182;
+const GRID_LEFT = 44;
+const LETTER_PITCH = 23;
+const BUBBLES_FROM_NUMBER = 34;
+
+export interface Bubble {
+  cx: number;
+  cy: number;
+}
+
+/** The booklet-colour bubbles (first page only), one per version. */
+export function versionBubbles(versions: number): Bubble[] {
+  return Array.from({ length: versions }, (_, i) => ({ cx: 140 + i * 72, cy: 166 }));
+}
+
+/** The foreign-language bubbles (English, Spanish) of an ENEM day-1 sheet (first page only). */
+export const LANGUAGE_BUBBLES: readonly Bubble[] = [
+  { cx: 140, cy: 190 },
+  { cx: 212, cy: 190 },
+];
+
+/** Where question `n` (0-based on its page) is: its number's left edge and its A–E bubbles. */
+export function questionRow(n: number): { numberX: number; y: number; bubbles: Bubble[] } {
+  const column = Math.floor(n / QUESTIONS_PER_COLUMN);
+  const row = n % QUESTIONS_PER_COLUMN;
+  const y = GRID_TOP + row * ROW_PITCH;
+  const numberX = GRID_LEFT + column * COLUMN_PITCH;
+  return {
+    numberX,
+    y,
+    bubbles: [...LETTERS].map((_, l) => ({ cx: numberX + BUBBLES_FROM_NUMBER + l * LETTER_PITCH, cy: y })),
+  };
+}
+
+export const sheetPages = (questions: number) => Math.max(1, Math.ceil(questions / QUESTIONS_PER_PAGE));
+
+/** What the QR code says: the exam's code, the sheet's number, its page and how many. */
+export interface SheetIdentity {
+  code: string;
+  sheet: number;
+  page: number;
+  pages: number;
+}
+
+const PAYLOAD = /^EP1 (P[0-9A-Z]{6}) (\d{1,4}) (\d{1,2})\/(\d{1,2})$/;
+
+export function sheetPayload(id: SheetIdentity): string {
+  return `EP1 ${id.code} ${id.sheet} ${id.page}/${id.pages}`;
+}
+
+/** The identity a QR code carries, or null when it is not one of our sheets. */
+export function parseSheetPayload(text: string): SheetIdentity | null {
+  const match = PAYLOAD.exec(text.trim());
+  if (!match) return null;
+  const [, code, sheet, page, pages] = match;
+  const id = { code: code ?? '', sheet: Number(sheet), page: Number(page), pages: Number(pages) };
+  return id.page >= 1 && id.page <= id.pages && id.sheet >= 1 ? id : null;
+}

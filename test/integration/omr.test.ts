@@ -1,0 +1,145 @@
+// Answer sheets read from scans, checked on the small synthetic corpus (the bench reads the full
+// one): the app's own sheets filled by a seeded student, photographed or scanned, stacked into a
+// PDF. Every bubble is read within what its mark allows, every double and every doubt is flagged
+// (never silently decided), and what is not a sheet of this exam is refused by name, within bounds.
+import { createCanvas } from '@napi-rs/canvas';
+import PDFDocument from 'pdfkit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readScans, type ScanTarget } from '../../main/core/paper/scan/scan.js';
+import { MAX_FILE_BYTES, MAX_PDF_PAGES } from '../../main/core/paper/scan/raster.js';
+import type { ScanResult } from '../../preload/contract.js';
+import { ACCEPTABLE, stackPdf, synthesize, type Corpus } from '../support/omr-synth.js';
+
+const EXAM = { code: 'PTEST42', questions: 45, versions: 4, language: true };
+const TARGET: ScanTarget = EXAM;
+
+/** Each bubble's reading as the tutor would see it: the flag's marks, or the decided letter. */
+export function bubbleReadings(result: ScanResult, corpus: Corpus) {
+  const readings: { kind: keyof typeof ACCEPTABLE; read: string; flagged: boolean; double: boolean }[] = [];
+  for (const sheet of result.sheets) {
+    const truth = corpus.truths[sheet.sheet - 1];
+    truth?.bubbles.forEach((row, q) => {
+      const flag = sheet.flags.find((f) => f.question === q + 1);
+      const symbol = sheet.answers[q];
+      const double = row.filter((k) => k === 'dark').length >= 2;
+      row.forEach((kind, l) =>
+        readings.push({
+          kind,
+          read: flag ? (flag.marks[l] ?? '') : symbol === 'ABCDE'[l] ? 'marked' : 'blank',
+          flagged: flag !== undefined,
+          double: double && flag?.kind === 'double',
+        }),
+      );
+    });
+  }
+  return readings;
+}
+
+async function pdfOf(pages: number, draw?: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false, size: 'A4' });
+  for (let i = 0; i < pages; i++) {
+    doc.addPage();
+    draw?.(doc);
+  }
+  return new Promise((resolve) => {
+    const parts: Buffer[] = [];
+    doc.on('data', (c: Buffer) => parts.push(c));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.end();
+  });
+}
+
+describe('answer sheets read from scans', () => {
+  let corpus: Corpus;
+  let result: ScanResult;
+  let other: Corpus;
+
+  beforeAll(async () => {
+    // Sheet 3 goes in upside down; sheets 2 and 4 are phone photos, 1 and 3 scanner pages.
+    corpus = await synthesize(EXAM, 4, 20261123, { upsideDown: [3] });
+    other = await synthesize({ ...EXAM, code: 'POTHER9' }, 1, 5, { photos: 'none' });
+    const stack = await stackPdf([...corpus.images, ...(other.images.slice(0, 1))]);
+    // One sheet also arrives as a loose phone photo (a JPEG), as a tutor drops a folder.
+    result = await readScans(
+      [
+        { name: 'turma.pdf', data: stack },
+        { name: 'foto.jpg', data: corpus.images[1] ?? new Uint8Array() },
+      ],
+      TARGET,
+    );
+  }, 120_000);
+
+  it('reads every bubble within what its mark allows, and flags every double and doubt', () => {
+    const first = result.sheets.map((s) => s.sheet);
+    expect(first).toEqual([1, 2, 4]);
+    const readings = bubbleReadings(result, corpus);
+    expect(readings).toHaveLength(3 * 45 * 5);
+    const wrong = readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read));
+    expect(wrong).toEqual([]);
+    // A doubtful bubble always comes with its row flagged, never silently decided.
+    expect(readings.filter((r) => r.read === 'doubtful' && !r.flagged)).toEqual([]);
+    for (const sheet of result.sheets) {
+      const truth = corpus.truths[sheet.sheet - 1];
+      truth?.bubbles.forEach((row, q) => {
+        if (row.filter((k) => k === 'dark').length >= 2) expect(sheet.answers[q]).toBe('*');
+      });
+      expect(sheet.version).toBe(truth?.version);
+      expect(sheet.language).toBe(truth?.language === 1 ? 'ingles' : 'espanhol');
+      expect(sheet.nameCrop).toMatch(/^data:image\/png;base64,/);
+      for (const flag of sheet.flags) expect(flag.crop).toMatch(/^data:image\/png;base64,/);
+    }
+  });
+
+  it('refuses the upside-down sheet, the other exam’s sheet and the second copy of a sheet by name', () => {
+    expect(result.refused).toEqual([
+      { source: 'turma.pdf · p. 3', reason: 'upside-down', detail: '' },
+      { source: 'turma.pdf · p. 5', reason: 'other-exam', detail: 'POTHER9' },
+      { source: 'foto.jpg · p. 1', reason: 'duplicate', detail: '2' },
+    ]);
+  });
+
+  it('refuses what is not a sheet, or too big to read, by name and within bounds', async () => {
+    const landscape = createCanvas(1600, 1100);
+    const ctx = landscape.getContext('2d');
+    ctx.fillStyle = '#7a9';
+    ctx.fillRect(0, 0, 1600, 1100);
+    ctx.fillStyle = '#123';
+    for (let i = 0; i < 40; i++) ctx.fillRect((i * 97) % 1500, (i * 53) % 1000, 60, 60);
+    const photo = await landscape.encode('jpeg', 80);
+    const blank = await pdfOf(1);
+    const long = await pdfOf(MAX_PDF_PAGES + 40);
+    // A 50 MB "photo": refused on its size before a byte of it is decoded.
+    const huge = Buffer.alloc(50 * 1024 * 1024);
+    huge[0] = 0xff;
+    huge[1] = 0xd8;
+    // A small PNG that claims 30,000 × 30,000 pixels (a decompression bomb): refused on its header.
+    const bomb = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000075300000753008060000000000000000',
+      'hex',
+    );
+    const before = process.memoryUsage().rss;
+    const refused = await readScans(
+      [
+        { name: 'branca.pdf', data: blank },
+        { name: 'gato.jpg', data: photo },
+        { name: 'longo.pdf', data: long },
+        { name: 'enorme.jpg', data: huge },
+        { name: 'bomba.png', data: bomb },
+        { name: 'notas.txt', data: Buffer.from('not a scan') },
+      ],
+      TARGET,
+    );
+    expect(refused.sheets).toEqual([]);
+    expect(refused.refused.map((r) => [r.source, r.reason])).toEqual([
+      ['branca.pdf · p. 1', 'no-sheet'],
+      ['gato.jpg · p. 1', 'no-sheet'],
+      ['longo.pdf', 'too-many-pages'],
+      ['enorme.jpg', 'too-large'],
+      ['bomba.png', 'too-large'],
+      ['notas.txt', 'not-an-image'],
+    ]);
+    expect(huge.byteLength).toBeGreaterThan(MAX_FILE_BYTES);
+    // Nothing was decoded at the declared size (30,000² RGBA would be 3.6 GB).
+    expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
+  }, 60_000);
+});

@@ -1,0 +1,287 @@
+// Synthetic scans of the app's own answer sheets, for the OMR tests and `npm run bench -- omr`:
+// the printed answer-sheet PDF rendered to pixels (pdf.js), bubbles filled by a seeded student
+// (dark, partial, light, erased, double, blank), then the page turned, scaled, warped as a phone
+// photo, blurred, noised and JPEG-compressed, and stacked into one PDF as a scanner makes it.
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import PDFDocument from 'pdfkit';
+import type { SnapshotQuestion } from '../../main/core/exams/model.js';
+import { seededRandom } from '../../main/core/exams/random.js';
+import { renderAnswerSheet } from '../../main/core/paper/pdf.js';
+import {
+  BUBBLE_RADIUS,
+  LANGUAGE_BUBBLES,
+  NAME_BOX,
+  QUESTIONS_PER_PAGE,
+  questionRow,
+  SHEET_PAGE,
+  versionBubbles,
+  type Bubble,
+} from '../../main/core/paper/sheet-layout.js';
+import { homography, type Point } from '../../main/core/paper/scan/homography.js';
+import { scanPages } from '../../main/core/paper/scan/raster.js';
+import { planVersions } from '../../main/core/paper/versions.js';
+
+export type MarkKind = 'dark' | 'partial' | 'light' | 'erased' | 'blank';
+/** What the reader may say of a bubble of each kind without being wrong. */
+export const ACCEPTABLE: Record<MarkKind, readonly string[]> = {
+  dark: ['marked'],
+  partial: ['marked'],
+  light: ['marked', 'doubtful'],
+  erased: ['blank', 'doubtful'],
+  blank: ['blank'],
+};
+
+export interface SheetTruth {
+  sheet: number;
+  version: number;
+  language: 1 | 2 | null;
+  /** Per question, per bubble: what the student did. */
+  bubbles: MarkKind[][];
+  /** The page was turned round before scanning (the reader must refuse it by name). */
+  upsideDown: boolean;
+  photo: boolean;
+}
+
+export interface SynthExam {
+  code: string;
+  questions: number;
+  versions: number;
+  language: boolean;
+}
+
+/** The stub questions a sheet needs (it prints only their count). */
+function stubs(count: number): SnapshotQuestion[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `q${i}`,
+    baseId: `q${i}`,
+    statement: '',
+    image: null,
+    subject: 'Matemática',
+    area: null,
+    exam: null,
+    year: null,
+    difficulty: null,
+    alternatives: [...'ABCDE'].map((l) => ({ id: `q${i}${l}`, letter: l, text: l, image: null })),
+    correctId: null,
+    explanation: null,
+    explanationImage: null,
+  }));
+}
+
+export async function answerSheetPdf(exam: SynthExam, sheets: number): Promise<Buffer> {
+  const questions = stubs(exam.questions);
+  return renderAnswerSheet(
+    { code: exam.code, title: 'Simulado de teste', minutes: 60, questions, imageOf: () => null },
+    planVersions(questions, exam.versions, 1),
+    { sheets, language: exam.language },
+  );
+}
+
+type Random = () => number;
+const between = (random: Random, a: number, b: number) => a + (b - a) * random();
+
+/** How a seeded student fills a row: mostly one dark mark, sometimes not. */
+function planRow(random: Random): MarkKind[] {
+  const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
+  const pick = () => Math.floor(random() * 5);
+  const roll = random();
+  const chosen = pick();
+  if (roll < 0.06) return row; // left blank
+  if (roll < 0.1) {
+    row[chosen] = 'dark';
+    row[(chosen + 1 + Math.floor(random() * 4)) % 5] = 'dark'; // double
+  } else if (roll < 0.16) row[chosen] = 'partial';
+  else if (roll < 0.21) row[chosen] = 'light';
+  else if (roll < 0.27) {
+    row[chosen] = 'dark';
+    row[(chosen + 1 + Math.floor(random() * 4)) % 5] = 'erased'; // changed their mind
+  } else row[chosen] = 'dark';
+  return row;
+}
+
+function fillBubble(ctx: ReturnType<Canvas['getContext']>, b: Bubble, kind: MarkKind, scale: number, random: Random) {
+  if (kind === 'blank') return;
+  const r = BUBBLE_RADIUS * scale;
+  const cx = (b.cx + between(random, -0.8, 0.8)) * scale;
+  const cy = (b.cy + between(random, -0.8, 0.8)) * scale;
+  const grey = (level: number) => `rgb(${level},${level},${level + 4})`;
+  ctx.save();
+  if (kind === 'partial') {
+    // A hurried scribble: thick strokes across most of the bubble, gaps between them.
+    ctx.strokeStyle = grey(Math.round(between(random, 20, 60)));
+    ctx.lineWidth = 2.6 * scale;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    for (let i = -2; i <= 2; i++) {
+      const y = cy + i * 0.36 * r;
+      const half = Math.sqrt(Math.max(0, 1 - (i * 0.36) ** 2)) * r * 0.85;
+      ctx.moveTo(cx - half, y + between(random, -1, 1));
+      ctx.lineTo(cx + half, y + between(random, -1, 1));
+    }
+    ctx.stroke();
+  } else {
+    const level =
+      kind === 'dark' ? between(random, 15, 70) : kind === 'light' ? between(random, 135, 165) : between(random, 222, 236);
+    ctx.fillStyle = grey(Math.round(level));
+    ctx.beginPath();
+    const size = kind === 'erased' ? between(random, 0.8, 1.0) : between(random, 0.82, 1.08);
+    ctx.ellipse(cx, cy, r * size, r * size * between(random, 0.85, 1.05), between(random, 0, Math.PI), 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** The filled page as a scanner or a phone would see it: geometry, blur, light, noise, JPEG. */
+async function photograph(page: Canvas, truth: SheetTruth, random: Random): Promise<Buffer> {
+  const blurred = createCanvas(page.width, page.height);
+  const bctx = blurred.getContext('2d');
+  bctx.filter = `blur(${between(random, 0.4, truth.photo ? 1.3 : 0.8).toFixed(2)}px)`;
+  bctx.drawImage(page, 0, 0);
+  const source = bctx.getImageData(0, 0, page.width, page.height).data;
+  // Where the page's corners land: turned ±5°, scaled 0.9–1.1, and for a photo, each corner pulled.
+  const angle = (between(random, -5, 5) * Math.PI) / 180 + (truth.upsideDown ? Math.PI : 0);
+  const scale = between(random, 0.9, 1.1);
+  const cos = Math.cos(angle) * scale;
+  const sin = Math.sin(angle) * scale;
+  const pull = truth.photo ? 0.045 : 0;
+  const placed: Point[] = [
+    [0, 0],
+    [page.width, 0],
+    [page.width, page.height],
+    [0, page.height],
+  ].map(([x = 0, y = 0]) => {
+    const dx = x - page.width / 2 + between(random, -pull, pull) * page.width;
+    const dy = y - page.height / 2 + between(random, -pull, pull) * page.height;
+    return [dx * cos - dy * sin, dx * sin + dy * cos] as Point;
+  });
+  // The scanner's bed or the photo holds the whole page, with a margin (more for a photo).
+  const margin = page.width * (truth.photo ? 0.06 : 0.01);
+  const xs = placed.map(([x]) => x);
+  const ys = placed.map(([, y]) => y);
+  // A fixed frame when the page fits it (so 0.9–1.1 really changes the page's size in pixels).
+  const outW = Math.ceil(Math.max(Math.max(...xs) - Math.min(...xs) + 2 * margin, page.width * 1.12));
+  const outH = Math.ceil(Math.max(Math.max(...ys) - Math.min(...ys) + 2 * margin, page.height * 1.12));
+  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const to = placed.map(([x, y]) => [x - cx + outW / 2, y - cy + outH / 2] as Point);
+  const from: Point[] = [
+    [0, 0],
+    [page.width, 0],
+    [page.width, page.height],
+    [0, page.height],
+  ];
+  const inverse = homography(to, from);
+  if (!inverse) throw new Error('degenerate warp');
+  const out = createCanvas(outW, outH);
+  const octx = out.getContext('2d');
+  const image = octx.createImageData(outW, outH);
+  const pixels = image.data;
+  const desk = truth.photo ? between(random, 70, 120) : 250;
+  const light = truth.photo ? between(random, 0.78, 0.92) : 1;
+  const noise = truth.photo ? 9 : 5;
+  const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = inverse;
+  const width = page.width;
+  for (let y = 0; y < outH; y++)
+    for (let x = 0; x < outW; x++) {
+      const w = h6 * x + h7 * y + h8;
+      const sx = (h0 * x + h1 * y + h2) / w;
+      const sy = (h3 * x + h4 * y + h5) / w;
+      let g: number;
+      const ix = Math.floor(sx);
+      const iy = Math.floor(sy);
+      if (ix < 0 || iy < 0 || ix + 1 >= width || iy + 1 >= page.height) g = desk;
+      else {
+        const fx = sx - ix;
+        const fy = sy - iy;
+        const p = (iy * width + ix) * 4;
+        const a = source[p] ?? 255;
+        const b = source[p + 4] ?? 255;
+        const c = source[p + width * 4] ?? 255;
+        const d = source[p + width * 4 + 4] ?? 255;
+        g = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
+        // A phone's light falls off across the page.
+        g *= light + (1 - light) * (x / outW);
+      }
+      // Sensor noise, near-normal (three uniforms) and cheap.
+      g += (random() + random() + random() - 1.5) * 2 * noise;
+      const i = (y * outW + x) * 4;
+      pixels[i] = pixels[i + 1] = pixels[i + 2] = Math.max(0, Math.min(255, g));
+      pixels[i + 3] = 255;
+    }
+  octx.putImageData(image, 0, 0);
+  return out.encode('jpeg', Math.round(between(random, truth.photo ? 55 : 65, 85)));
+}
+
+export interface Corpus {
+  /** One JPEG per page, as a phone or scanner made it. */
+  images: Buffer[];
+  truths: SheetTruth[];
+}
+
+/** `sheets` filled, photographed sheets of one exam (one page per sheet: ≤ 90 questions). */
+export async function synthesize(
+  exam: SynthExam,
+  sheets: number,
+  seed: number,
+  options: {
+    upsideDown?: number[];
+    photos?: 'all' | 'half' | 'none';
+    /** The answer-sheet PDF as the app printed it (else one is printed for `exam`). */
+    printed?: Uint8Array;
+    /** A sheet's row as the test wants it (question n, 0-based), instead of the seeded student's. */
+    rows?: (sheet: number, question: number) => MarkKind[] | undefined;
+  } = {},
+): Promise<Corpus> {
+  if (exam.questions > QUESTIONS_PER_PAGE) throw new Error('one page per sheet here');
+  const random = seededRandom(seed);
+  const pdf = options.printed ?? (await answerSheetPdf(exam, sheets));
+  const images: Buffer[] = [];
+  const truths: SheetTruth[] = [];
+  let sheet = 0;
+  for await (const { canvas } of scanPages(pdf)) {
+    if (sheet === sheets) break;
+    sheet++;
+    const scale = canvas.width / SHEET_PAGE.width;
+    const ctx = canvas.getContext('2d');
+    const truth: SheetTruth = {
+      sheet,
+      version: 1 + Math.floor(random() * exam.versions),
+      language: exam.language ? (random() < 0.5 ? 1 : 2) : null,
+      bubbles: Array.from({ length: exam.questions }, (_, n) => {
+        const planned = planRow(random);
+        return options.rows?.(sheet, n) ?? planned;
+      }),
+      upsideDown: options.upsideDown?.includes(sheet) ?? false,
+      photo: options.photos === 'all' || (options.photos !== 'none' && sheet % 2 === 0),
+    };
+    const version = versionBubbles(exam.versions)[truth.version - 1];
+    if (version) fillBubble(ctx, version, 'dark', scale, random);
+    const language = truth.language ? LANGUAGE_BUBBLES[truth.language - 1] : undefined;
+    if (language) fillBubble(ctx, language, 'dark', scale, random);
+    truth.bubbles.forEach((row, n) =>
+      questionRow(n).bubbles.forEach((b, l) => fillBubble(ctx, b, row[l] ?? 'blank', scale, random)),
+    );
+    ctx.fillStyle = '#1e3a8a';
+    ctx.font = `${Math.round(16 * scale)}px sans-serif`;
+    ctx.fillText(`Estudante ${sheet}`, (NAME_BOX.x + 8) * scale, (NAME_BOX.y + 21) * scale);
+    images.push(await photograph(canvas, truth, random));
+    truths.push(truth);
+  }
+  return { images, truths };
+}
+
+/** Pages stacked into one PDF, each image filling its A4 page, as a scanner's PDF is. */
+export function stackPdf(images: Buffer[]): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false, size: 'A4', margin: 0 });
+  for (const image of images) {
+    doc.addPage({ size: 'A4', margin: 0 });
+    doc.image(image, 0, 0, { width: SHEET_PAGE.width, height: SHEET_PAGE.height });
+  }
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => parts.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
