@@ -3,9 +3,10 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo, printDemoPaper, savedFile } from './steps.js';
+import { importDemo, printDemoPaper, savedFile, scanAnswerSheets } from './steps.js';
 import { paperKey, pdfText } from '../support/pdf-read.js';
 import { seriousViolations } from './axe.js';
+import { stackPdf, synthesize, type MarkKind } from '../support/omr-synth.js';
 
 test('paper: prints four booklets, the answer sheet and the key; a typed answer sheet becomes a graded attempt', async ({
   launch,
@@ -144,4 +145,64 @@ test('paper: a whole class from a CSV (name, booklet, letters): each row graded,
   await expect(screen.paper.result).toContainText('Ana Souza');
   await screen.nav('history').click();
   await expect(screen.history.items.filter({ has: page.getByTestId('history-paper') })).toHaveCount(2);
+});
+
+test('paper: a scanned stack is read, the tutor settles the flagged marks, and every sheet is graded', async ({
+  launch,
+}, testInfo) => {
+  const app = await launch();
+  const { page } = app;
+  const screen = ui(page);
+  const code = await printDemoPaper(app, { count: '10', versions: '4', sheets: '3' });
+  const printed = await savedFile(app, /answer-sheet\.pdf$/);
+  const keyPdf = await savedFile(app, /key\.pdf$/);
+  const keys = await Promise.all([1, 2, 3, 4].map((v) => paperKey(keyPdf.bytes, v)));
+  // Three students: Ana (booklet 2) all right but a faint mark on question 3; Bruno (booklet 4)
+  // all right but two marks on question 1; the third sheet went into the scanner upside down.
+  const corpus = await synthesize({ code, questions: 10, versions: 4, language: false }, 3, 11, {
+    printed: new Uint8Array(printed.bytes),
+    upsideDown: [3],
+    version: (sheet) => (sheet === 1 ? 2 : 4),
+    rows: (sheet, q, version) => {
+      const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
+      const right = 'ABCDE'.indexOf(keys[version - 1]?.[q] ?? 'A');
+      row[right] = sheet === 1 && q === 2 ? 'faint' : 'dark';
+      if (sheet === 2 && q === 0) row[(right + 1) % 5] = 'dark';
+      return row;
+    },
+  });
+  const stack = testInfo.outputPath('turma.pdf');
+  await writeFile(stack, await stackPdf(corpus.images));
+
+  await scanAnswerSheets(page, stack);
+  await expect(screen.paper.exam).toContainText(code);
+  await expect(screen.paper.scanSheets).toHaveCount(2);
+  await expect(screen.paper.scanRefusals).toHaveAttribute('data-reason', 'upside-down');
+  await expect(screen.paper.scanRefused).toContainText('cabeça para baixo');
+  const [ana, bruno] = [screen.paper.scanSheets.nth(0), screen.paper.scanSheets.nth(1)];
+  await expect(ana.getByTestId('paper-scan-version')).toHaveValue('2');
+  await expect(bruno.getByTestId('paper-scan-version')).toHaveValue('4');
+  // Only what the reader would not decide alone is asked, and grading waits for it.
+  await expect(ana.getByTestId('paper-scan-flag')).toHaveCount(1);
+  await expect(ana.getByTestId('paper-scan-flag')).toHaveAttribute('data-question', '3');
+  await expect(ana.getByTestId('paper-scan-flag')).toHaveAttribute('data-kind', 'doubtful');
+  await expect(bruno.getByTestId('paper-scan-flag')).toHaveAttribute('data-kind', 'double');
+  await expect(screen.paper.scanSummary).toHaveAttribute('data-pending', '2');
+  await expect(screen.paper.scanGrade).toBeDisabled();
+  await expect(ana.getByTestId('paper-scan-name')).toBeVisible();
+  expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'scan review').toEqual([]);
+  // The tutor looks at the crop: Ana meant her letter; Bruno's double stays a double (wrong).
+  await ana.getByTestId(`paper-scan-choice-${keys[1]?.[2] ?? 'A'}`).click();
+  await ana.getByTestId('paper-scan-student').fill('Ana');
+  await bruno.getByTestId('paper-scan-choice-double').click();
+  await expect(screen.paper.scanSummary).toHaveAttribute('data-pending', '0');
+  await screen.paper.scanGrade.click();
+  await expect(screen.paper.scanRows).toHaveCount(2);
+  await expect(screen.paper.scanRows.nth(0)).toHaveAttribute('data-correct', '10');
+  await expect(screen.paper.scanRows.nth(1)).toHaveAttribute('data-correct', '9');
+  await expect(screen.paper.scanRows.nth(1)).toContainText('Folha 2');
+  await screen.paper.scanRows.nth(0).getByRole('button').click();
+  await expect(screen.results.score).toHaveAttribute('data-correct', '10');
+  await expect(screen.paper.result).toHaveAttribute('data-version', '2');
+  await expect(screen.paper.result).toContainText('Ana');
 });

@@ -161,7 +161,7 @@ export async function classReport(page: Page, pack: string, results: string[], c
  */
 export async function printDemoPaper(
   app: AppHandle,
-  options: { count?: string; seed?: string; versions?: '1' | '2' | '3' | '4' } = {},
+  options: { count?: string; seed?: string; versions?: '1' | '2' | '3' | '4'; sheets?: string } = {},
 ): Promise<string> {
   const { page } = app;
   const screen = ui(page);
@@ -171,6 +171,7 @@ export async function printDemoPaper(
   await screen.builder.count.fill(options.count ?? '10');
   await screen.builder.seed.fill(options.seed ?? '31');
   await screen.paper.versions.selectOption(options.versions ?? '1');
+  await screen.paper.sheets.fill(options.sheets ?? '1');
   await screen.paper.printButton.click();
   await expect(screen.paper.printed).toBeVisible();
   return (await screen.paper.printed.getAttribute('data-code')) ?? '';
@@ -229,4 +230,15 @@ export async function rateAnswer(page: Page, grade: 1 | 2 | 3 | 4) {
   await screen.exam.rate(grade).click();
   await expect(screen.exam.rating).toHaveAttribute('data-grade', String(grade));
   await expect(screen.exam.saveState).toHaveAttribute('data-pending', '0');
+}
+
+/**
+ * Drops scanned answer sheets (a scanner's PDF, phone photos) on the paper screen for the exam
+ * chosen there, and waits until they are read: the sheets to review, or the refusals.
+ */
+export async function scanAnswerSheets(page: Page, files: string | string[]): Promise<void> {
+  const screen = ui(page);
+  await screen.nav('paper').click();
+  await screen.paper.scanInput.setInputFiles(files);
+  await expect(screen.paper.scanSummary.or(screen.paper.scanRefused).first()).toBeVisible();
 }

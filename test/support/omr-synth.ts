@@ -21,12 +21,14 @@ import { homography, type Point } from '../../main/core/paper/scan/homography.js
 import { scanPages } from '../../main/core/paper/scan/raster.js';
 import { planVersions } from '../../main/core/paper/versions.js';
 
-export type MarkKind = 'dark' | 'partial' | 'light' | 'erased' | 'blank';
+export type MarkKind = 'dark' | 'partial' | 'light' | 'faint' | 'erased' | 'blank';
 /** What the reader may say of a bubble of each kind without being wrong. */
 export const ACCEPTABLE: Record<MarkKind, readonly string[]> = {
   dark: ['marked'],
   partial: ['marked'],
   light: ['marked', 'doubtful'],
+  /** Between a mark and nothing: only the tutor can say. */
+  faint: ['doubtful'],
   erased: ['blank', 'doubtful'],
   blank: ['blank'],
 };
@@ -121,7 +123,13 @@ function fillBubble(ctx: ReturnType<Canvas['getContext']>, b: Bubble, kind: Mark
     ctx.stroke();
   } else {
     const level =
-      kind === 'dark' ? between(random, 15, 70) : kind === 'light' ? between(random, 135, 165) : between(random, 222, 236);
+      kind === 'dark'
+        ? between(random, 15, 70)
+        : kind === 'light'
+          ? between(random, 135, 165)
+          : kind === 'faint'
+            ? between(random, 185, 195)
+            : between(random, 222, 236);
     ctx.fillStyle = grey(Math.round(level));
     ctx.beginPath();
     const size = kind === 'erased' ? between(random, 0.8, 1.0) : between(random, 0.82, 1.08);
@@ -228,8 +236,10 @@ export async function synthesize(
     photos?: 'all' | 'half' | 'none';
     /** The answer-sheet PDF as the app printed it (else one is printed for `exam`). */
     printed?: Uint8Array;
+    /** The booklet a sheet marks, instead of a seeded one. */
+    version?: (sheet: number) => number;
     /** A sheet's row as the test wants it (question n, 0-based), instead of the seeded student's. */
-    rows?: (sheet: number, question: number) => MarkKind[] | undefined;
+    rows?: (sheet: number, question: number, version: number) => MarkKind[] | undefined;
   } = {},
 ): Promise<Corpus> {
   if (exam.questions > QUESTIONS_PER_PAGE) throw new Error('one page per sheet here');
@@ -243,13 +253,15 @@ export async function synthesize(
     sheet++;
     const scale = canvas.width / SHEET_PAGE.width;
     const ctx = canvas.getContext('2d');
+    const seeded = 1 + Math.floor(random() * exam.versions);
+    const chosen = options.version?.(sheet) ?? seeded;
     const truth: SheetTruth = {
       sheet,
-      version: 1 + Math.floor(random() * exam.versions),
+      version: chosen,
       language: exam.language ? (random() < 0.5 ? 1 : 2) : null,
       bubbles: Array.from({ length: exam.questions }, (_, n) => {
         const planned = planRow(random);
-        return options.rows?.(sheet, n) ?? planned;
+        return options.rows?.(sheet, n, chosen) ?? planned;
       }),
       upsideDown: options.upsideDown?.includes(sheet) ?? false,
       photo: options.photos === 'all' || (options.photos !== 'none' && sheet % 2 === 0),

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 import { AnswerGrid } from './AnswerGrid';
 import { BulkSheets } from './BulkSheets';
+import { ScanSheets } from './ScanSheets';
 
 /** Symbols as the line shows them: groups of five, like the printed sheet. */
 const groupsOfFive = (symbols: readonly string[]) =>
@@ -158,6 +159,7 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
         </form>
       )}
       <ErrorNotice error={error} testId="paper-error" />
+      {exam && <ScanSheets key={exam.code} exam={exam} onOpen={onGraded} />}
       {exam && <BulkSheets exam={exam} onOpen={onGraded} />}
     </section>
   );

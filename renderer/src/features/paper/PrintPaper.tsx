@@ -24,11 +24,13 @@ export function PrintPaper({
   const { t } = useTranslation();
   const id = useId();
   const [versions, setVersions] = useState(4);
+  // One numbered sheet per student: a class of forty by default (the scan tells them apart).
+  const [sheets, setSheets] = useState(40);
   const [printed, setPrinted] = useState<{ code: string; files: number } | null>(null);
   const { busy, error, run } = useAction();
   const print = async () => {
     const result = await run(() =>
-      api['paper:print']({ request, title, minutes, versions, ...(seed !== undefined && { seed }) }),
+      api['paper:print']({ request, title, minutes, versions, sheets, ...(seed !== undefined && { seed }) }),
     );
     if (!result) return;
     for (const file of result.files) download(file.data, file.fileName, 'application/pdf');
@@ -51,6 +53,17 @@ export function PrintPaper({
           </option>
         ))}
       </select>{' '}
+      <label htmlFor={`${id}-sheets`}>{t('paper.print.sheets')}</label>{' '}
+      <input
+        id={`${id}-sheets`}
+        type="number"
+        min={1}
+        max={200}
+        value={sheets}
+        onChange={(e) => setSheets(Math.min(200, Math.max(1, Math.round(Number(e.target.value)) || 1)))}
+        style={{ width: '5em' }}
+        data-testid="paper-print-sheets"
+      />{' '}
       <button
         type="button"
         className="secondary"
