@@ -16,7 +16,9 @@ const turned = await synthesize(exam, 1, 77, { upsideDown: [1] });
 const foreign = await synthesize({ ...exam, code: 'PFORGN1' }, 1, 78, { photos: 'none' });
 const stack = await stackPdf(corpus.images);
 const hostile = await stackPdf([turned.images[0] ?? Buffer.alloc(0), foreign.images[0] ?? Buffer.alloc(0)]);
-console.log(`corpus: ${SHEETS} sheets in ${((performance.now() - started) / 1000).toFixed(0)} s (${(stack.byteLength / 1024 / 1024).toFixed(1)} MB PDF)`);
+console.log(
+  `corpus: ${SHEETS} sheets in ${((performance.now() - started) / 1000).toFixed(0)} s (${(stack.byteLength / 1024 / 1024).toFixed(1)} MB PDF)`,
+);
 
 const renderStart = performance.now();
 for await (const page of scanPages(stack)) void page;
@@ -68,7 +70,11 @@ const table = [
   ['rows to confirm', `${rowsFlagged} of ${rows} (${pct(rowsFlagged, rows)})`, '—'],
   ['booklet colour read', `${versionsRight} of ${result.sheets.length}`, 'all'],
   ['language read', `${languagesRight} of ${result.sheets.length}`, 'all'],
-  ['refused by name', refusals.refused.map((r) => `${r.reason}${r.detail ? ` ${r.detail}` : ''}`).join(', '), 'upside-down, other-exam'],
+  [
+    'refused by name',
+    refusals.refused.map((r) => `${r.reason}${r.detail ? ` ${r.detail}` : ''}`).join(', '),
+    'upside-down, other-exam',
+  ],
   ['time to read 40 sheets', `${(readMs / 1000).toFixed(1)} s`, '< 60 s'],
   ['baseline: pdf.js rendering the pages only', `${(renderMs / 1000).toFixed(1)} s`, '—'],
   ['reading / rendering', `${(readMs / renderMs).toFixed(2)}×`, '—'],

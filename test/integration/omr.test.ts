@@ -58,7 +58,7 @@ describe('answer sheets read from scans', () => {
     // Sheet 3 goes in upside down; sheets 2 and 4 are phone photos, 1 and 3 scanner pages.
     corpus = await synthesize(EXAM, 4, 20261123, { upsideDown: [3] });
     other = await synthesize({ ...EXAM, code: 'POTHER9' }, 1, 5, { photos: 'none' });
-    const stack = await stackPdf([...corpus.images, ...(other.images.slice(0, 1))]);
+    const stack = await stackPdf([...corpus.images, ...other.images.slice(0, 1)]);
     // One sheet also arrives as a loose phone photo (a JPEG), as a tutor drops a folder.
     result = await readScans(
       [
@@ -113,10 +113,7 @@ describe('answer sheets read from scans', () => {
     huge[0] = 0xff;
     huge[1] = 0xd8;
     // A small PNG that claims 30,000 × 30,000 pixels (a decompression bomb): refused on its header.
-    const bomb = Buffer.from(
-      '89504e470d0a1a0a0000000d49484452000075300000753008060000000000000000',
-      'hex',
-    );
+    const bomb = Buffer.from('89504e470d0a1a0a0000000d49484452000075300000753008060000000000000000', 'hex');
     const before = process.memoryUsage().rss;
     const refused = await readScans(
       [

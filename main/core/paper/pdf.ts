@@ -384,13 +384,24 @@ export async function renderAnswerSheet(
       doc.text(exam.title, 56, 62, { width: 390, height: 12, lineBreak: false, ellipsis: true });
       doc.text(`Código ${exam.code} · folha ${sheet} · página ${page} de ${pages}`, 56, 76, { lineBreak: false });
       if (page === 1) {
-        doc.fontSize(8).fillColor('#444').text('Nome do participante', NAME_BOX.x, NAME_BOX.y - 11, { lineBreak: false });
-        doc.save().rect(NAME_BOX.x, NAME_BOX.y, NAME_BOX.width, NAME_BOX.height).lineWidth(0.8).stroke('#333').restore();
+        doc
+          .fontSize(8)
+          .fillColor('#444')
+          .text('Nome do participante', NAME_BOX.x, NAME_BOX.y - 11, { lineBreak: false });
+        doc
+          .save()
+          .rect(NAME_BOX.x, NAME_BOX.y, NAME_BOX.width, NAME_BOX.height)
+          .lineWidth(0.8)
+          .stroke('#333')
+          .restore();
         doc.font('regular').fontSize(9).fillColor('#111').text('Cor do caderno:', 44, 161, { lineBreak: false });
         versionBubbles(versions.length).forEach((b, i) => {
           const v = versions[i];
           bubble(doc, b, String(i + 1));
-          doc.font('bold').fontSize(8.5).fillColor(v?.colour.hex ?? '#111');
+          doc
+            .font('bold')
+            .fontSize(8.5)
+            .fillColor(v?.colour.hex ?? '#111');
           doc.text(v?.colour.name ?? '', b.cx + 10, b.cy - 4.5, { lineBreak: false });
         });
         if (options.language) {
@@ -399,7 +410,11 @@ export async function renderAnswerSheet(
             const b = LANGUAGE_BUBBLES[i];
             if (!b) return;
             bubble(doc, b, name.charAt(0));
-            doc.font('bold').fontSize(8.5).fillColor('#111').text(name, b.cx + 10, b.cy - 4.5, { lineBreak: false });
+            doc
+              .font('bold')
+              .fontSize(8.5)
+              .fillColor('#111')
+              .text(name, b.cx + 10, b.cy - 4.5, { lineBreak: false });
           });
         }
         doc

@@ -4,7 +4,15 @@
 // not one of our sheets, or is upside down or sideways, is refused by name.
 import jsQR from 'jsqr';
 import type { Canvas } from '@napi-rs/canvas';
-import { FIDUCIAL_SIZE, FIDUCIALS, parseSheetPayload, QR_BOX, SHEET_PAGE, type Box, type SheetIdentity } from '../sheet-layout.js';
+import {
+  FIDUCIAL_SIZE,
+  FIDUCIALS,
+  parseSheetPayload,
+  QR_BOX,
+  SHEET_PAGE,
+  type Box,
+  type SheetIdentity,
+} from '../sheet-layout.js';
 import { homography, project, type Homography, type Point } from './homography.js';
 
 export interface GrayImage {
@@ -131,7 +139,9 @@ function centre(image: GrayImage, c: Component, threshold: number): Point {
       sy += w * y;
       weight += w;
     }
-  return weight ? [sx / weight + 0.5, sy / weight + 0.5] : [((c.minX + c.maxX + 1) * CELL) / 2, ((c.minY + c.maxY + 1) * CELL) / 2];
+  return weight
+    ? [sx / weight + 0.5, sy / weight + 0.5]
+    : [((c.minX + c.maxX + 1) * CELL) / 2, ((c.minY + c.maxY + 1) * CELL) / 2];
 }
 
 /** The four corner squares (top-left, top-right, bottom-right, bottom-left), or null. */

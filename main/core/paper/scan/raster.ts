@@ -51,8 +51,7 @@ async function imagePage(bytes: Uint8Array): Promise<ScanPage> {
   } catch {
     throw new RasterError('unreadable');
   }
-  if (size.width * size.height > MAX_IMAGE_PIXELS)
-    throw new RasterError('too-large', `${size.width}×${size.height}`);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new RasterError('too-large', `${size.width}×${size.height}`);
   const image = await loadImage(Buffer.from(bytes)).catch(() => {
     throw new RasterError('unreadable');
   });

@@ -139,7 +139,12 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
                 <h4>
                   {t('paper.scan.sheetName', { sheet: r.sheet.sheet })} <span className="muted">{r.sheet.source}</span>
                 </h4>
-                <img className="scan-name" src={r.sheet.nameCrop} alt={t('paper.scan.nameCrop')} data-testid="paper-scan-name" />
+                <img
+                  className="scan-name"
+                  src={r.sheet.nameCrop}
+                  alt={t('paper.scan.nameCrop')}
+                  data-testid="paper-scan-name"
+                />
                 <div className="scan-fields">
                   <label>
                     {t('paper.scan.student')}
@@ -180,8 +185,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
                           data-decided={decided ?? ''}
                         >
                           <span className="scan-flag-label">
-                            {t('paper.scan.question', { n: flag.question })} ·{' '}
-                            {t(`paper.scan.flag.${flag.kind}`)}
+                            {t('paper.scan.question', { n: flag.question })} · {t(`paper.scan.flag.${flag.kind}`)}
                           </span>
                           <img src={flag.crop} alt={t('paper.scan.rowCrop', { n: flag.question })} />
                           <span className="muted scan-fill">
@@ -232,7 +236,9 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
       )}
       {graded && (
         <table className="data-table" data-testid="paper-scan-results">
-          <caption>{t('paper.bulk.summary', { count: graded.length, graded: graded.filter((g) => !g.error).length })}</caption>
+          <caption>
+            {t('paper.bulk.summary', { count: graded.length, graded: graded.filter((g) => !g.error).length })}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('paper.scan.sheet')}</th>
