@@ -5,6 +5,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { finish } from '../../main/core/paper/pdf.js';
 import { readScans, type ScanTarget } from '../../main/core/paper/scan/scan.js';
 import { MAX_FILE_BYTES, MAX_PDF_PAGES } from '../../main/core/paper/scan/raster.js';
 import type { ScanResult } from '../../preload/contract.js';
@@ -41,12 +42,7 @@ async function pdfOf(pages: number, draw?: (doc: PDFKit.PDFDocument) => void): P
     doc.addPage();
     draw?.(doc);
   }
-  return new Promise((resolve) => {
-    const parts: Buffer[] = [];
-    doc.on('data', (c: Buffer) => parts.push(c));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    doc.end();
-  });
+  return finish(doc);
 }
 
 describe('answer sheets read from scans', () => {

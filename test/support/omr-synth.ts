@@ -6,7 +6,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import type { SnapshotQuestion } from '../../main/core/exams/model.js';
 import { seededRandom } from '../../main/core/exams/random.js';
-import { renderAnswerSheet } from '../../main/core/paper/pdf.js';
+import { finish, renderAnswerSheet } from '../../main/core/paper/pdf.js';
 import {
   BUBBLE_RADIUS,
   LANGUAGE_BUBBLES,
@@ -289,11 +289,5 @@ export function stackPdf(images: Buffer[]): Promise<Buffer> {
     doc.addPage({ size: 'A4', margin: 0 });
     doc.image(image, 0, 0, { width: SHEET_PAGE.width, height: SHEET_PAGE.height });
   }
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => parts.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    doc.on('error', reject);
-    doc.end();
-  });
+  return finish(doc);
 }

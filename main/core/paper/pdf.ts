@@ -89,7 +89,8 @@ function newDocument(title: string): PDFKit.PDFDocument {
   return doc;
 }
 
-function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
+/** A document's bytes, once pdfkit has written them all. */
+export function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => parts.push(chunk));

@@ -7,19 +7,16 @@ import { useTranslation } from 'react-i18next';
 import type { PaperExamSummary } from '../../../../preload/contract';
 import { useErrorText } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { GradedSheets, type GradedSheet } from './GradedSheets';
 
 /** A class, with room to spare: a file longer than this is refused, not half-read. */
 const MAX_ROWS = 500;
 const HEADER = /^(nome|name|aluno|aluna|student|estudante)$/i;
 
-type Row =
-  | { line: number; student: string; attemptId: string; correct: number; total: number; error: null }
-  | { line: number; student: string; attemptId: null; error: string };
-
 export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (attemptId: string) => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const [rows, setRows] = useState<GradedSheet[] | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
 
@@ -34,7 +31,7 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
       setRefused(t('paper.bulk.refused', { max: MAX_ROWS }));
       return;
     }
-    const out: Row[] = [];
+    const out: GradedSheet[] = [];
     setProgress({ done: 0, total: body.length });
     for (const [i, cells] of body.entries()) {
       const line = i + 1 + offset;
@@ -47,7 +44,8 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           ...(name && { student: name.slice(0, 100) }),
         });
         out.push({
-          line,
+          key: line,
+          label: String(line),
           student: name,
           attemptId: result.attemptId,
           correct: result.score.correct,
@@ -55,7 +53,7 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           error: null,
         });
       } catch (caught) {
-        out.push({ line, student: name, attemptId: null, error: errorText(errorOf(caught)) });
+        out.push({ key: line, label: String(line), student: name, attemptId: null, error: errorText(errorOf(caught)) });
       }
       setProgress({ done: i + 1, total: body.length });
     }
@@ -91,46 +89,7 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           {refused}
         </p>
       )}
-      {rows && (
-        <table className="data-table" data-testid="paper-csv-results">
-          <caption>
-            {t('paper.bulk.summary', {
-              count: rows.length,
-              graded: rows.filter((r) => r.error === null).length,
-            })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('paper.bulk.line')}</th>
-              <th scope="col">{t('paper.bulk.student')}</th>
-              <th scope="col">{t('paper.bulk.result')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.line}
-                data-testid="paper-csv-row"
-                data-student={row.student}
-                data-correct={row.error === null ? row.correct : undefined}
-                data-failed={row.error !== null}
-              >
-                <td>{row.line}</td>
-                <td>{row.student || '—'}</td>
-                <td>
-                  {row.error === null ? (
-                    <button type="button" className="link" onClick={() => onOpen(row.attemptId)}>
-                      {t('paper.bulk.score', { correct: row.correct, total: row.total })}
-                    </button>
-                  ) : (
-                    <span className="error-text">{row.error}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {rows && <GradedSheets rows={rows} heading={t('paper.bulk.line')} testId="paper-csv" onOpen={onOpen} />}
     </section>
   );
 }

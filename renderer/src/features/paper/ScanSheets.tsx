@@ -8,6 +8,7 @@ import type { PaperExamSummary, ScannedSheet, ScanResult } from '../../../../pre
 import { ErrorNotice, useErrorText } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
+import { GradedSheets, type GradedSheet } from './GradedSheets';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 /** What a flagged question can be settled as: a letter, blank, or a double (counted wrong). */
@@ -20,10 +21,6 @@ interface Review {
   /** The tutor's decision per flagged question (1-based), once made. */
   decided: Record<number, string>;
 }
-
-type Graded =
-  | { sheet: number; student: string; attemptId: string; correct: number; total: number; error: null }
-  | { sheet: number; student: string; attemptId: null; error: string };
 
 const pendingOf = (r: Review) =>
   r.sheet.flags.filter((f) => r.decided[f.question] === undefined).length + (r.version === null ? 1 : 0);
@@ -38,7 +35,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
   const { busy, error, run } = useAction();
   const [refused, setRefused] = useState<ScanResult['refused']>([]);
   const [reviews, setReviews] = useState<Review[] | null>(null);
-  const [graded, setGraded] = useState<Graded[] | null>(null);
+  const [graded, setGraded] = useState<GradedSheet[] | null>(null);
   const [grading, setGrading] = useState<{ done: number; total: number } | null>(null);
 
   const read = async (list: FileList) => {
@@ -59,7 +56,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
 
   const grade = async () => {
     if (!reviews) return;
-    const out: Graded[] = [];
+    const out: GradedSheet[] = [];
     setGrading({ done: 0, total: reviews.length });
     for (const [i, r] of reviews.entries()) {
       const student = r.student.trim() || t('paper.scan.sheetName', { sheet: r.sheet.sheet });
@@ -71,7 +68,8 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           student: student.slice(0, 100),
         });
         out.push({
-          sheet: r.sheet.sheet,
+          key: r.sheet.sheet,
+          label: String(r.sheet.sheet),
           student,
           attemptId: result.attemptId,
           correct: result.score.correct,
@@ -79,7 +77,13 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           error: null,
         });
       } catch (caught) {
-        out.push({ sheet: r.sheet.sheet, student, attemptId: null, error: errorText(errorOf(caught)) });
+        out.push({
+          key: r.sheet.sheet,
+          label: String(r.sheet.sheet),
+          student,
+          attemptId: null,
+          error: errorText(errorOf(caught)),
+        });
       }
       setGrading({ done: i + 1, total: reviews.length });
     }
@@ -234,43 +238,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           {t('paper.bulk.progress', { done: grading.done, total: grading.total })}
         </p>
       )}
-      {graded && (
-        <table className="data-table" data-testid="paper-scan-results">
-          <caption>
-            {t('paper.bulk.summary', { count: graded.length, graded: graded.filter((g) => !g.error).length })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('paper.scan.sheet')}</th>
-              <th scope="col">{t('paper.bulk.student')}</th>
-              <th scope="col">{t('paper.bulk.result')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {graded.map((row) => (
-              <tr
-                key={row.sheet}
-                data-testid="paper-scan-row"
-                data-sheet={row.sheet}
-                data-correct={row.error === null ? row.correct : undefined}
-                data-failed={row.error !== null}
-              >
-                <td>{row.sheet}</td>
-                <td>{row.student}</td>
-                <td>
-                  {row.error === null ? (
-                    <button type="button" className="link" onClick={() => onOpen(row.attemptId)}>
-                      {t('paper.bulk.score', { correct: row.correct, total: row.total })}
-                    </button>
-                  ) : (
-                    <span className="error-text">{row.error}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {graded && <GradedSheets rows={graded} heading={t('paper.scan.sheet')} testId="paper-scan" onOpen={onOpen} />}
     </section>
   );
 }

@@ -1,0 +1,59 @@
+// The outcome of grading many sheets at once (a CSV's rows, a scan's sheets): each one's score,
+// one click from its result, or why it was not graded. The rest stand when one fails.
+import { useTranslation } from 'react-i18next';
+
+export type GradedSheet =
+  | { key: number; label: string; student: string; attemptId: string; correct: number; total: number; error: null }
+  | { key: number; label: string; student: string; attemptId: null; error: string };
+
+export function GradedSheets({
+  rows,
+  heading,
+  testId,
+  onOpen,
+}: {
+  rows: GradedSheet[];
+  /** The first column's heading: the CSV's line, the scan's sheet number. */
+  heading: string;
+  testId: string;
+  onOpen: (attemptId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <table className="data-table" data-testid={`${testId}-results`}>
+      <caption>
+        {t('paper.bulk.summary', { count: rows.length, graded: rows.filter((r) => r.error === null).length })}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th>
+          <th scope="col">{t('paper.bulk.student')}</th>
+          <th scope="col">{t('paper.bulk.result')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr
+            key={row.key}
+            data-testid={`${testId}-row`}
+            data-student={row.student}
+            data-correct={row.error === null ? row.correct : undefined}
+            data-failed={row.error !== null}
+          >
+            <td>{row.label}</td>
+            <td>{row.student || '—'}</td>
+            <td>
+              {row.error === null ? (
+                <button type="button" className="link" onClick={() => onOpen(row.attemptId)}>
+                  {t('paper.bulk.score', { correct: row.correct, total: row.total })}
+                </button>
+              ) : (
+                <span className="error-text">{row.error}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
