@@ -94,6 +94,15 @@ describe('answer sheets read from scans', () => {
     ]);
   });
 
+  it('two scans read at once (a double drop) each give what one alone gives', async () => {
+    const files = [{ name: 'foto.jpg', data: corpus.images[0] ?? new Uint8Array() }];
+    const alone = await readScans(files, TARGET);
+    const [a, b] = await Promise.all([readScans(files, TARGET), readScans(files, TARGET)]);
+    expect(a).toEqual(alone);
+    expect(b).toEqual(alone);
+    expect(alone.sheets.map((s) => s.sheet)).toEqual([1]);
+  }, 60_000);
+
   it('refuses what is not a sheet, or too big to read, by name and within bounds', async () => {
     const landscape = createCanvas(1600, 1100);
     const ctx = landscape.getContext('2d');

@@ -45,13 +45,18 @@ export function sample(image: GrayImage, x: number, y: number): number {
   return top * (1 - fy) + bottom * fy;
 }
 
-/** Otsu's threshold between paper and ink, from the grey-level histogram. */
-export function inkThreshold(image: GrayImage): number {
+/** How many (sampled) pixels have each grey level. */
+function histogramOf(image: GrayImage): number[] {
   const histogram = new Array<number>(256).fill(0);
   for (let i = 0; i < image.data.length; i += 3) {
     const g = image.data[i] ?? 255;
     histogram[g] = (histogram[g] ?? 0) + 1;
   }
+  return histogram;
+}
+
+/** Otsu's threshold between paper and ink, from the grey-level histogram. */
+function inkThreshold(histogram: number[]): number {
   const total = histogram.reduce((a, b) => a + b, 0);
   const sum = histogram.reduce((a, count, g) => a + count * g, 0);
   let below = 0;
@@ -216,7 +221,8 @@ export interface LocatedSheet {
 
 export function locateSheet(canvas: Canvas): LocatedSheet | { refused: LocateRefusal } {
   const image = grayOf(canvas);
-  const threshold = inkThreshold(image);
+  const histogram = histogramOf(image);
+  const threshold = inkThreshold(histogram);
   const corners = fiducials(image, threshold);
   if (!corners) return { refused: 'no-sheet' };
   const [tl, tr, br, bl] = corners as [Point, Point, Point, Point];
@@ -252,17 +258,12 @@ export function locateSheet(canvas: Canvas): LocatedSheet | { refused: LocateRef
     scale: (width / spanX + height / spanY) / 2,
     identity,
     ink: ink / 4,
-    paper: paperLevel(image),
+    paper: paperLevel(histogram),
   };
 }
 
 /** The paper's grey level: the 90th percentile of the page. */
-function paperLevel(image: GrayImage): number {
-  const histogram = new Array<number>(256).fill(0);
-  for (let i = 0; i < image.data.length; i += 7) {
-    const g = image.data[i] ?? 255;
-    histogram[g] = (histogram[g] ?? 0) + 1;
-  }
+function paperLevel(histogram: number[]): number {
   const total = histogram.reduce((a, b) => a + b, 0);
   let seen = 0;
   for (let g = 0; g < 256; g++) {

@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaperExamSummary } from '../../../../preload/contract';
 import { useErrorText } from '../../components/ErrorNotice';
-import { api, errorOf } from '../../lib/bridge';
-import { GradedSheets, type GradedSheet } from './GradedSheets';
+import { gradeSheets, GradedSheets, type GradedSheet } from './GradedSheets';
 
 /** A class, with room to spare: a file longer than this is refused, not half-read. */
 const MAX_ROWS = 500;
@@ -31,32 +30,13 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
       setRefused(t('paper.bulk.refused', { max: MAX_ROWS }));
       return;
     }
-    const out: GradedSheet[] = [];
     setProgress({ done: 0, total: body.length });
-    for (const [i, cells] of body.entries()) {
-      const line = i + 1 + offset;
+    const sheets = body.map((cells, i) => {
       const [name = '', version = '', letters = ''] = cells.map((cell) => cell.trim());
-      try {
-        const result = await api['paper:grade']({
-          code: exam.code,
-          version: Number(version),
-          answers: letters,
-          ...(name && { student: name.slice(0, 100) }),
-        });
-        out.push({
-          key: line,
-          label: String(line),
-          student: name,
-          attemptId: result.attemptId,
-          correct: result.score.correct,
-          total: result.score.total,
-          error: null,
-        });
-      } catch (caught) {
-        out.push({ key: line, label: String(line), student: name, attemptId: null, error: errorText(errorOf(caught)) });
-      }
-      setProgress({ done: i + 1, total: body.length });
-    }
+      const line = i + 1 + offset;
+      return { key: line, label: String(line), student: name, version: Number(version), answers: letters };
+    });
+    const out = await gradeSheets(exam.code, sheets, errorText, (done) => setProgress({ done, total: body.length }));
     setProgress(null);
     setRows(out);
   };

@@ -1,10 +1,51 @@
 // The outcome of grading many sheets at once (a CSV's rows, a scan's sheets): each one's score,
 // one click from its result, or why it was not graded. The rest stand when one fails.
 import { useTranslation } from 'react-i18next';
+import type { BridgeErrorValue } from '../../../../preload/contract';
+import { api, errorOf } from '../../lib/bridge';
 
 export type GradedSheet =
   | { key: number; label: string; student: string; attemptId: string; correct: number; total: number; error: null }
   | { key: number; label: string; student: string; attemptId: null; error: string };
+
+/** One sheet to grade: what `paper:grade` takes, and how the table names it. */
+export interface SheetToGrade {
+  key: number;
+  label: string;
+  student: string;
+  version: number;
+  answers: string;
+}
+
+/**
+ * Grades sheets one after another (each a durable save in main, in order), reporting progress; a
+ * sheet that fails carries its reason and the others stand.
+ */
+export async function gradeSheets(
+  code: string,
+  sheets: SheetToGrade[],
+  errorText: (error: BridgeErrorValue) => string,
+  onProgress: (done: number) => void,
+): Promise<GradedSheet[]> {
+  const out: GradedSheet[] = [];
+  for (const [i, sheet] of sheets.entries()) {
+    const { key, label, student } = sheet;
+    try {
+      const result = await api['paper:grade']({
+        code,
+        version: sheet.version,
+        answers: sheet.answers,
+        ...(student && { student: student.slice(0, 100) }),
+      });
+      const { correct, total } = result.score;
+      out.push({ key, label, student, attemptId: result.attemptId, correct, total, error: null });
+    } catch (caught) {
+      out.push({ key, label, student, attemptId: null, error: errorText(errorOf(caught)) });
+    }
+    onProgress(i + 1);
+  }
+  return out;
+}
 
 export function GradedSheets({
   rows,

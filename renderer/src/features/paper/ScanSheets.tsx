@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaperExamSummary, ScannedSheet, ScanResult } from '../../../../preload/contract';
 import { ErrorNotice, useErrorText } from '../../components/ErrorNotice';
-import { api, errorOf } from '../../lib/bridge';
+import { api } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
-import { GradedSheets, type GradedSheet } from './GradedSheets';
+import { gradeSheets, GradedSheets, type GradedSheet } from './GradedSheets';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 /** What a flagged question can be settled as: a letter, blank, or a double (counted wrong). */
@@ -56,37 +56,16 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
 
   const grade = async () => {
     if (!reviews) return;
-    const out: GradedSheet[] = [];
     setGrading({ done: 0, total: reviews.length });
-    for (const [i, r] of reviews.entries()) {
-      const student = r.student.trim() || t('paper.scan.sheetName', { sheet: r.sheet.sheet });
-      try {
-        const result = await api['paper:grade']({
-          code: exam.code,
-          version: r.version ?? 0,
-          answers: answersOf(r),
-          student: student.slice(0, 100),
-        });
-        out.push({
-          key: r.sheet.sheet,
-          label: String(r.sheet.sheet),
-          student,
-          attemptId: result.attemptId,
-          correct: result.score.correct,
-          total: result.score.total,
-          error: null,
-        });
-      } catch (caught) {
-        out.push({
-          key: r.sheet.sheet,
-          label: String(r.sheet.sheet),
-          student,
-          attemptId: null,
-          error: errorText(errorOf(caught)),
-        });
-      }
-      setGrading({ done: i + 1, total: reviews.length });
-    }
+    const sheets = reviews.map((r) => ({
+      key: r.sheet.sheet,
+      label: String(r.sheet.sheet),
+      student: r.student.trim() || t('paper.scan.sheetName', { sheet: r.sheet.sheet }),
+      // Grading waits until every colour is chosen (pendingOf): never 0 here.
+      version: r.version ?? 0,
+      answers: answersOf(r),
+    }));
+    const out = await gradeSheets(exam.code, sheets, errorText, (done) => setGrading({ done, total: reviews.length }));
     setGrading(null);
     setGraded(out);
     setReviews(null);
