@@ -364,6 +364,8 @@ export type PaperAttemptInfo = {
   colour: string;
   student: string | null;
   doubles: number;
+  /** ENEM day 1: the foreign language the student answered 01–05 in. */
+  language?: ForeignLanguage | null;
 };
 
 export interface AttemptSummary extends AttemptTitle {
@@ -531,7 +533,12 @@ export interface ClassReportView {
 export interface PaperExamSummary {
   code: string;
   title: string;
+  /** Rows of the answer sheet: the letters a student marks (01–05 once with a language choice). */
   questions: number;
+  /** ENEM day 1: the sheet asks the foreign language; grading needs it. */
+  languageChoice: boolean;
+  /** A pack's exam: each graded sheet can go to the tutor's class report as a result file. */
+  pack: boolean;
   createdAt: number;
   versions: { number: number; colour: string }[];
 }
@@ -782,7 +789,12 @@ export interface Responses {
   'packs:release': { released: number; packs: PackSummary[] };
   'packs:to-moodle': { fileName: string; data: Uint8Array<ArrayBuffer>; questions: number };
   'packs:from-moodle': MoodleImportResult;
-  'paper:print': { code: string; files: { fileName: string; data: Uint8Array<ArrayBuffer> }[] };
+  'paper:print': {
+    code: string;
+    /** ENEM day 1 printed in English and Spanish (false: one language only, or none in the exam). */
+    languageChoice: boolean;
+    files: { fileName: string; data: Uint8Array<ArrayBuffer> }[];
+  };
   'paper:list': PaperExamSummary[];
   'paper:grade': ExamResult;
   'paper:scan': ScanResult;

@@ -273,6 +273,17 @@ export const requestSchemas = {
     seed: seedSchema.optional(),
     /** Numbered answer sheets, one per student (a scan tells them apart). */
     sheets: z.number().int().min(1).max(200).optional(),
+    /** One student's accommodation: booklets of their own beside the class's (never in them). */
+    accommodation: z
+      .strictObject({
+        enlarged: z.boolean(),
+        extraMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 60),
+      })
+      .optional(),
   }),
   'paper:list': z.strictObject({}),
   'paper:grade': z.strictObject({
@@ -281,6 +292,8 @@ export const requestSchemas = {
     /** One symbol per question: A–E, '-', '.' or '_' for blank, '*' for a double mark; whitespace only separates. */
     answers: z.string().max(600),
     student: z.string().max(100).optional(),
+    /** ENEM day 1: the foreign language marked on the sheet (rows 01–05 are its questions). */
+    language: z.enum(['ingles', 'espanhol']).optional(),
   }),
   'paper:scan': z.strictObject({
     code: z.string().regex(/^P[0-9A-Z]{6}$/),

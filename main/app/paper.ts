@@ -4,17 +4,21 @@ import { BridgeError, type ExamRequest } from '../../preload/contract.js';
 import type { CatalogStore } from '../core/catalog/store.js';
 import type { ExplanationStore } from '../core/catalog/explanations.js';
 import type { ExamEngine, PackOrigin } from '../core/exams/engine.js';
-import { selectQuestions } from '../core/exams/builder.js';
+import { commonPack, selectQuestions, shortBlocks } from '../core/exams/builder.js';
 import { newSeed, seededRandom } from '../core/exams/random.js';
 import { snapshotOf } from '../core/exams/snapshot.js';
 import type { SnapshotQuestion } from '../core/exams/model.js';
+import { areaOf } from '../core/exams/areas.js';
+import { foreignLanguageOf } from '../core/exams/enem.js';
+import type { StoredQuestion } from '../core/catalog/store.js';
 import type { ImageCache } from '../core/images/cache.js';
 import {
+  answeredPositions,
   cachedImage,
-  hasLanguageChoice,
   paperCode,
   parseTypedAnswers,
   printPaperExam,
+  rowsOf,
   versionsOf,
   type PaperExamRecord,
   type PaperExams,
@@ -50,6 +54,30 @@ async function numbersIn(
   return questions.map((q) => position.get(q.baseId) ?? position.get(q.id) ?? null);
 }
 
+/**
+ * ENEM day 1 on paper: the English and the Spanish questions share the numbers 01–05, so both
+ * blocks must be full. When the catalog has too few of the other language, the booklet prints the
+ * chosen language only, as a screen exam would, and says so (the chosen one short refuses the print).
+ */
+export function pairForeignBlocks(
+  picked: StoredQuestion[],
+  request: ExamRequest,
+  subjectName: (q: StoredQuestion) => string,
+): { chosen: StoredQuestion[]; languageChoice: boolean } {
+  if (!request.areas?.includes('linguagens') || !request.foreignLanguage)
+    return { chosen: picked, languageChoice: false };
+  const languageOf = (q: StoredQuestion) =>
+    areaOf(subjectName(q)) === 'linguagens' ? foreignLanguageOf(subjectName(q)) : null;
+  const english = picked.filter((q) => languageOf(q) === 'ingles');
+  const spanish = picked.filter((q) => languageOf(q) === 'espanhol');
+  // Each block has at most what it needs (selectQuestions): equal lengths mean both are full.
+  const languageChoice = english.length > 0 && english.length === spanish.length;
+  const keep = new Set(
+    languageChoice ? [...english, ...spanish] : request.foreignLanguage === 'ingles' ? english : spanish,
+  );
+  return { chosen: picked.filter((q) => languageOf(q) === null || keep.has(q)), languageChoice };
+}
+
 /** Chooses the questions of a paper exam as the exam builder would, and keeps them as printed. */
 export async function createPaperExam(
   deps: Omit<PaperDeps, 'engine' | 'exams' | 'isLocked'>,
@@ -58,13 +86,21 @@ export async function createPaperExam(
 ): Promise<PaperExamRecord> {
   const seed = options.seed ?? newSeed();
   const store = deps.store();
-  const chosen = selectQuestions(store, request, new Set(), seededRandom(seed), true);
+  // Never a half-filled exam under the full exam's title, on paper as on screen.
+  const short = shortBlocks(store, request);
+  if (short.length > 0)
+    throw new BridgeError('not-enough-questions', {
+      blocks: short.map((b) => `${b.key}:${b.available}/${b.needed}`).join(','),
+    });
+  const picked = selectQuestions(store, request, new Set(), seededRandom(seed), true, 'both');
+  const { chosen, languageChoice } = pairForeignBlocks(picked, request, (q) => store.subjectName(q.q.subject.id));
   if (chosen.length === 0) throw new BridgeError('no-questions');
   const questions = chosen.map((q) =>
     snapshotOf({ store, images: deps.images(), explanations: deps.explanations() }, q, q.id),
   );
-  const only = request.sources?.length === 1 ? /^pack:([^:]+)$/.exec(request.sources[0] ?? '')?.[1] : undefined;
-  const pack = only ? await deps.packOf(only) : null;
+  // Questions all from one pack, ticked or not (as a screen exam): its gradings go to the class report.
+  const common = commonPack(chosen);
+  const pack = common ? await deps.packOf(common) : null;
   // A sealed pack's key is not here to print.
   if (pack?.sealed && !pack.released) throw new BridgeError('sealed-pack');
   return {
@@ -75,6 +111,8 @@ export async function createPaperExam(
     versions: options.versions,
     createdAt: deps.now(),
     questions,
+    layout: 'enem',
+    languageChoice,
     pack: pack && {
       id: pack.id,
       title: pack.title,
@@ -86,14 +124,18 @@ export async function createPaperExam(
 
 export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
   return {
-    'paper:print': async ({ request, title, minutes, versions, seed, sheets }) => {
+    'paper:print': async ({ request, title, minutes, versions, seed, sheets, accommodation }) => {
       // The key goes on paper: never of a question in the exam running now.
       if (deps.engine().running()) throw new BridgeError('exam-running');
       const exam = await createPaperExam(deps, request, { title, minutes, versions, seed });
       await deps.exams().save(exam);
-      const files = await printPaperExam(exam, cachedImage(deps.images()), undefined, sheets);
+      const files = await printPaperExam(exam, cachedImage(deps.images()), {
+        ...(sheets !== undefined && { sheets }),
+        accommodation: accommodation ?? null,
+      });
       return {
         code: exam.code,
+        languageChoice: exam.languageChoice,
         files: [...files].map(([name, bytes]) => ({ fileName: `${exam.code}-${name}`, data: new Uint8Array(bytes) })),
       };
     },
@@ -101,7 +143,9 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
       (await deps.exams().list()).map((exam) => ({
         code: exam.code,
         title: exam.title,
-        questions: exam.questions.length,
+        questions: rowsOf(exam),
+        languageChoice: exam.languageChoice,
+        pack: exam.pack !== null,
         createdAt: exam.createdAt,
         versions: versionsOf(exam).map((v) => ({ number: v.number, colour: v.colour.name })),
       })),
@@ -110,12 +154,12 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
       if (!exam) throw new BridgeError('not-found');
       return readScans(files, {
         code,
-        questions: exam.questions.length,
+        questions: rowsOf(exam),
         versions: exam.versions,
-        language: hasLanguageChoice(exam),
+        language: exam.languageChoice,
       });
     },
-    'paper:grade': async ({ code, version, answers, student }) => {
+    'paper:grade': async ({ code, version, answers, student, language }) => {
       const exam = await deps.exams().get(code);
       if (!exam) throw new BridgeError('not-found');
       // Grading waits for the running exam to end when they share a question, whatever the letters:
@@ -124,12 +168,15 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
         throw new BridgeError('locked-by-exam');
       const booklet = versionsOf(exam).find((v) => v.number === version);
       if (!booklet) throw new BridgeError('invalid-argument', { field: 'version' });
-      const typed = parseTypedAnswers(answers, exam.questions.length);
+      // Rows 01–05 are English or Spanish questions as the student marked: never guessed.
+      if (exam.languageChoice && !language) throw new BridgeError('invalid-argument', { field: 'language' });
+      const chosen = exam.languageChoice ? (language ?? null) : null;
+      const typed = parseTypedAnswers(answers, rowsOf(exam));
       if (!typed.ok) throw new BridgeError('invalid-argument', { field: 'answers', position: typed.position });
-      const questions = booklet.order.flatMap((index) => exam.questions[index] ?? []);
+      const positions = answeredPositions(exam, booklet, chosen);
       const attemptId = await deps.engine().recordPaper(
-        questions,
-        booklet.alternatives,
+        positions.flatMap((p) => exam.questions[booklet.order[p] ?? -1] ?? []),
+        positions.map((p) => booklet.alternatives[p] ?? []),
         typed.answers.map((a) => (a === 'double' ? null : a)),
         {
           title: exam.title,
@@ -140,6 +187,7 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
             colour: booklet.colour.name,
             student: student?.trim() || null,
             doubles: typed.answers.filter((a) => a === 'double').length,
+            language: chosen,
           },
           pack: exam.pack && { ...exam.pack, sealed: false, released: false },
         },

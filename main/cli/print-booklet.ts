@@ -36,6 +36,8 @@ interface PrintOptions {
   seed?: number;
   code?: string;
   sheets: number;
+  enlarged?: boolean;
+  extraMinutes?: number;
   json?: boolean;
 }
 
@@ -60,6 +62,12 @@ export function printBookletCommand(done: Done): Command {
     .option('--seed <s>', 'the same seed prints the same booklets', integer(0))
     .option('--code <code>', "a sealed pack's release code")
     .option('--sheets <n>', 'numbered answer sheets, one per student (a scan tells them apart)', integer(1, 200), 1)
+    .option('--enlarged', "also an enlarged-type booklet per version (a student's accommodation)")
+    .option(
+      '--extra-minutes <m>',
+      "also a booklet per version whose cover gives a student's extra time",
+      integer(1, 24 * 60),
+    )
     .option('--json', 'print one JSON summary line')
     .action(async (opts: PrintOptions) => done(await printBooklet(opts)));
 }
@@ -124,12 +132,15 @@ async function printBooklet(opts: PrintOptions): Promise<number> {
     );
     await new PaperExams(join(opts.dataDir, 'paper')).save(exam);
     const bar = progress('print');
-    const files = await printPaperExam(
-      exam,
-      cachedImage(workspace.images),
-      (done, total, name) => bar.update(done, total, name),
-      opts.sheets,
-    );
+    const accommodation =
+      opts.enlarged || opts.extraMinutes
+        ? { enlarged: opts.enlarged ?? false, extraMinutes: opts.extraMinutes ?? 0 }
+        : null;
+    const files = await printPaperExam(exam, cachedImage(workspace.images), {
+      onFile: (done, total, name) => bar.update(done, total, name),
+      sheets: opts.sheets,
+      accommodation,
+    });
     bar.end();
     await mkdir(opts.out, { recursive: true });
     for (const [name, bytes] of files) await writeFile(join(opts.out, name), bytes);

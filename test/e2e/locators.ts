@@ -273,6 +273,13 @@ export const ui = (page: Page) => {
       cell: (n: number) => id(`paper-cell-${n}`),
       /** A class's sheets from a CSV: one row per line [data-student, data-correct | data-failed]. */
       sheets: id('paper-print-sheets'),
+      /** One student's accommodation (a <details>): enlarged booklet, extra minutes on its cover. */
+      accommodation: id('paper-print-accommodation'),
+      enlarged: id('paper-print-enlarged'),
+      extraMinutes: id('paper-print-extra-minutes'),
+      /** ENEM day 1: the language marked on the sheet (values "ingles", "espanhol"; "" until chosen). */
+      language: id('paper-language'),
+      scanLanguage: id('paper-scan-language'),
       scan: id('paper-scan'),
       scanInput: id('paper-scan-input'),
       scanProgress: id('paper-scan-progress'),
@@ -291,6 +298,13 @@ export const ui = (page: Page) => {
       scanGrading: id('paper-scan-grading'),
       scanResults: id('paper-scan-results'),
       scanRows: id('paper-scan-row'),
+      /** A pack's exam: every graded sheet saved as a .examresult; then [data-count] files saved. */
+      scanExport: id('paper-scan-export'),
+      scanExported: id('paper-scan-exported'),
+      scanExportError: id('paper-scan-export-error'),
+      csvExport: id('paper-csv-export'),
+      csvExported: id('paper-csv-exported'),
+      csvExportError: id('paper-csv-export-error'),
       csv: id('paper-csv'),
       csvInput: id('paper-csv-input'),
       csvProgress: id('paper-csv-progress'),

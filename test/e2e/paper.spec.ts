@@ -1,6 +1,7 @@
 // Paper mode as a tutor uses it: print four booklet colours of an exam, then type a student's
 // answer sheet and get a graded attempt.
 import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { importDemo, printDemoPaper, savedFile, scanAnswerSheets } from './steps.js';
@@ -83,7 +84,7 @@ test('paper: prints four booklets, the answer sheet and the key; a typed answer 
   await expect(paper).toContainText('Bia');
 });
 
-test('paper: a class print never carries the printing student’s extra time (the cover says the exam’s own)', async ({
+test('paper: a class print never carries the printing student’s extra time; an accommodation prints booklets of its own', async ({
   launch,
 }) => {
   const app = await launch();
@@ -106,7 +107,24 @@ test('paper: a class print never carries the printing student’s extra time (th
   const booklet = await savedFile(app, new RegExp(`^${code}-booklet-1\\.pdf$`));
   const cover = (await pdfText(new Uint8Array(booklet.bytes))).at(0)?.text ?? '';
   // …the class's booklet has the exam's time, for every student.
-  expect(cover).toContain('Você tem 45 minutos');
+  expect(cover).toContain('Você tem 0h45 (45 minutos)');
+  expect(cover).not.toContain('105');
+  // The student's accommodation is a print of its own: their booklets beside the class's.
+  await screen.paper.accommodation.locator('summary').click();
+  await screen.paper.enlarged.check();
+  await screen.paper.extraMinutes.fill('60');
+  await screen.paper.printButton.click();
+  await expect(screen.paper.printed).not.toHaveAttribute('data-code', code);
+  const second = (await screen.paper.printed.getAttribute('data-code')) ?? '';
+  const own = await savedFile(app, new RegExp(`^${second}-booklet-1-atendimento\\.pdf$`));
+  const ownPages = await pdfText(new Uint8Array(own.bytes));
+  expect(ownPages[0]?.text).toContain('AMPLIADO');
+  expect(ownPages[0]?.text).toContain('tempo adicional de 60 minutos');
+  expect(ownPages[0]?.text).toContain('1h45 (105 minutos)');
+  const classCover = (
+    await pdfText(new Uint8Array((await savedFile(app, new RegExp(`^${second}-booklet-1\\.pdf$`))).bytes))
+  ).at(0)?.text;
+  expect(classCover).toContain('Você tem 0h45 (45 minutos)');
 });
 
 test('paper: a whole class from a CSV (name, booklet, letters): each row graded, a bad row says why, the rest stand', async ({
@@ -147,7 +165,7 @@ test('paper: a whole class from a CSV (name, booklet, letters): each row graded,
   await expect(screen.history.items.filter({ has: page.getByTestId('history-paper') })).toHaveCount(2);
 });
 
-test('paper: a scanned stack is read, the tutor settles the flagged marks, and every sheet is graded', async ({
+test('paper: a scanned stack is read, the tutor settles the flagged marks, every sheet is graded, and the class report opens', async ({
   launch,
 }, testInfo) => {
   const app = await launch();
@@ -201,8 +219,16 @@ test('paper: a scanned stack is read, the tutor settles the flagged marks, and e
   await expect(screen.paper.scanRows.nth(0)).toHaveAttribute('data-correct', '10');
   await expect(screen.paper.scanRows.nth(1)).toHaveAttribute('data-correct', '9');
   await expect(screen.paper.scanRows.nth(1)).toContainText('Folha 2');
-  await screen.paper.scanRows.nth(0).getByRole('button').click();
-  await expect(screen.results.score).toHaveAttribute('data-correct', '10');
-  await expect(screen.paper.result).toHaveAttribute('data-version', '2');
-  await expect(screen.paper.result).toContainText('Ana');
+  // The demo pack's exam: each graded sheet goes to the class report as the student's result file.
+  await screen.paper.scanExport.click();
+  await expect(screen.paper.scanExported).toHaveAttribute('data-count', '2');
+  await expect.poll(async () => (await app.savedFiles()).filter((f) => f.name.endsWith('.examresult')).length).toBe(2);
+  const results = (await app.savedFiles()).filter((f) => f.name.endsWith('.examresult')).map((f) => f.path);
+  await screen.nav('class').click();
+  await screen.classReport.packInput.setInputFiles(resolve('assets/demo.exampack'));
+  await screen.classReport.resultsInput.setInputFiles(results);
+  await screen.classReport.build.click();
+  await expect(screen.classReport.summary).toHaveAttribute('data-students', '2');
+  await expect(screen.classReport.student.filter({ hasText: 'Ana' })).toHaveAttribute('data-correct', '10');
+  await expect(screen.classReport.student.filter({ hasText: 'Folha 2' })).toHaveAttribute('data-correct', '9');
 });

@@ -178,10 +178,14 @@ export async function printDemoPaper(
 }
 
 /** Types a student's answer sheet on the paper screen and grades it (letters as docs/paper.md reads them). */
-export async function typeAnswerSheet(page: Page, sheet: { version: string; student?: string; letters: string }) {
+export async function typeAnswerSheet(
+  page: Page,
+  sheet: { version: string; student?: string; letters: string; language?: 'ingles' | 'espanhol' },
+) {
   const screen = ui(page);
   await screen.nav('paper').click();
   await screen.paper.version.selectOption(sheet.version);
+  if (sheet.language) await screen.paper.language.selectOption(sheet.language);
   if (sheet.student) await screen.paper.student.fill(sheet.student);
   await screen.paper.letters.fill(sheet.letters);
   await screen.paper.grade.click();

@@ -125,7 +125,7 @@ describe('paper booklets', () => {
         const keyPosition = (version.alternatives[position] ?? []).findIndex(
           (o) => question?.alternatives[o]?.id === question?.correctId,
         );
-        const line = `${String(position + 1).padStart(2, '0')} ${'ABCDE'[keyPosition]} (questão ${first.indexOf(index) + 1} do caderno 1)`;
+        const line = `${String(position + 1).padStart(2, '0')} ${'ABCDE'[keyPosition]} (questão ${String(first.indexOf(index) + 1).padStart(2, '0')} do caderno 1)`;
         expect(key, `version ${version.number} #${position + 1}`).toContain(line);
       });
     }
@@ -332,6 +332,10 @@ describe('cli print booklet', () => {
       '2',
       '--seed',
       '5',
+      '--minutes',
+      '60',
+      '--extra-minutes',
+      '30',
       '--out',
       out,
       '--json',
@@ -339,7 +343,18 @@ describe('cli print booklet', () => {
     expect(result.code, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout) as { code: string; questions: number; files: string[] };
     expect(summary.questions).toBe(44);
-    expect(summary.files.sort()).toEqual(['answer-sheet.pdf', 'booklet-1.pdf', 'booklet-2.pdf', 'key.pdf']);
+    expect(summary.files.sort()).toEqual([
+      'answer-sheet.pdf',
+      'booklet-1-atendimento.pdf',
+      'booklet-1.pdf',
+      'booklet-2-atendimento.pdf',
+      'booklet-2.pdf',
+      'key.pdf',
+    ]);
+    // A student's extra time is on their own booklets' cover only.
+    const own = await pdfText(await readFile(join(out, 'booklet-1-atendimento.pdf')));
+    expect(own[0]?.text).toContain('tempo adicional de 30 minutos; seu tempo total é de 1h30 (90 minutos)');
+    expect((await pdfText(await readFile(join(out, 'booklet-1.pdf'))))[0]?.text).not.toContain('adicional');
     const pages = await pdfText(await readFile(join(out, 'booklet-2.pdf')));
     expect(pages.every((p) => p.text.includes('CADERNO 2 · AMARELO'))).toBe(true);
     // Kept with its pack: its gradings can be exported as result files for the class report.

@@ -35,6 +35,8 @@ export async function demoPaperExam(
       createdAt: 0,
       questions,
       pack: null,
+      layout: 'enem',
+      languageChoice: false,
     },
     loadImage: cachedImage(workspace.images),
     close: () => workspace.close(),

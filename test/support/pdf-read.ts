@@ -108,7 +108,12 @@ export async function pdfPages(bytes: Uint8Array, scale = 1.5): Promise<Buffer[]
  * A printed version's key, as a tester reads it from `key.pdf` (the tutor's copy): the letters in
  * that booklet's order, ready to type as an answer sheet. A key of unknown letters has a `-`.
  */
-export async function paperKey(keyPdf: Uint8Array, version: number): Promise<string> {
+export async function paperKey(
+  keyPdf: Uint8Array,
+  version: number,
+  /** ENEM day 1: the language whose 01–05 the sheet answers (the key prints both, tagged ING / ESP). */
+  language?: 'ingles' | 'espanhol',
+): Promise<string> {
   const text = (await pdfText(keyPdf))
     .map((page) => page.text)
     .join(' ')
@@ -118,8 +123,10 @@ export async function paperKey(keyPdf: Uint8Array, version: number): Promise<str
   const next = text.indexOf('GABARITO · CADERNO ', start + 1);
   const section = text.slice(start, next < 0 ? undefined : next);
   const letters = new Map<number, string>();
-  for (const match of section.matchAll(/(\d{2}) ([A-E?–-]) \(questão/g)) {
-    letters.set(Number(match[1]), /[A-E]/.test(match[2] ?? '') ? (match[2] ?? '-') : '-');
+  const skip = language === 'ingles' ? 'ESP' : language === 'espanhol' ? 'ING' : null;
+  for (const match of section.matchAll(/(\d{2})(?: (ING|ESP))? ([A-E?–-]) \(questão/g)) {
+    if (match[2] && match[2] === skip) continue;
+    letters.set(Number(match[1]), /[A-E]/.test(match[3] ?? '') ? (match[3] ?? '-') : '-');
   }
   return Array.from({ length: letters.size }, (_, i) => letters.get(i + 1) ?? '-').join('');
 }

@@ -94,13 +94,16 @@ export function selectQuestions(
   seen: Set<string>,
   random: () => number,
   shuffleOrder = true,
+  /** 'both': a paper booklet prints the foreign-language block in English and in Spanish. */
+  languages: 'chosen' | 'both' = 'chosen',
 ): StoredQuestion[] {
   const pool = candidates(store, request);
   if (request.questionIds && !shuffleOrder) return pool.slice(0, request.count);
   if (request.areas) {
     // The national exam keeps its blocks (foreign language, then the rest of each area); order is
     // shuffled inside each block.
-    const blocks = planBlocks(pool, store, request.areas, perAreaOf(request), request.foreignLanguage);
+    const language = request.foreignLanguage && languages === 'both' ? 'both' : request.foreignLanguage;
+    const blocks = planBlocks(pool, store, request.areas, perAreaOf(request), language);
     return blocks.flatMap((block) => pick(block.pool, block.needed, seen, request.preferUnseen ?? false, random));
   }
   return pick(pool, request.count, seen, request.preferUnseen ?? false, random);

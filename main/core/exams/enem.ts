@@ -30,7 +30,8 @@ export function planBlocks(
   store: CatalogStore,
   areas: readonly Area[],
   perArea: number,
-  language: ForeignLanguage | undefined,
+  /** 'both': the paper booklet's two foreign-language blocks (English, then Spanish). */
+  language: ForeignLanguage | 'both' | undefined,
 ): PlannedBlock[] {
   const blocks: PlannedBlock[] = [];
   for (const area of areas) {
@@ -38,8 +39,10 @@ export function planBlocks(
     if (area === 'linguagens' && language) {
       const foreign = foreignCount(perArea);
       const languageOf = (q: StoredQuestion) => foreignLanguageOf(store.subjectName(q.q.subject.id));
-      const chosen = inArea.filter((q) => languageOf(q) === language);
-      blocks.push({ key: `linguagens-${language}`, needed: foreign, available: chosen.length, pool: chosen });
+      for (const each of language === 'both' ? (['ingles', 'espanhol'] as const) : [language]) {
+        const chosen = inArea.filter((q) => languageOf(q) === each);
+        blocks.push({ key: `linguagens-${each}`, needed: foreign, available: chosen.length, pool: chosen });
+      }
       // The other 40 are in Portuguese: no question of either foreign language.
       const rest = inArea.filter((q) => languageOf(q) === null);
       blocks.push({ key: 'linguagens', needed: perArea - foreign, available: rest.length, pool: rest });

@@ -52,6 +52,8 @@ export const attemptConfigSchema = z.object({
       student: z.string().nullable(),
       /** Questions marked twice on the sheet (counted wrong, like the real exam). */
       doubles: z.number().int().nonnegative(),
+      /** ENEM day 1: the foreign language marked on the sheet (null without a choice; absent before it existed). */
+      language: z.enum(['ingles', 'espanhol']).nullable().optional(),
     })
     .nullable()
     .default(null),

@@ -6,13 +6,13 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ImageCache } from '../images/cache.js';
-import { foreignLanguageOf } from '../exams/enem.js';
+import type { ForeignLanguage } from '../../../preload/contract.js';
 import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js';
 import { createDocument, readDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import { renderAnswerSheet, renderBooklet, renderKey, type PaperImage } from './pdf.js';
-import { MAX_VERSIONS, planVersions, type BookletVersion } from './versions.js';
+import { answeredIn, MAX_VERSIONS, planVersions, sheetRows, type BookletVersion } from './versions.js';
 
 export const paperExamSchema = z.object({
   code: z.string().regex(/^P[0-9A-Z]{6}$/),
@@ -33,6 +33,10 @@ export const paperExamSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** How the booklets group and number the questions (versions.ts); older records printed 'areas'. */
+  layout: z.enum(['areas', 'enem']).default('areas'),
+  /** ENEM day 1: English and Spanish printed as 01–05 each; the sheet asks which the student chose. */
+  languageChoice: z.boolean().default(false),
 });
 export type PaperExamRecord = z.infer<typeof paperExamSchema>;
 
@@ -47,12 +51,29 @@ export function paperCode(questions: SnapshotQuestion[], seed: number, versions:
 }
 
 export function versionsOf(exam: PaperExamRecord): BookletVersion[] {
-  return planVersions(exam.questions, exam.versions, exam.seed);
+  return planVersions(exam.questions, exam.versions, exam.seed, exam);
 }
 
-/** The answer sheet asks which foreign language the student chose (an exam with such questions). */
-export function hasLanguageChoice(exam: PaperExamRecord): boolean {
-  return exam.questions.some((q) => foreignLanguageOf(q.subject) !== null);
+/** The letters a student marks: one per sheet row (the shared 01–05 once). */
+export function rowsOf(exam: PaperExamRecord): number {
+  return sheetRows(exam.questions, exam);
+}
+
+/**
+ * What one student answered, in the booklet's printed order: every question but those of the
+ * foreign language not chosen. The sheet's rows follow the same order.
+ */
+export function answeredPositions(
+  exam: PaperExamRecord,
+  version: BookletVersion,
+  language: ForeignLanguage | null,
+): number[] {
+  return version.order.flatMap((index, position) => {
+    const question = exam.questions[index];
+    if (!question) return [];
+    const foreign = answeredIn(question, exam);
+    return foreign === null || foreign === language ? [position] : [];
+  });
 }
 
 /** Reads an image a snapshot points to, from the image cache (null when it is not there). */
@@ -64,41 +85,68 @@ export function cachedImage(images: ImageCache) {
   };
 }
 
+/** A print for one student's accommodation: the class's booklets stay as they are. */
+export interface Accommodation {
+  /** The enlarged-type booklet (the exam's "prova ampliada"): one column, larger letters. */
+  enlarged: boolean;
+  /** Extra time the student has, said on the cover beside the class's time. */
+  extraMinutes: number;
+}
+
+export interface PrintOptions {
+  /** Each PDF as it is done (the CLI's progress): how many of how many. */
+  onFile?: (done: number, total: number, name: string) => void;
+  /** Numbered answer sheets to print (one per student; a scan tells them apart). */
+  sheets?: number;
+  /** Also print each version as an accommodated booklet (booklet-<n>-atendimento.pdf). */
+  accommodation?: Accommodation | null;
+}
+
+const LANGUAGE_NAMES = { ingles: 'inglês', espanhol: 'espanhol' } as const;
+
 /** Every PDF of a paper exam: booklet-<n>.pdf per version, answer-sheet.pdf and key.pdf. */
 export async function printPaperExam(
   exam: PaperExamRecord,
   loadImage: (ref: SnapshotQuestion['image']) => Promise<PaperImage | null>,
-  /** Each PDF as it is done (the CLI's progress): how many of how many. */
-  onFile?: (done: number, total: number, name: string) => void,
-  /** Numbered answer sheets to print (one per student; a scan tells them apart). */
-  sheets = 1,
+  options: PrintOptions = {},
 ): Promise<Map<string, Buffer>> {
+  const { onFile, sheets = 1, accommodation = null } = options;
   const refs = exam.questions.flatMap((q) => [q.image, ...q.alternatives.map((a) => a.image)]);
   const loaded = new Map<string, PaperImage | null>();
   for (const ref of refs) if (ref && !loaded.has(ref.url)) loaded.set(ref.url, await loadImage(ref));
   const versions = versionsOf(exam);
-  const first = versions[0]?.order ?? [];
+  const first = versions[0];
   const numbers = exam.pack?.numbers;
   const paper = {
     code: exam.code,
     title: exam.title,
     minutes: exam.minutes,
     questions: exam.questions,
+    layout: exam.layout,
+    languageChoice: exam.languageChoice,
     // The pack's own numbering when the exam is a pack's (the class report's too), else booklet 1's.
     reference: (index: number) => {
       const inPack = numbers?.[index];
-      return inPack ? `questão ${inPack} do pacote` : `questão ${first.indexOf(index) + 1} do caderno 1`;
+      if (inPack) return `questão ${inPack} do pacote`;
+      const position = first?.order.indexOf(index) ?? -1;
+      const question = exam.questions[index];
+      const language = question ? answeredIn(question, exam) : null;
+      const number = String(first?.numbers[position] ?? position + 1).padStart(2, '0');
+      return `questão ${number}${language ? ` (${LANGUAGE_NAMES[language]})` : ''} do caderno 1`;
     },
     imageOf: (ref: SnapshotQuestion['image']) => (ref ? (loaded.get(ref.url) ?? null) : null),
   };
   const files = new Map<string, Buffer>();
-  const total = versions.length + 2;
+  const total = versions.length * (accommodation ? 2 : 1) + 2;
   const put = (name: string, bytes: Buffer) => {
     files.set(name, bytes);
     onFile?.(files.size, total, name);
   };
   for (const version of versions) put(`booklet-${version.number}.pdf`, await renderBooklet(paper, version));
-  put('answer-sheet.pdf', await renderAnswerSheet(paper, versions, { sheets, language: hasLanguageChoice(exam) }));
+  if (accommodation)
+    for (const version of versions)
+      put(`booklet-${version.number}-atendimento.pdf`, await renderBooklet(paper, version, accommodation));
+  put('answer-sheet.pdf', await renderAnswerSheet(paper, versions, { sheets, language: exam.languageChoice }));
   put('key.pdf', await renderKey(paper, versions));
   return files;
 }

@@ -26,7 +26,14 @@ import {
   type Box,
   type Bubble,
 } from './sheet-layout.js';
-import { areaBlocks, type BookletVersion } from './versions.js';
+import {
+  answeredIn,
+  blockKey,
+  sheetRows,
+  type BookletLayout,
+  type BookletPlan,
+  type BookletVersion,
+} from './versions.js';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -42,6 +49,17 @@ const COLUMN = (PAGE.width - 2 * MARGIN - GUTTER) / 2;
 const TOP = MARGIN + HEADER;
 const BOTTOM = PAGE.height - MARGIN - FOOTER;
 const TEXT_SIZE = 9.5;
+
+/** The type of a booklet: the class's two columns, or one column of large letters (prova ampliada). */
+interface Typeset {
+  columns: 1 | 2;
+  column: number;
+  text: number;
+  heading: number;
+}
+const CLASS_TYPE: Typeset = { columns: 2, column: COLUMN, text: TEXT_SIZE, heading: 10 };
+/** The national exam's enlarged booklet sets its text at 18 points. */
+const ENLARGED_TYPE: Typeset = { columns: 1, column: PAGE.width - 2 * MARGIN, text: 18, heading: 18 };
 /** A fixed moment for the PDF's dates: the bytes depend on the exam and seed only. */
 const FIXED_DATE = new Date(Date.UTC(2020, 0, 1));
 
@@ -56,6 +74,10 @@ export interface PaperExam {
   title: string;
   minutes: number | null;
   questions: SnapshotQuestion[];
+  /** How the booklets group the questions (versions.ts); 'areas' when absent. */
+  layout?: BookletLayout;
+  /** ENEM day 1: English and Spanish under the same numbers, the choice marked on the sheet. */
+  languageChoice?: boolean;
   /** How the tutor's key names question `index` (the pack's numbering, or booklet 1's). */
   reference?: (index: number) => string;
   /** The bytes of an image the questions show (by its reference), null when missing. */
@@ -68,6 +90,14 @@ const AREA_TITLES: Record<string, string> = {
   natureza: 'CIÊNCIAS DA NATUREZA E SUAS TECNOLOGIAS',
   matematica: 'MATEMÁTICA E SUAS TECNOLOGIAS',
   other: 'OUTRAS QUESTÕES',
+  'linguagens-ingles': 'LÍNGUA ESTRANGEIRA · INGLÊS',
+  'linguagens-espanhol': 'LÍNGUA ESTRANGEIRA · ESPANHOL',
+};
+
+/** Under a foreign-language heading when the student chooses: which numbers, and for whom. */
+const LANGUAGE_NOTES: Record<string, string> = {
+  'linguagens-ingles': 'Opção inglês: responda a estas questões se marcou INGLÊS no cartão-resposta.',
+  'linguagens-espanhol': 'Opção espanhol: responda a estas questões se marcou ESPANHOL no cartão-resposta.',
 };
 
 function newDocument(title: string): PDFKit.PDFDocument {
@@ -100,8 +130,13 @@ export function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
+const planOf = (exam: PaperExam): BookletPlan => ({
+  layout: exam.layout ?? 'areas',
+  languageChoice: exam.languageChoice ?? false,
+});
+
 /** Header band (title, version in its colour) and footer (page x of y) on every page. */
-function frame(doc: PDFKit.PDFDocument, exam: PaperExam, label: string, colour: string) {
+function frame(doc: PDFKit.PDFDocument, exam: PaperExam, label: string, colour: string, columns: 1 | 2 = 2) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -126,7 +161,7 @@ function frame(doc: PDFKit.PDFDocument, exam: PaperExam, label: string, colour: 
       .lineWidth(0.5)
       .stroke('#999')
       .restore();
-    if (i > range.start) {
+    if (i > range.start && columns === 2) {
       doc
         .save()
         .moveTo(PAGE.width / 2, TOP)
@@ -144,7 +179,12 @@ interface Block {
 }
 
 /** Fits an image to the column: its drawn size, or null when it cannot be drawn. */
-function imageBlock(doc: PDFKit.PDFDocument, image: PaperImage | null, maxHeight: number): Block | null {
+function imageBlock(
+  doc: PDFKit.PDFDocument,
+  image: PaperImage | null,
+  maxHeight: number,
+  column = COLUMN,
+): Block | null {
   if (!image) return null;
   if (image.mime === 'image/svg+xml') {
     const svg = image.bytes.toString('utf8');
@@ -155,7 +195,7 @@ function imageBlock(doc: PDFKit.PDFDocument, image: PaperImage | null, maxHeight
       /\bheight="([\d.]+)/.exec(svg)?.[1] ?? /viewBox="[\d.\s-]*?\s[\d.]+\s+([\d.]+)"/.exec(svg)?.[1] ?? 150,
     );
     // Narrower than the column: an SVG's labels often run a little past its own box.
-    const scale = Math.min((COLUMN * 0.85) / w, maxHeight / h, 1.5);
+    const scale = Math.min((column * 0.85) / w, maxHeight / h, column === COLUMN ? 1.5 : 3);
     return {
       height: h * scale + 6,
       // Scaled by the page's transform (svg-to-pdfkit keeps an SVG's own width and height); its
@@ -179,7 +219,7 @@ function imageBlock(doc: PDFKit.PDFDocument, image: PaperImage | null, maxHeight
   const opened = (doc as unknown as { openImage: (src: Buffer) => { width: number; height: number } }).openImage(
     image.bytes,
   );
-  const scale = Math.min(COLUMN / opened.width, maxHeight / opened.height, 1);
+  const scale = Math.min(column / opened.width, maxHeight / opened.height, column === COLUMN ? 1 : 2);
   return {
     height: opened.height * scale + 6,
     draw: (x, y) => doc.image(image.bytes, x, y, { width: opened.width * scale, height: opened.height * scale }),
@@ -191,17 +231,18 @@ const ALTERNATIVE_INDENT = 6;
 const HANGING = 14;
 
 /** An alternative: its letter, then its text in a column of its own (a hanging indent). */
-function alternativeBlock(doc: PDFKit.PDFDocument, letter: string, content: string): Block {
-  const width = COLUMN - ALTERNATIVE_INDENT - HANGING;
-  doc.font('regular').fontSize(TEXT_SIZE);
+function alternativeBlock(doc: PDFKit.PDFDocument, letter: string, content: string, type: Typeset): Block {
+  const hanging = (HANGING * type.text) / TEXT_SIZE;
+  const width = type.column - ALTERNATIVE_INDENT - hanging;
+  doc.font('regular').fontSize(type.text);
   const height = doc.heightOfString(content, { width, lineGap: 1 });
   return {
     height: height + 4,
     draw: (x, y) => {
-      doc.font('bold').fontSize(TEXT_SIZE).fillColor('#111');
+      doc.font('bold').fontSize(type.text).fillColor('#111');
       doc.text(letter, x + ALTERNATIVE_INDENT, y, { lineBreak: false });
-      doc.font('regular').fontSize(TEXT_SIZE);
-      doc.text(content, x + ALTERNATIVE_INDENT + HANGING, y, { width, lineGap: 1 });
+      doc.font('regular').fontSize(type.text);
+      doc.text(content, x + ALTERNATIVE_INDENT + hanging, y, { width, lineGap: 1 });
     },
   };
 }
@@ -213,35 +254,75 @@ function questionBlocks(
   question: SnapshotQuestion,
   number: number,
   alternatives: number[],
+  type: Typeset,
 ): Block[] {
   const text = (content: string, font: 'regular' | 'bold', size: number, indent = 0): Block => {
     doc.font(font).fontSize(size);
-    const height = doc.heightOfString(content, { width: COLUMN - indent, lineGap: 1 });
+    const height = doc.heightOfString(content, { width: type.column - indent, lineGap: 1 });
     return {
       height: height + 4,
       draw: (x, y) => {
         doc.font(font).fontSize(size).fillColor('#111');
-        doc.text(content, x + indent, y, { width: COLUMN - indent, lineGap: 1 });
+        doc.text(content, x + indent, y, { width: type.column - indent, lineGap: 1 });
       },
     };
   };
-  const blocks: Block[] = [text(`QUESTÃO ${String(number).padStart(2, '0')}`, 'bold', 10)];
-  for (const paragraph of question.statement.split(/\n{2,}/)) blocks.push(text(paragraph, 'regular', TEXT_SIZE));
-  const figure = imageBlock(doc, exam.imageOf(question.image), (BOTTOM - TOP) * 0.45);
+  const blocks: Block[] = [text(`QUESTÃO ${String(number).padStart(2, '0')}`, 'bold', type.heading)];
+  for (const paragraph of question.statement.split(/\n{2,}/)) blocks.push(text(paragraph, 'regular', type.text));
+  const figure = imageBlock(doc, exam.imageOf(question.image), (BOTTOM - TOP) * 0.45, type.column);
   if (figure) blocks.push(figure);
   alternatives.forEach((original, position) => {
     const alternative = question.alternatives[original];
     if (!alternative) return;
-    blocks.push(alternativeBlock(doc, LETTERS[position] ?? '?', alternative.text));
-    const altImage = imageBlock(doc, exam.imageOf(alternative.image), (BOTTOM - TOP) * 0.25);
+    blocks.push(alternativeBlock(doc, LETTERS[position] ?? '?', alternative.text, type));
+    const altImage = imageBlock(doc, exam.imageOf(alternative.image), (BOTTOM - TOP) * 0.25, type.column);
     if (altImage) blocks.push(altImage);
   });
   return blocks;
 }
 
-/** One booklet version: cover, then the questions in two columns, area headers at each block. */
-export async function renderBooklet(exam: PaperExam, version: BookletVersion): Promise<Buffer> {
-  const label = `CADERNO ${version.number} · ${version.colour.name}`;
+/** The class's time and, for one student's accommodation, the extra time: what the cover says. */
+function timeLines(minutes: number | null, extra: number): string[] {
+  if (!minutes) return ['Sem limite de tempo.'];
+  const hours = (m: number) => `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}`;
+  if (!extra) return [`Você tem ${hours(minutes)} (${minutes} minutos) para responder a todas as questões.`];
+  return [
+    `Tempo da turma: ${hours(minutes)} (${minutes} minutos).`,
+    `Atendimento especializado: tempo adicional de ${extra} minutos; seu tempo total é de ${hours(minutes + extra)} (${minutes + extra} minutos).`,
+  ];
+}
+
+/** What the student is told on the cover: how many questions, how long, how to mark. */
+function coverLines(exam: PaperExam, version: BookletVersion, extraMinutes: number): string[] {
+  const rows = Math.max(0, ...version.numbers);
+  // The Spanish block repeats the English one's numbers: the booklet has that many more questions.
+  const shared = String(version.order.length - rows).padStart(2, '0');
+  const count = exam.languageChoice
+    ? `Este caderno contém ${rows} questões, numeradas de 1 a ${rows}. As questões de 01 a ${shared} aparecem duas vezes, em inglês e em espanhol: responda apenas às da língua que você escolheu e marque-a no cartão-resposta.`
+    : `Este caderno contém ${exam.questions.length} questões, numeradas de 1 a ${exam.questions.length}.`;
+  return [
+    count,
+    ...timeLines(exam.minutes, extraMinutes),
+    'Marque suas respostas no cartão-resposta, com caneta de tinta preta, preenchendo todo o espaço da letra.',
+    `Confira se a cor deste caderno (${version.colour.name}) é a mesma marcada no seu cartão-resposta.`,
+    'Cada questão tem uma única alternativa correta. Questões em branco ou com mais de uma marcação não contam.',
+    `Código da prova: ${exam.code}`,
+  ];
+}
+
+/**
+ * One booklet version: cover, then the questions in two columns, a heading at each block. With an
+ * accommodation, the same booklet for one student: in one column of large type when enlarged, its
+ * cover giving the extra time (the class's booklets never carry it).
+ */
+export async function renderBooklet(
+  exam: PaperExam,
+  version: BookletVersion,
+  accommodation: { enlarged: boolean; extraMinutes: number } | null = null,
+): Promise<Buffer> {
+  const type = accommodation?.enlarged ? ENLARGED_TYPE : CLASS_TYPE;
+  const special = accommodation ? (accommodation.enlarged ? ' · AMPLIADO' : ' · ATENDIMENTO') : '';
+  const label = `CADERNO ${version.number} · ${version.colour.name}${special}`;
   const doc = newDocument(`${exam.title} · ${label}`);
   doc.addPage();
   // Cover.
@@ -266,16 +347,14 @@ export async function renderBooklet(exam: PaperExam, version: BookletVersion): P
       width: PAGE.width - 2 * MARGIN,
       align: 'center',
     });
-  doc.font('regular').fontSize(11).moveDown(1);
-  const instructions = [
-    `Este caderno contém ${exam.questions.length} questões, numeradas de 1 a ${exam.questions.length}.`,
-    exam.minutes ? `Você tem ${exam.minutes} minutos para responder a todas as questões.` : 'Sem limite de tempo.',
-    'Marque suas respostas no cartão-resposta, com caneta de tinta preta, preenchendo todo o espaço da letra.',
-    `Confira se a cor deste caderno (${version.colour.name}) é a mesma marcada no seu cartão-resposta.`,
-    'Cada questão tem uma única alternativa correta. Questões em branco ou com mais de uma marcação não contam.',
-    `Código da prova: ${exam.code}`,
-  ];
-  doc.list(instructions, MARGIN + 20, TOP + 200, { width: PAGE.width - 2 * MARGIN - 40, lineGap: 4, bulletRadius: 2 });
+  doc
+    .font('regular')
+    .fontSize(accommodation?.enlarged ? 14 : 11)
+    .list(coverLines(exam, version, accommodation?.extraMinutes ?? 0), MARGIN + 20, TOP + 200, {
+      width: PAGE.width - 2 * MARGIN - 40,
+      lineGap: 4,
+      bulletRadius: 2,
+    });
 
   // Questions: fill the left column, then the right, then a new page.
   doc.addPage();
@@ -285,36 +364,52 @@ export async function renderBooklet(exam: PaperExam, version: BookletVersion): P
     if (y + needed <= BOTTOM) return;
     column += 1;
     y = TOP;
-    if (column > 1) {
+    if (column >= type.columns) {
       doc.addPage();
       column = 0;
     }
   };
   const x = () => MARGIN + column * (COLUMN + GUTTER);
-  const blocks = areaBlocks(exam.questions);
-  const blockOf = new Map<number, number>();
-  blocks.forEach((indexes, b) => indexes.forEach((i) => blockOf.set(i, b)));
-  let lastBlock = -1;
+  const layout = exam.layout ?? 'areas';
+  let lastBlock = '';
   version.order.forEach((index, position) => {
     const question = exam.questions[index];
     if (!question) return;
-    const block = blockOf.get(index) ?? 0;
-    const parts = questionBlocks(doc, exam, question, position + 1, version.alternatives[position] ?? []);
-    const heading = block !== lastBlock ? 26 : 0;
+    const block = blockKey(question, layout);
+    const parts = questionBlocks(
+      doc,
+      exam,
+      question,
+      version.numbers[position] ?? position + 1,
+      version.alternatives[position] ?? [],
+      type,
+    );
+    const note = block !== lastBlock && exam.languageChoice ? LANGUAGE_NOTES[block] : undefined;
+    const noteHeight = note
+      ? (doc.font('regular').fontSize(type.text * 0.85), doc.heightOfString(note, { width: type.column })) + 6
+      : 0;
+    const heading = block !== lastBlock ? type.heading + 16 + noteHeight : 0;
     // A question stays whole when it fits in one column; a longer one may continue between paragraphs.
     const whole = parts.reduce((sum, p) => sum + p.height, 0) + heading + 8;
     if (whole <= BOTTOM - TOP) advance(whole);
     else advance(heading + (parts[0]?.height ?? 0) + (parts[1]?.height ?? 0));
     if (heading) {
-      doc.save().rect(x(), y, COLUMN, 18).fill('#e5e7eb').restore();
+      const band = type.heading + 8;
+      doc.save().rect(x(), y, type.column, band).fill('#e5e7eb').restore();
       doc
         .font('bold')
-        .fontSize(8.5)
+        .fontSize(type.heading * 0.85)
         .fillColor('#111')
-        .text(AREA_TITLES[question.area ?? 'other'] ?? '', x() + 4, y + 5, {
-          width: COLUMN - 8,
+        .text(AREA_TITLES[block] ?? AREA_TITLES[question.area ?? 'other'] ?? '', x() + 4, y + 5, {
+          width: type.column - 8,
           lineBreak: false,
         });
+      if (note)
+        doc
+          .font('regular')
+          .fontSize(type.text * 0.85)
+          .fillColor('#111')
+          .text(note, x(), y + band + 4, { width: type.column });
       y += heading;
       lastBlock = block;
     }
@@ -325,7 +420,7 @@ export async function renderBooklet(exam: PaperExam, version: BookletVersion): P
     }
     y += 8;
   });
-  frame(doc, exam, label, version.colour.hex);
+  frame(doc, exam, label, version.colour.hex, type.columns);
   return finish(doc);
 }
 
@@ -369,7 +464,8 @@ export async function renderAnswerSheet(
   options: SheetOptions = { sheets: 1, language: false },
 ): Promise<Buffer> {
   const doc = newDocument(`${exam.title} · Cartão-resposta`);
-  const pages = sheetPages(exam.questions.length);
+  const rows = sheetRows(exam.questions, planOf(exam));
+  const pages = sheetPages(rows);
   for (let sheet = 1; sheet <= options.sheets; sheet++) {
     for (let page = 1; page <= pages; page++) {
       doc.addPage();
@@ -429,7 +525,7 @@ export async function renderAnswerSheet(
         doc.font('regular').fontSize(9).fillColor('#444').text('Continuação: mesmo participante da página 1.', 44, 161);
       }
       const first = (page - 1) * QUESTIONS_PER_PAGE;
-      const last = Math.min(exam.questions.length, first + QUESTIONS_PER_PAGE);
+      const last = Math.min(rows, first + QUESTIONS_PER_PAGE);
       for (let n = first; n < last; n++) {
         const row = questionRow(n - first);
         doc.font('bold').fontSize(9).fillColor('#111');
@@ -473,7 +569,10 @@ export async function renderKey(exam: PaperExam, versions: BookletVersion[]): Pr
       const alternatives = version.alternatives[position] ?? [];
       const keyPosition = alternatives.findIndex((o) => question?.alternatives[o]?.id === question?.correctId);
       const key = keyPosition >= 0 ? (LETTERS[keyPosition] ?? '?') : '—';
-      const line = `${String(position + 1).padStart(2, '0')}  ${key}   (${exam.reference?.(index) ?? `questão ${index + 1}`})`;
+      const language = question ? answeredIn(question, planOf(exam)) : null;
+      const number = String(version.numbers[position] ?? position + 1).padStart(2, '0');
+      const tag = language ? ` ${language === 'ingles' ? 'ING' : 'ESP'}` : '';
+      const line = `${number}${tag}  ${key}   (${exam.reference?.(index) ?? `questão ${index + 1}`})`;
       if (y > BOTTOM - 12) {
         col += 1;
         y = TOP + 26;

@@ -132,6 +132,8 @@ export function ResultsScreen({
           {result.paper.student
             ? t('paper.resultStudent', { ...result.paper, student: result.paper.student })
             : t('paper.result', result.paper)}
+          {result.paper.language &&
+            ` ${t('paper.resultLanguage', { language: t(`paper.languages.${result.paper.language}`) })}`}
           {result.paper.doubles > 0 && ` ${t('paper.doubles', { count: result.paper.doubles })}`}
         </p>
       )}

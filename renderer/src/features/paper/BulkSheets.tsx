@@ -4,13 +4,21 @@
 import Papa from 'papaparse';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaperExamSummary } from '../../../../preload/contract';
+import type { ForeignLanguage, PaperExamSummary } from '../../../../preload/contract';
 import { useErrorText } from '../../components/ErrorNotice';
 import { gradeSheets, GradedSheets, type GradedSheet } from './GradedSheets';
 
 /** A class, with room to spare: a file longer than this is refused, not half-read. */
 const MAX_ROWS = 500;
 const HEADER = /^(nome|name|aluno|aluna|student|estudante)$/i;
+
+/** A language as a tutor writes it in a spreadsheet (inglês, ingles, english, en, I…); null when not one. */
+export function languageOf(cell: string): ForeignLanguage | null {
+  const folded = cell.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  if (/^(i|en|ing|ingles|english)$/.test(folded)) return 'ingles';
+  if (/^(e|es|esp|espanhol|spanish|espanol)$/.test(folded)) return 'espanhol';
+  return null;
+}
 
 export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (attemptId: string) => void }) {
   const { t } = useTranslation();
@@ -32,9 +40,18 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
     }
     setProgress({ done: 0, total: body.length });
     const sheets = body.map((cells, i) => {
-      const [name = '', version = '', letters = ''] = cells.map((cell) => cell.trim());
       const line = i + 1 + offset;
-      return { key: line, label: String(line), student: name, version: Number(version), answers: letters };
+      // With a language choice the row says it, between the booklet and the letters.
+      const [name = '', version = '', ...rest] = cells.map((cell) => cell.trim());
+      const [language = '', letters = ''] = exam.languageChoice ? rest : ['', rest[0] ?? ''];
+      return {
+        key: line,
+        label: String(line),
+        student: name,
+        version: Number(version),
+        answers: letters,
+        language: languageOf(language),
+      };
     });
     const out = await gradeSheets(exam.code, sheets, errorText, (done) => setProgress({ done, total: body.length }));
     setProgress(null);
@@ -44,7 +61,7 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
   return (
     <section className="bulk-sheets" aria-labelledby="bulk-heading" data-testid="paper-csv">
       <h3 id="bulk-heading">{t('paper.bulk.heading')}</h3>
-      <p className="muted">{t('paper.bulk.intro')}</p>
+      <p className="muted">{t(exam.languageChoice ? 'paper.bulk.introLanguage' : 'paper.bulk.intro')}</p>
       <label>
         {t('paper.bulk.file')}
         <input
@@ -69,7 +86,15 @@ export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           {refused}
         </p>
       )}
-      {rows && <GradedSheets rows={rows} heading={t('paper.bulk.line')} testId="paper-csv" onOpen={onOpen} />}
+      {rows && (
+        <GradedSheets
+          rows={rows}
+          heading={t('paper.bulk.line')}
+          testId="paper-csv"
+          onOpen={onOpen}
+          exportable={exam.pack}
+        />
+      )}
     </section>
   );
 }

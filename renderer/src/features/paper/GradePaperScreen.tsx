@@ -3,11 +3,12 @@
 // live, and the sheet becomes a normal attempt with results, review and the error notebook.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, PaperExamSummary } from '../../../../preload/contract';
+import type { BridgeErrorValue, ForeignLanguage, PaperExamSummary } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 import { AnswerGrid } from './AnswerGrid';
 import { BulkSheets } from './BulkSheets';
+import { LanguageSelect } from './LanguageSelect';
 import { ScanSheets } from './ScanSheets';
 
 /** Symbols as the line shows them: groups of five, like the printed sheet. */
@@ -38,6 +39,7 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
   const [code, setCode] = useState('');
   const [version, setVersion] = useState(1);
   const [student, setStudent] = useState('');
+  const [language, setLanguage] = useState<ForeignLanguage | null>(null);
   const [letters, setLetters] = useState('');
   const [error, setError] = useState<BridgeErrorValue | null>(null);
 
@@ -58,6 +60,7 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
         version,
         answers: letters.replace(/\s/g, ''),
         ...(student.trim() && { student: student.trim() }),
+        ...(exam.languageChoice && language && { language }),
       });
       onGraded(result.attemptId);
     } catch (e) {
@@ -103,6 +106,7 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
               </option>
             ))}
           </select>
+          {exam.languageChoice && <LanguageSelect value={language} onChange={setLanguage} testId="paper-language" />}
           <label htmlFor={ids.student}>{t('paper.grade.student')}</label>
           <input
             id={ids.student}
@@ -151,7 +155,9 @@ export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) =
           <button
             type="submit"
             className="primary"
-            disabled={count.invalid !== null || count.tooMany || count.typed === 0}
+            disabled={
+              count.invalid !== null || count.tooMany || count.typed === 0 || (exam.languageChoice && !language)
+            }
             data-testid="paper-grade"
           >
             {t('paper.grade.submit')}

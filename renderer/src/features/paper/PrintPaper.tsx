@@ -26,15 +26,31 @@ export function PrintPaper({
   const [versions, setVersions] = useState(4);
   // One numbered sheet per student: a class of forty by default (the scan tells them apart).
   const [sheets, setSheets] = useState(40);
-  const [printed, setPrinted] = useState<{ code: string; files: number } | null>(null);
+  // One student's accommodation: booklets of their own, beside the class's (which never change).
+  const [enlarged, setEnlarged] = useState(false);
+  const [extraMinutes, setExtraMinutes] = useState(0);
+  const accommodation = enlarged || extraMinutes > 0 ? { enlarged, extraMinutes } : undefined;
+  const [printed, setPrinted] = useState<{ code: string; files: number; oneLanguage: boolean } | null>(null);
   const { busy, error, run } = useAction();
   const print = async () => {
     const result = await run(() =>
-      api['paper:print']({ request, title, minutes, versions, sheets, ...(seed !== undefined && { seed }) }),
+      api['paper:print']({
+        request,
+        title,
+        minutes,
+        versions,
+        sheets,
+        ...(seed !== undefined && { seed }),
+        ...(accommodation && { accommodation }),
+      }),
     );
     if (!result) return;
     for (const file of result.files) download(file.data, file.fileName, 'application/pdf');
-    setPrinted({ code: result.code, files: result.files.length });
+    // ENEM day 1 with too few questions of the other language: its students get no 01–05 of their own.
+    const oneLanguage = Boolean(
+      request.foreignLanguage && request.areas?.includes('linguagens') && !result.languageChoice,
+    );
+    setPrinted({ code: result.code, files: result.files.length, oneLanguage });
   };
   return (
     <fieldset className="print-paper" data-testid="paper-print">
@@ -64,6 +80,32 @@ export function PrintPaper({
         style={{ width: '5em' }}
         data-testid="paper-print-sheets"
       />{' '}
+      <details className="print-accommodation" data-testid="paper-print-accommodation">
+        <summary>{t('paper.print.accommodation')}</summary>
+        <p className="muted">{t('paper.print.accommodationHint')}</p>
+        <label>
+          <input
+            type="checkbox"
+            checked={enlarged}
+            onChange={(e) => setEnlarged(e.target.checked)}
+            data-testid="paper-print-enlarged"
+          />{' '}
+          {t('paper.print.enlarged')}
+        </label>{' '}
+        <label>
+          {t('paper.print.extraMinutes')}{' '}
+          <input
+            type="number"
+            min={0}
+            max={600}
+            step={15}
+            value={extraMinutes}
+            onChange={(e) => setExtraMinutes(Math.min(600, Math.max(0, Math.round(Number(e.target.value)) || 0)))}
+            style={{ width: '5em' }}
+            data-testid="paper-print-extra-minutes"
+          />
+        </label>
+      </details>
       <button
         type="button"
         className="secondary"
@@ -76,6 +118,8 @@ export function PrintPaper({
       {printed && (
         <p role="status" data-testid="paper-printed" data-code={printed.code}>
           {t('paper.print.done', { code: printed.code, count: printed.files })}
+          {printed.oneLanguage &&
+            ` ${t('paper.print.oneLanguage', { language: t(`paper.languages.${request.foreignLanguage ?? 'ingles'}`) })}`}
         </p>
       )}
       <ErrorNotice error={error} testId="paper-print-error" />

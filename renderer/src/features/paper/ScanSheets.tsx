@@ -4,7 +4,8 @@
 // Each sheet becomes a paper attempt, as a typed one does.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaperExamSummary, ScannedSheet, ScanResult } from '../../../../preload/contract';
+import type { ForeignLanguage, PaperExamSummary, ScannedSheet, ScanResult } from '../../../../preload/contract';
+import { LanguageSelect } from './LanguageSelect';
 import { ErrorNotice, useErrorText } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
@@ -18,12 +19,16 @@ interface Review {
   sheet: ScannedSheet;
   student: string;
   version: number | null;
+  /** ENEM day 1: the language marked (read, or chosen by the tutor); null until known. */
+  language: ForeignLanguage | null;
   /** The tutor's decision per flagged question (1-based), once made. */
   decided: Record<number, string>;
 }
 
-const pendingOf = (r: Review) =>
-  r.sheet.flags.filter((f) => r.decided[f.question] === undefined).length + (r.version === null ? 1 : 0);
+const pendingOf = (r: Review, languageChoice: boolean) =>
+  r.sheet.flags.filter((f) => r.decided[f.question] === undefined).length +
+  (r.version === null ? 1 : 0) +
+  (languageChoice && r.language === null ? 1 : 0);
 
 function answersOf(r: Review): string {
   return [...r.sheet.answers].map((symbol, i) => r.decided[i + 1] ?? symbol).join('');
@@ -46,13 +51,21 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
     const result = await run(() => api['paper:scan']({ code: exam.code, files }));
     if (!result) return;
     setRefused(result.refused);
-    setReviews(result.sheets.map((sheet) => ({ sheet, student: '', version: sheet.version, decided: {} })));
+    setReviews(
+      result.sheets.map((sheet) => ({
+        sheet,
+        student: '',
+        version: sheet.version,
+        language: sheet.language,
+        decided: {},
+      })),
+    );
   };
 
   const update = (index: number, change: (r: Review) => Review) =>
     setReviews((current) => current?.map((r, i) => (i === index ? change(r) : r)) ?? null);
 
-  const pending = reviews?.reduce((sum, r) => sum + pendingOf(r), 0) ?? 0;
+  const pending = reviews?.reduce((sum, r) => sum + pendingOf(r, exam.languageChoice), 0) ?? 0;
 
   const grade = async () => {
     if (!reviews) return;
@@ -64,6 +77,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
       // Grading waits until every colour is chosen (pendingOf): never 0 here.
       version: r.version ?? 0,
       answers: answersOf(r),
+      language: r.language,
     }));
     const out = await gradeSheets(exam.code, sheets, errorText, (done) => setGrading({ done, total: reviews.length }));
     setGrading(null);
@@ -117,7 +131,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
                 className="scan-sheet"
                 data-testid="paper-scan-sheet"
                 data-sheet={r.sheet.sheet}
-                data-pending={pendingOf(r)}
+                data-pending={pendingOf(r, exam.languageChoice)}
               >
                 <h4>
                   {t('paper.scan.sheetName', { sheet: r.sheet.sheet })} <span className="muted">{r.sheet.source}</span>
@@ -153,6 +167,13 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
                       ))}
                     </select>
                   </label>
+                  {exam.languageChoice && (
+                    <LanguageSelect
+                      value={r.language}
+                      onChange={(language) => update(index, (x) => ({ ...x, language }))}
+                      testId="paper-scan-language"
+                    />
+                  )}
                 </div>
                 {r.sheet.flags.length > 0 && (
                   <ul className="scan-flags">
@@ -217,7 +238,15 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           {t('paper.bulk.progress', { done: grading.done, total: grading.total })}
         </p>
       )}
-      {graded && <GradedSheets rows={graded} heading={t('paper.scan.sheet')} testId="paper-scan" onOpen={onOpen} />}
+      {graded && (
+        <GradedSheets
+          rows={graded}
+          heading={t('paper.scan.sheet')}
+          testId="paper-scan"
+          onOpen={onOpen}
+          exportable={exam.pack}
+        />
+      )}
     </section>
   );
 }
