@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The CLI's tests run its bundle, as shipped.
+    globalSetup: ['test/support/build-cli.ts'],
   },
 });

@@ -135,7 +135,10 @@ if (!app.requestSingleInstanceLock()) {
       callback(permissionDecision(permission)),
     );
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
-    installMenu();
+    installMenu({
+      diagnostics: () => services.diagnostics(),
+      onError: (error) => logger.error('diagnostics failed', { error: String(error) }),
+    });
     window = createMainWindow(join(here, '../preload/index.cjs'), openOutside, activation);
     trust(ipcTrust, window.webContents);
     // Packs opened from the OS wait until the page listens, then the student confirms each.

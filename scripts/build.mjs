@@ -3,18 +3,21 @@
 //   node scripts/build.mjs [--watch]
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { CLI_TARGET } from './cli-target.mjs';
 
 const watch = process.argv.includes('--watch');
 
 const targets = [
   {
-    entryPoints: ['main/index.ts'],
+    // The app's binary: the window, or with `--cli` the CLI (main/entry.ts decides).
+    entryPoints: ['main/entry.ts'],
     outfile: 'out/main/index.js',
     format: 'esm',
     platform: 'node',
     target: 'node22',
     packages: 'external',
   },
+  CLI_TARGET,
   {
     // Sandboxed preloads can require only 'electron': everything else is bundled in.
     entryPoints: ['preload/index.ts'],
@@ -40,5 +43,5 @@ if (watch) {
 } else {
   await Promise.all(targets.map((options) => esbuild.build({ ...options, bundle: true, logLevel: 'warning' })));
   await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
-  console.log(`build: main, preload, harness bridge and renderer in ${Date.now() - started} ms`);
+  console.log(`build: main, CLI, preload, harness bridge and renderer in ${Date.now() - started} ms`);
 }

@@ -46,6 +46,8 @@ import { WrongCodeError, type SealedPayload } from '../core/packs/seal.js';
 import { MoodleError } from '../core/packs/moodle.js';
 import type { Explanation } from '../core/catalog/explanations.js';
 import { createHash } from 'node:crypto';
+import { arch, homedir, platform, release } from 'node:os';
+import { diagnosticsText, readLog } from '../core/diagnostics.js';
 import { StorageNotices } from '../core/util/json-file.js';
 import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
@@ -108,6 +110,11 @@ export interface AppServices {
   reviewReminder(at?: number): Promise<{ title: string; body: string } | null>;
   /** A time warning's system notification, in the student's language (the Electron shell shows it). */
   warningNotice(minutesLeft: number): Promise<{ title: string; body: string }>;
+  /**
+   * Help → Copy diagnostics / Save logs: versions, system, the data folder's counts, the storage's
+   * security, the last errors and the recent log (core/diagnostics.ts). Main only: never a channel.
+   */
+  diagnostics(): Promise<string>;
   /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -517,6 +524,40 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await notebook.markReminded(overview.today);
       return reminderText(settings.language, overview.dueToday);
     },
+    diagnostics: async () => {
+      const status = await vault.status();
+      // The keys themselves, only to make sure none is ever in the text (the log never holds one).
+      const secrets = await Promise.all(
+        status
+          .filter((k) => k.present)
+          .map((k) =>
+            vault.use(k.product).then(
+              (u) => u.key,
+              () => '',
+            ),
+          ),
+      );
+      return diagnosticsText({
+        app: { name: 'Exam Practice', version: options.version, shell: options.shell },
+        versions: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+        os: {
+          platform: platform(),
+          release: release(),
+          arch: arch(),
+          locale: Intl.DateTimeFormat().resolvedOptions().locale,
+        },
+        storageSecurity: await vault.security(),
+        cache: await cacheInfo(),
+        notebookCards: notebook.overview(clock.now()).total,
+        paperExams: (await paperExams.list()).length,
+        running: engine.running() !== null,
+        keys: status.map(({ product, present, sessionOnly, baseUrl }) => ({ product, present, sessionOnly, baseUrl })),
+        log: await readLog(join(options.dataDir, 'logs')),
+        home: homedir(),
+        secrets,
+        now: new Date(clock.now()),
+      });
+    },
     settled: () => startupSweep.then(() => undefined),
     close: async () => {
       clearInterval(ticker);
@@ -624,6 +665,8 @@ export async function handle<C extends Channel>(
     const value = toBridgeError(error);
     if (value.code === 'internal')
       logger?.error(`${channel} failed`, { error: error instanceof Error ? error.message : String(error) });
+    // A refusal's code only (its parameters may name a file or a field a student typed): diagnostics.
+    else logger?.warn(`${channel} refused`, { code: value.code });
     return { ok: false, error: value };
   }
 }

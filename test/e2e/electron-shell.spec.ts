@@ -1,5 +1,9 @@
 // Runs only in the Electron project: reads the real windows' preferences and the
 // real session handlers from the main process.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { electronBinaryPath } from '../../scripts/electron-binary.mjs';
+import { APP_VERSION } from '../../main/core/version.js';
 import { expect, test } from './fixtures.js';
 
 test.beforeEach(({ launch: _launch }, testInfo) => {
@@ -58,4 +62,28 @@ test('serves the renderer with the CSP header and refuses traversal on both prot
   });
   expect(statuses.csp).toContain("script-src 'self'");
   expect([0, 400, 404]).toContain(statuses.traversal);
+});
+
+test('the app’s own binary runs the CLI with --cli: no window, its output, its exit code', async ({
+  launch: _launch,
+}, testInfo) => {
+  const binary = process.env.EXAM_PRACTICE_E2E_APP ?? electronBinaryPath();
+  test.skip(!binary, 'no Electron binary here');
+  const args = process.env.EXAM_PRACTICE_E2E_APP ? [] : ['.'];
+  const run = (more: string[]) =>
+    spawnSync(binary ?? '', [...args, '--cli', ...more], {
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: undefined, EXAM_PRACTICE_DATA_DIR: testInfo.outputPath('data') },
+      timeout: 60_000,
+    });
+  const version = run(['--version']);
+  expect(version.status).toBe(0);
+  expect(version.stdout.trim()).toBe(APP_VERSION);
+  const usage = run(['print', 'booklet']);
+  expect(usage.status).toBe(2);
+  const inspected = run(['pack', 'inspect', resolve('assets/demo.exampack'), '--json']);
+  expect(inspected.status, inspected.stderr).toBe(0);
+  expect(JSON.parse(inspected.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({
+    manifest: { id: 'demo-pack' },
+  });
 });

@@ -8,7 +8,7 @@ import { handle } from '../../main/app/services.js';
 import { callValue } from '../support/bridge-call.js';
 import { readResultFile, writeResultFile } from '../../main/core/class/result-file.js';
 import { nodeServices } from '../support/node-services.js';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
 import { sampleQuestion } from '../support/questions.js';
 import { toStored } from '../../main/core/catalog/store.js';
@@ -185,7 +185,7 @@ describe('the class report', () => {
     await writeFile(join(dir, 'results', a.file.fileName), a.file.data);
     await writeFile(join(dir, 'results', b.file.fileName), b.file.data);
     await writeFile(join(dir, 'results', 'notes.txt'), 'not a result');
-    const out = await runTs('main/cli.ts', [
+    const out = await runCli([
       'class',
       'report',
       '--pack',
@@ -217,7 +217,7 @@ describe('the class report', () => {
     // Listed, then gone when read: a link to nothing.
     await symlink(join(temp.dir, 'nowhere.examresult'), join(results, 'sumiu.examresult'));
     await writeFile(join(results, 'grande.examresult'), Buffer.alloc(600 * 1024, 0x20));
-    const out = await runTs('main/cli.ts', ['class', 'report', '--pack', DEMO, '--results', results, '--json']);
+    const out = await runCli(['class', 'report', '--pack', DEMO, '--results', results, '--json']);
     expect(out.code).toBe(0);
     const report = JSON.parse(out.stdout) as { accepted: unknown[]; rejected: { file: string; reason: string }[] };
     expect(report.accepted).toHaveLength(1);

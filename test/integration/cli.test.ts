@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../fake-api/server.js';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
 import { APP_VERSION } from '../../main/core/version.js';
 
@@ -20,7 +20,7 @@ async function setup(options: Parameters<typeof startFakeApi>[0] = {}): Promise<
   return { api, dir };
 }
 
-const cli = (args: string[], key?: string) => runTs('main/cli.ts', args, { EXAM_API_KEY: key });
+const cli = (args: string[], key?: string) => runCli(args, { EXAM_API_KEY: key });
 
 describe('cli sync', () => {
   it('prints one JSON summary as the last stdout line and exits 0', async () => {

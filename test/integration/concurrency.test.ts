@@ -14,7 +14,7 @@ import { runSync } from '../../main/core/sync/engine.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { sampleQuestion } from '../support/questions.js';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { scratchDir } from '../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -132,7 +132,7 @@ describe('overlapping calls', () => {
     ).finally(() => (done = true));
     const stats: number[] = [];
     while (!done) {
-      const run = await runTs('main/cli.ts', ['stats', '--data-dir', dir, '--json']);
+      const run = await runCli(['stats', '--data-dir', dir, '--json']);
       expect(run.code).toBe(0);
       stats.push((JSON.parse(run.stdout) as { total: number }).total);
     }

@@ -18,7 +18,7 @@ import {
 import { readPack } from '../../main/core/packs/reader.js';
 import type { PackQuestion } from '../../main/core/packs/format.js';
 import { join } from 'node:path';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
 
 const DEMO = 'assets/demo.exampack';
@@ -246,24 +246,15 @@ describe('Moodle XML', () => {
     onTestFinished(() => temp.cleanup());
     const xml = join(dir, 'demo.xml');
     const out = join(dir, 'back.exampack');
-    const exported = await runTs('main/cli.ts', ['pack', 'moodle-export', DEMO, '--out', xml, '--json']);
+    const exported = await runCli(['pack', 'moodle-export', DEMO, '--out', xml, '--json']);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout)).toEqual({ out: xml, questions: 44 });
-    const imported = await runTs('main/cli.ts', [
-      'pack',
-      'moodle-import',
-      xml,
-      '--out',
-      out,
-      '--title',
-      'Volta',
-      '--json',
-    ]);
+    const imported = await runCli(['pack', 'moodle-import', xml, '--out', out, '--title', 'Volta', '--json']);
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ questions: 44, skipped: [] });
-    const inspect = await runTs('main/cli.ts', ['pack', 'inspect', out, '--json']);
+    const inspect = await runCli(['pack', 'inspect', out, '--json']);
     expect(JSON.parse(inspect.stdout)).toMatchObject({ integrity: 'ok', counts: { questions: 44 } });
-    const bad = await runTs('main/cli.ts', ['pack', 'moodle-import', DEMO, '--out', out, '--title', 'x']);
+    const bad = await runCli(['pack', 'moodle-import', DEMO, '--out', out, '--title', 'x']);
     expect(bad.code).toBe(5);
   });
 

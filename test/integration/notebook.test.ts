@@ -8,7 +8,7 @@ import type { Channel, ExamState } from '../../preload/contract.js';
 import { handle, type AppServices } from '../../main/app/services.js';
 import { callValue } from '../support/bridge-call.js';
 import { nodeServices } from '../support/node-services.js';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -269,13 +269,13 @@ describe('the error notebook', () => {
     const { dir, services } = await setup();
     const empty = await tempDir();
     cleanups.push(empty.cleanup);
-    const none = await runTs('main/cli.ts', ['notebook', 'stats', '--data-dir', empty.dir, '--json'], {});
+    const none = await runCli(['notebook', 'stats', '--data-dir', empty.dir, '--json'], {});
     expect(none.code).toBe(0);
     expect(JSON.parse(none.stdout)).toEqual({ dueToday: 0, dueNext7Days: 0, mastered: 0, total: 0 });
     const { result } = await examWithMisses(services);
     const missed = result.questions.filter((q) => q.isCorrect === false).length;
     // The app is still open on the folder: the CLI reads beside it.
-    const stats = await runTs('main/cli.ts', ['notebook', 'stats', '--data-dir', dir, '--json'], {});
+    const stats = await runCli(['notebook', 'stats', '--data-dir', dir, '--json'], {});
     expect(stats.code).toBe(0);
     expect(JSON.parse(stats.stdout)).toEqual({ dueToday: missed, dueNext7Days: 0, mastered: 0, total: missed });
   });

@@ -15,7 +15,7 @@ import { tempDir } from '../support/temp.js';
 import { PNG } from '../support/png.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { handle } from '../../main/app/services.js';
 import { PaperExams } from '../../main/core/paper/paper-exam.js';
 import { callValue } from '../support/bridge-call.js';
@@ -321,7 +321,7 @@ describe('cli print booklet', () => {
     cleanups.push(temp.cleanup);
     const out = join(temp.dir, 'print');
     const data = join(temp.dir, 'data');
-    const result = await runTs('main/cli.ts', [
+    const result = await runCli([
       'print',
       'booklet',
       '--data-dir',
@@ -371,7 +371,7 @@ describe('cli print booklet', () => {
     expect(questionOf(0)).toBeDefined();
     expect(key).toContain(`questão ${packOrder.indexOf(questionOf(0)?.baseId ?? '') + 1} do pacote`);
     expect(key).not.toContain('do original');
-    const usage = await runTs('main/cli.ts', ['print', 'booklet', '--data-dir', data, '--out', out]);
+    const usage = await runCli(['print', 'booklet', '--data-dir', data, '--out', out]);
     expect(usage.code).toBe(2);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import { normalizeCode, newReleaseCode, CODE_BITS } from '../../main/core/packs/
 import { nodeServices } from '../support/node-services.js';
 import { tempDir } from '../support/temp.js';
 import { buildSealedDemoPack } from '../support/sealed.js';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { pdfText } from '../support/pdf-read.js';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -312,16 +312,7 @@ describe('sealed packs outside the exam: notebook, CLI report and print', () => 
     await mkdir(join(temp.dir, 'results'));
     await writeFile(join(temp.dir, 'results', file.fileName), file.data);
     const report = (extra: string[]) =>
-      runTs('main/cli.ts', [
-        'class',
-        'report',
-        '--pack',
-        packFile,
-        '--results',
-        join(temp.dir, 'results'),
-        '--json',
-        ...extra,
-      ]);
+      runCli(['class', 'report', '--pack', packFile, '--results', join(temp.dir, 'results'), '--json', ...extra]);
     const withoutCode = await report([]);
     expect(withoutCode.code).toBe(2);
     expect(withoutCode.stderr).toContain('--code');
@@ -335,7 +326,7 @@ describe('sealed packs outside the exam: notebook, CLI report and print', () => 
     for (const q of parsed.questions) expect(q.key).toMatch(/^[A-E]$/);
 
     const print = (extra: string[]) =>
-      runTs('main/cli.ts', [
+      runCli([
         'print',
         'booklet',
         '--data-dir',

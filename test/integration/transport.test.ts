@@ -8,7 +8,7 @@ import { handle } from '../../main/app/services.js';
 import { ImageCache } from '../../main/core/images/cache.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { nodeServices } from '../support/node-services.js';
-import { runTs } from '../support/run-node.js';
+import { runCli } from '../support/run-node.js';
 import { scratchDir } from '../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -29,8 +29,7 @@ describe('transport rules', () => {
   });
 
   it('the CLI refuses it too (exit 2, with the reason)', async () => {
-    const run = await runTs(
-      'main/cli.ts',
+    const run = await runCli(
       ['sync', '--base-url', 'http://api.example.com', '--product', 'enem', '--data-dir', await scratch()],
       { EXAM_API_KEY: 'k-123' },
     );

@@ -6,10 +6,9 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a TypeScript entry point with tsx, as `npm run` does, and collects its output. */
-export function runTs(entry: string, args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+function spawnCollect(nodeArgs: string[], env: Record<string, string | undefined>): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    const child = spawn(process.execPath, nodeArgs, {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -20,4 +19,21 @@ export function runTs(entry: string, args: string[], env: Record<string, string 
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** The CLI's bundle (built by the tests' global setup, and by `npm run build`). */
+export const CLI_BUNDLE = 'out/cli/index.js';
+
+/** Runs the bundled CLI with plain Node, as `npm run cli` and the installed app do. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  return runNode(CLI_BUNDLE, args, env);
+}
+
+/** Runs a JavaScript file with plain Node and collects its output. */
+export function runNode(
+  entry: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<RunResult> {
+  return spawnCollect([entry, ...args], env);
 }
