@@ -11,7 +11,7 @@ import { installMenu } from './electron/menu.js';
 import { safeStorageCipher } from './electron/safe-storage-cipher.js';
 import { electronSettings, electronVaultStorage } from './electron/stores.js';
 import { registerIpc, trust, type IpcTrust } from './ipc/register.js';
-import { packOpener, packPathsFrom } from './app/pack-opener.js';
+import { fileOpener, openedPathsFrom } from './app/opened-files.js';
 import { createMainWindow } from './window.js';
 import { IMAGE_SCHEME, permissionDecision, UserActivation } from './window-policy.js';
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
@@ -42,10 +42,11 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
-  const opener = packOpener();
-  packPathsFrom(process.argv).forEach(opener.open);
+  const opener = fileOpener();
+  openedPathsFrom(process.argv).forEach(opener.open);
   app.on('second-instance', (_event, argv) => {
-    packPathsFrom(argv).forEach(opener.open);
+    // A second launch (a double-clicked file while the app runs) hands its files to this one.
+    openedPathsFrom(argv).forEach(opener.open);
     if (window?.isMinimized()) window.restore();
     window?.focus();
   });
@@ -141,9 +142,9 @@ if (!app.requestSingleInstanceLock()) {
     });
     window = createMainWindow(join(here, '../preload/index.cjs'), openOutside, activation);
     trust(ipcTrust, window.webContents);
-    // Packs opened from the OS wait until the page listens, then the student confirms each.
+    // Files opened from the OS wait until the page listens; main checks each before anything is asked.
     window.webContents.once('did-finish-load', () => {
-      opener.ready((path) => services.offerPackFile(path));
+      opener.ready((path) => services.offerFile(path));
     });
     // The notebook's daily reminder (opt-in in Settings): main decides, the OS shows it.
     const remind = () =>

@@ -630,6 +630,17 @@ export type PackOffer =
   | { name: string; token: string; title: string; questions: number; error: null }
   | { name: string; token: null; title: null; questions: 0; error: BridgeErrorValue };
 
+/** A result file the OS opened: what it is, with its bytes for the class report, or why it is refused. */
+export type ResultOffer =
+  | { name: string; student: string; packTitle: string; data: Uint8Array<ArrayBuffer>; error: null }
+  | {
+      name: string;
+      student: null;
+      packTitle: null;
+      data: null;
+      error: 'too-large' | 'invalid-json' | 'invalid-schema' | 'future-version' | 'checksum' | 'unreadable';
+    };
+
 /** A damaged file set aside at start or on read (kind tells what it held). */
 export interface StorageNoticeView {
   kind:
@@ -877,6 +888,8 @@ export interface Events {
   'sync:done': SyncReport;
   /** The OS asked to open a pack (file association, command line): the renderer confirms first. */
   'packs:open-request': PackOffer;
+  /** A student's result file the OS opened, checked: the class report adds it (nothing is written). */
+  'class:open-request': ResultOffer;
   /** Main's clock reached a warning mark of the running attempt. */
   'exam:warning': { attemptId: string; minutesLeft: number };
   /** Main submitted the attempt itself (the deadline passed). */
@@ -895,6 +908,7 @@ export const EVENTS: readonly EventName[] = [
   'sync:progress',
   'sync:done',
   'packs:open-request',
+  'class:open-request',
   'exam:warning',
   'exam:submitted',
   'exam:running',

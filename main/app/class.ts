@@ -1,8 +1,17 @@
 // Bridge handlers of the tutor's class loop: a student exports a pack exam's result file; the
 // tutor reads a pack and its result files into the class report.
-import { BridgeError } from '../../preload/contract.js';
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { BridgeError, type ResultOffer } from '../../preload/contract.js';
 import { buildClassReport, classReportCsv } from '../core/class/report.js';
-import { RESULT_EXTENSION, RESULT_VERSION, writeResultFile } from '../core/class/result-file.js';
+import {
+  readResultFile,
+  RESULT_EXTENSION,
+  RESULT_MAX_BYTES,
+  RESULT_VERSION,
+  ResultFileError,
+  writeResultFile,
+} from '../core/class/result-file.js';
 import type { ExamEngine } from '../core/exams/engine.js';
 import { readPack } from '../core/packs/reader.js';
 import { openSealedContent } from '../core/packs/registry.js';
@@ -88,4 +97,39 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
       }
     },
   };
+}
+
+/**
+ * A result file the OS asked to open (double-clicked, or handed over by a second launch): read
+ * within the size limit and checked as the class report checks it, before the renderer hears of it.
+ */
+export async function offerResultFile(path: string): Promise<ResultOffer> {
+  const name = basename(path);
+  const refused = (error: ResultOffer['error'] & string): ResultOffer => ({
+    name,
+    student: null,
+    packTitle: null,
+    data: null,
+    error,
+  });
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    // One byte past the limit is enough to refuse a larger file, without reading it all.
+    const handle = await open(path, 'r');
+    try {
+      const buffer = new Uint8Array(RESULT_MAX_BYTES + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      bytes = buffer.slice(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return refused('unreadable');
+  }
+  try {
+    const result = readResultFile(bytes);
+    return { name, student: result.student, packTitle: result.pack.title, data: bytes, error: null };
+  } catch (error) {
+    return refused(error instanceof ResultFileError ? error.code : 'invalid-schema');
+  }
 }

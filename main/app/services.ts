@@ -63,7 +63,8 @@ import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
 import { warningText } from '../core/exams/warning-text.js';
 import { awaitsCapture, captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
-import { createClassHandlers } from './class.js';
+import { createClassHandlers, offerResultFile } from './class.js';
+import { RESULT_EXTENSION } from '../core/class/result-file.js';
 import { PackError } from '../core/packs/format.js';
 import { ResultFileError } from '../core/class/result-file.js';
 import type { Handlers } from './types.js';
@@ -99,7 +100,8 @@ export type { Handlers } from './types.js';
 export interface AppServices {
   handlers: Handlers;
   /** The OS asked to open a pack file: ask the renderer to confirm the import. */
-  offerPackFile(path: string): void;
+  /** A file the OS opened (a pack to import, a result for the class report): checked, then offered. */
+  offerFile(path: string): void;
   workspace: () => Workspace;
   /** What may leave main about a key now (the engine's visibility decision). */
   visibility: Visibility;
@@ -501,8 +503,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   return {
     handlers: waitForCatalog(handlers, () => workspace.catalogReady()),
-    offerPackFile: (path) => {
-      void packs.offer(path).then((offer) => options.emit('packs:open-request', offer));
+    offerFile: (path) => {
+      if (path.toLowerCase().endsWith(RESULT_EXTENSION))
+        void offerResultFile(path).then((offer) => options.emit('class:open-request', offer));
+      else void packs.offer(path).then((offer) => options.emit('packs:open-request', offer));
     },
     workspace: () => workspace,
     visibility,

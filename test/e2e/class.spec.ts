@@ -80,6 +80,29 @@ test('class: two students’ result files become the tutor’s report, with ever
   expect(csv.suggestedFilename()).toBe('demo-pack-items.csv');
 });
 
+test('result files opened from the OS join the class report, checked first: a double-click, or a second launch’s argv', async ({
+  launch,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', 'the harness stands in for the OS handing files to the app');
+  const ana = await launch();
+  const anaFile = await studentResult(ana.page, 'Ana Souza', true, (n) => testInfo.outputPath(n));
+  const junk = testInfo.outputPath('bia.examresult');
+  await writeFile(junk, 'não é um resultado');
+  const tutor = await launch();
+  const screen = ui(tutor.page);
+  await expect(screen.library.empty).toBeVisible(); // the window is ready for files from the OS
+  // The app already runs: a double-clicked file arrives as a second launch's command line.
+  tutor.harness?.secondInstance(['/opt/Exam Practice/exam-practice', '--no-sandbox', anaFile, junk]);
+  await expect(screen.classReport.screen).toBeVisible();
+  await expect(screen.classReport.fileCount).toContainText('1 arquivo');
+  await expect(screen.classReport.openedRefused.locator('li')).toHaveAttribute('data-reason', 'invalid-json');
+  await expect(screen.classReport.openedRefused).toContainText('bia.examresult');
+  await screen.classReport.packInput.setInputFiles(DEMO_PACK);
+  await screen.classReport.build.click();
+  await expect(screen.classReport.summary).toHaveAttribute('data-students', '1');
+  await expect(screen.classReport.student.filter({ hasText: 'Ana Souza' })).toHaveAttribute('data-correct', '3');
+});
+
 test('a custom exam whose questions all come from one pack can go back to the tutor, ticked or not', async ({
   launch,
 }) => {

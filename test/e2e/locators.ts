@@ -341,6 +341,8 @@ export const ui = (page: Page) => {
       folderInput: id('class-folder-input'),
       codeInput: id('class-code-input'),
       fileCount: id('class-file-count'),
+      /** Result files the OS opened that main refused: each <li> [data-file, data-reason]. */
+      openedRefused: id('class-opened-refused'),
       build: id('class-build'),
       clear: id('class-clear'),
       error: id('class-error'),

@@ -84,7 +84,7 @@ test('a pack opened from the OS is imported after the student confirms', async (
   const app = await launch();
   const screen = ui(app.page);
   await expect(screen.library.empty).toBeVisible();
-  app.harness?.openPackFile('assets/demo.exampack');
+  app.harness?.openFile('assets/demo.exampack');
   await expect(screen.packs.confirm).toContainText('demo.exampack');
   await screen.packs.confirmYes.click();
   await expect(app.page.getByTestId('drop-imported')).toContainText('44 questões');
@@ -172,12 +172,12 @@ test('a file from the OS is checked before the student is asked: a pack shows wh
   test.skip(testInfo.project.name === 'electron', 'the harness stands in for the OS handing a file to the app');
   const app = await launch();
   await expect(ui(app.page).library.empty).toBeVisible(); // the window is ready for files from the OS
-  app.harness?.openPackFile('README.md');
+  app.harness?.openFile('README.md');
   await expect(app.page.getByTestId('refused-pack')).toContainText('README.md');
   await expect(app.page.getByTestId('refused-pack-error')).toContainText('não é um pacote do Exam Practice');
   await app.page.keyboard.press('Escape');
   await expect(app.page.getByTestId('refused-pack')).toBeHidden();
-  app.harness?.openPackFile('assets/demo.exampack');
+  app.harness?.openFile('assets/demo.exampack');
   await expect(app.page.getByTestId('confirm-import-summary')).toContainText('44 questões');
   await app.page.keyboard.press('Escape');
   await expect(ui(app.page).packs.confirm).toBeHidden();

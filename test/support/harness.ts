@@ -11,6 +11,7 @@ import { EVENTS, type Channel, type EventName, type Events } from '../../preload
 import { MIME, resolveBundlePath } from '../../main/app/bundle-path.js';
 import { resolveImageRequest } from '../../main/app/image-request.js';
 import { handle, loggableArgs, type AppServices } from '../../main/app/services.js';
+import { openedPathsFrom } from '../../main/app/opened-files.js';
 import { nodeServices } from './node-services.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/window-policy.js';
@@ -36,8 +37,10 @@ export interface HarnessOptions {
 
 export interface Harness {
   page: Page;
-  /** What the OS does when a .exampack is opened with the app (file association, argv). */
-  openPackFile(path: string): void;
+  /** What the OS does when a .exampack or .examresult is opened with the app (file association). */
+  openFile(path: string): void;
+  /** A second launch's command line, as the app's single-instance handler receives it. */
+  secondInstance(argv: string[]): void;
   services: AppServices;
   ipcLog: IpcEntry[];
   externalOpened: string[];
@@ -158,7 +161,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   await page.goto(`${origin}/`);
   return {
     page,
-    openPackFile: (path) => services.offerPackFile(path),
+    openFile: (path) => services.offerFile(path),
+    secondInstance: (argv) => openedPathsFrom(argv).forEach((path) => services.offerFile(path)),
     services,
     ipcLog,
     externalOpened,

@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AttemptTitle, ExamState, NotebookOverview, RunningExam, Settings } from '../../../preload/contract';
+import type {
+  AttemptTitle,
+  ExamState,
+  NotebookOverview,
+  ResultOffer,
+  RunningExam,
+  Settings,
+} from '../../../preload/contract';
 import { formatClock, useMainNow } from '../features/exams/clock';
 import { ExamBuilder } from '../features/exams/ExamBuilder';
 import { ExamScreen } from '../features/exams/ExamScreen';
@@ -107,6 +114,18 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     });
     return offRunning;
   }, [refreshNotebook]);
+  // Result files the OS opened: the class report takes them (never pulling a student out of an exam).
+  const [openedResults, setOpenedResults] = useState<ResultOffer[]>([]);
+  const clearOpenedResults = useCallback(() => setOpenedResults([]), []);
+  useEffect(
+    () =>
+      api.on('class:open-request', (offer) => {
+        setOpenedResults((current) => [...current.filter((o) => o.name !== offer.name), offer]);
+        const { screen: shown, examView: view } = viewRef.current;
+        if (!(shown === 'exams' && view.kind === 'taking')) setScreen('class');
+      }),
+    [],
+  );
   const runningRef = useRef<RunningExam | null>(null);
   runningRef.current = runningExam;
   const viewRef = useRef({ screen, examView });
@@ -300,7 +319,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
           />
         )}
         {screen === 'packs' && <PacksScreen key={packsVersion} />}
-        {screen === 'class' && <ClassReportScreen />}
+        {screen === 'class' && <ClassReportScreen opened={openedResults} onClearOpened={clearOpenedResults} />}
         {screen === 'paper' && (
           <GradePaperScreen
             onGraded={(attemptId) => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packOpener, packPathsFrom } from '../../../main/app/pack-opener.js';
+import { fileOpener, openedPathsFrom } from '../../../main/app/opened-files.js';
 import { DEFAULT_SETTINGS, fileSettingsStore, sanitizeSettings } from '../../../main/app/settings.js';
 import { handle, loggableArgs, toBridgeError } from '../../../main/app/services.js';
 import type { Handlers } from '../../../main/app/types.js';
@@ -12,21 +12,35 @@ import { tempDir } from '../../support/temp.js';
 let cleanup: () => Promise<void> = () => Promise.resolve();
 afterEach(() => cleanup());
 
-describe('packs handed over by the OS', () => {
-  it('takes .exampack paths from the command line, not flags or other files', () => {
+describe('files handed over by the OS', () => {
+  it('takes .exampack and .examresult paths from the command line, not flags or other files', () => {
     expect(
-      packPathsFrom([
+      openedPathsFrom([
         '/opt/app/exam-practice',
         '--inspect=0',
         '/home/ana/Aula 3.exampack',
         'notes.txt',
         'C:\\pacotes\\REVISAO.EXAMPACK',
+        '/home/ana/turma/bia.examresult',
       ]),
-    ).toEqual(['/home/ana/Aula 3.exampack', 'C:\\pacotes\\REVISAO.EXAMPACK']);
+    ).toEqual(['/home/ana/Aula 3.exampack', 'C:\\pacotes\\REVISAO.EXAMPACK', '/home/ana/turma/bia.examresult']);
+  });
+
+  it('a second instance’s argv as Windows and Linux pass it: the files only; a CLI run opens nothing', () => {
+    expect(
+      openedPathsFrom([
+        'C:\\Users\\ana\\AppData\\Local\\Programs\\exam-practice\\Exam Practice.exe',
+        '--allow-file-access-from-files',
+        '--original-process-start-time=13370000000000000',
+        'C:\\Users\\ana\\Downloads\\bia.examresult',
+      ]),
+    ).toEqual(['C:\\Users\\ana\\Downloads\\bia.examresult']);
+    expect(openedPathsFrom(['/usr/bin/exam-practice', '--cli', 'pack', 'inspect', 'aula.exampack'])).toEqual([]);
+    expect(openedPathsFrom(['/usr/bin/exam-practice'])).toEqual([]);
   });
 
   it('holds files opened before the window is ready, then hands each over once', () => {
-    const opener = packOpener();
+    const opener = fileOpener();
     opener.open('a.exampack');
     opener.open('b.exampack');
     const seen: string[] = [];

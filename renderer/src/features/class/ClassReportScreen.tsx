@@ -1,9 +1,9 @@
 // The tutor's class report: a pack file and the students' result files (picked, or a whole
 // folder) → scores, the class's averages by subject, and an analysis of every question, with
 // one CSV per table and a printable page. Everything is computed in main.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESULT_FILE_MAX_BYTES, type ClassReportView } from '../../../../preload/contract';
+import { RESULT_FILE_MAX_BYTES, type ClassReportView, type ResultOffer } from '../../../../preload/contract';
 import { BarChart } from '../../components/BarChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
@@ -24,21 +24,41 @@ async function resultBytesOf(file: File) {
   return new Uint8Array(await file.slice(0, RESULT_FILE_MAX_BYTES + 1).arrayBuffer());
 }
 
-export function ClassReportScreen() {
+const NONE_OPENED: ResultOffer[] = [];
+
+export function ClassReportScreen({
+  opened = NONE_OPENED,
+  onClearOpened,
+}: {
+  /** Result files the OS opened (double-click, a second launch), checked by main: in the list. */
+  opened?: ResultOffer[];
+  onClearOpened?: () => void;
+}) {
   const { t } = useTranslation();
   const [pack, setPack] = useState<File | null>(null);
-  const [results, setResults] = useState<File[]>([]);
+  const [picked, setPicked] = useState<File[]>([]);
   const [code, setCode] = useState('');
   const [report, setReport] = useState<ClassReportView | null>(null);
   const { busy, error, run } = useAction();
   const [open, setOpen] = useState<number | null>(null);
+  // The files opened from the OS are kept by the app (they may arrive before this screen shows).
+  const openedFiles = useMemo(
+    () => opened.flatMap((offer) => (offer.data ? [new File([offer.data], offer.name)] : [])),
+    [opened],
+  );
+  const refusedOpened = opened.filter((offer) => offer.error !== null);
+  const results = useMemo(() => {
+    const seen = new Set<string>();
+    return [...openedFiles, ...picked].filter((f) => !seen.has(f.name) && seen.add(f.name));
+  }, [openedFiles, picked]);
 
   const addResults = (files: FileList | null) => {
-    const picked = [...(files ?? [])].filter((f) => f.name.endsWith('.examresult'));
-    setResults((current) => {
-      const names = new Set(current.map((f) => f.name));
-      return [...current, ...picked.filter((f) => !names.has(f.name))];
-    });
+    const chosen = [...(files ?? [])].filter((f) => f.name.endsWith('.examresult'));
+    setPicked((current) => [...current, ...chosen]);
+  };
+  const clear = () => {
+    setPicked([]);
+    onClearOpened?.();
   };
 
   const build = async () => {
@@ -99,6 +119,15 @@ export function ClassReportScreen() {
           />
         </label>
         <p data-testid="class-file-count">{t('class.fileCount', { count: results.length })}</p>
+        {refusedOpened.length > 0 && (
+          <ul className="notice notice-warning" role="alert" data-testid="class-opened-refused">
+            {refusedOpened.map((offer) => (
+              <li key={offer.name} data-file={offer.name} data-reason={offer.error}>
+                {t('class.rejected', { file: offer.name, reason: t(`class.reasons.${offer.error ?? 'unreadable'}`) })}
+              </li>
+            ))}
+          </ul>
+        )}
         <div className="actions">
           <button
             type="button"
@@ -110,7 +139,7 @@ export function ClassReportScreen() {
             {t('class.build')}
           </button>
           {results.length > 0 && (
-            <button type="button" className="secondary" onClick={() => setResults([])} data-testid="class-clear">
+            <button type="button" className="secondary" onClick={clear} data-testid="class-clear">
               {t('class.clear')}
             </button>
           )}
