@@ -17,6 +17,8 @@ import { IMAGE_SCHEME, permissionDecision, UserActivation } from './window-polic
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
 import { fileKeyCipher } from './core/vault/file-key-cipher.js';
 import { testHooks, testModeEnabled, type SideEffect } from './test-mode.js';
+import { electronUpdateFeed } from './electron/update-feed.js';
+import { START_DELAY_MS } from './core/updates/policy.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // One documented variable isolates a profile (tests, testers): docs/testing.md.
@@ -124,6 +126,8 @@ if (!app.requestSingleInstanceLock()) {
         return Promise.resolve(opened);
       },
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
+      // An installed copy updates itself; a development tree and a test build never do.
+      updateFeed: app.isPackaged && !testMode ? electronUpdateFeed(logger) : null,
       // Testers only (docs/testing.md), and only in a test build: a faster exam clock for deadline
       // tests; the rate-limit window of a fake API with a short window.
       ...(hooks.examClockSpeed && { examClockSpeed: hooks.examClockSpeed }),
@@ -154,16 +158,27 @@ if (!app.requestSingleInstanceLock()) {
         .catch((error: unknown) => logger.error('reminder failed', { error: String(error) }));
     setTimeout(remind, 60_000).unref();
     setInterval(remind, 15 * 60_000).unref();
+    // Updates: the policy says when a check is due (on start, then daily; later after failures).
+    const tickUpdates = () =>
+      void services.updates
+        .tick()
+        .catch((error: unknown) => logger.error('update check failed', { error: String(error) }));
+    setTimeout(tickUpdates, START_DELAY_MS).unref();
+    setInterval(tickUpdates, 10 * 60_000).unref();
     logger.info('app ready', { version: app.getVersion() });
     // Quitting waits for the services to save (a running exam's time, pending writes).
     let closed = false;
     app.on('before-quit', (event) => {
       if (closed) return;
       event.preventDefault();
-      void services.close().finally(() => {
+      void (async () => {
+        // Asked before closing: a downloaded version installs now unless an exam is left running.
+        const install = await services.updates.installAtQuit().catch(() => false);
+        await services.close().catch((error: unknown) => logger.error('close failed', { error: String(error) }));
         closed = true;
-        app.quit();
-      });
+        if (install) services.updates.installOnQuit();
+        else app.quit();
+      })();
     });
   };
   void app.whenReady().then(() =>

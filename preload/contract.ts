@@ -623,7 +623,29 @@ export const DEFAULT_SETTINGS: Settings = {
   readingWidth: false,
   reviewReminders: false,
   studentName: '',
+  updates: true,
+  updateChannel: 'stable',
 };
+
+export type UpdateChannel = Settings['updateChannel'];
+
+/** Updates as Settings shows them (main/core/updates/policy.ts decides every part). */
+export interface UpdateStatus {
+  /** An installed copy: a development tree or the harness never updates itself. */
+  supported: boolean;
+  enabled: boolean;
+  channel: UpdateChannel;
+  currentVersion: string;
+  phase: 'idle' | 'checking' | 'downloading' | 'ready' | 'error';
+  /** The new version (downloading or ready). */
+  version: string | null;
+  lastCheckAt: number | null;
+  /** Ready and no exam running: "Restart and update" is offered. */
+  canRestart: boolean;
+  /** Ready, but an exam runs: it installs once the exam is over (at the next quit). */
+  waitingForExam: boolean;
+  error: string | null;
+}
 
 /** A pack the OS asked to open, already checked: what it holds, or why it cannot be imported. */
 export type PackOffer =
@@ -696,6 +718,7 @@ export const ERROR_CODES = [
   'sealed-pack',
   'empty-selection',
   'exam-running',
+  'no-update',
   'exam-over',
   'no-questions',
   'not-enough-questions',
@@ -809,6 +832,9 @@ export interface Responses {
   'paper:list': PaperExamSummary[];
   'paper:grade': ExamResult;
   'paper:scan': ScanResult;
+  'updates:status': UpdateStatus;
+  'updates:check': UpdateStatus;
+  'updates:install': UpdateStatus;
   'class:report': ClassReportView;
   'notes:set': { text: string };
 }
@@ -881,6 +907,9 @@ export const CHANNELS = [
   'paper:list',
   'paper:grade',
   'paper:scan',
+  'updates:status',
+  'updates:check',
+  'updates:install',
 ] as const satisfies readonly Channel[];
 
 export interface Events {
@@ -902,6 +931,8 @@ export interface Events {
   'app:notices': StorageNoticeView[];
   /** The notebook's cards or plan changed (a capture, a paper grading, a rating, an edit): its figures now. */
   'notebook:changed': { dueToday: number; total: number };
+  /** Looking for, downloading or holding a new version: what Settings shows now. */
+  'updates:changed': UpdateStatus;
 }
 export type EventName = keyof Events;
 export const EVENTS: readonly EventName[] = [
@@ -915,6 +946,7 @@ export const EVENTS: readonly EventName[] = [
   'catalog:changed',
   'app:notices',
   'notebook:changed',
+  'updates:changed',
 ];
 
 // ---- the bridge -------------------------------------------------------------

@@ -71,6 +71,10 @@ export const settingsSchema = z.strictObject({
   reviewReminders: z.boolean(),
   /** The name on the result files the student exports for a tutor (asked once, editable). */
   studentName: z.string().trim().max(100),
+  /** An installed copy looks for new versions on start and daily (opt-out). */
+  updates: z.boolean(),
+  /** 'beta' also offers pre-releases. */
+  updateChannel: z.enum(['stable', 'beta']),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -295,6 +299,9 @@ export const requestSchemas = {
     /** ENEM day 1: the foreign language marked on the sheet (rows 01–05 are its questions). */
     language: z.enum(['ingles', 'espanhol']).optional(),
   }),
+  'updates:status': z.strictObject({}),
+  'updates:check': z.strictObject({}),
+  'updates:install': z.strictObject({}),
   'paper:scan': z.strictObject({
     code: z.string().regex(/^P[0-9A-Z]{6}$/),
     /** A scanner's PDFs or phone photos (JPEG/PNG): 24 files, 160 MiB in all at most. */

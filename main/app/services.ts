@@ -48,6 +48,7 @@ import type { Explanation } from '../core/catalog/explanations.js';
 import { createHash } from 'node:crypto';
 import { arch, homedir, platform, release } from 'node:os';
 import { diagnosticsText, readLog } from '../core/diagnostics.js';
+import { UpdateController, type UpdateFeed } from '../core/updates/controller.js';
 import { StorageNotices } from '../core/util/json-file.js';
 import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
@@ -93,6 +94,8 @@ export interface ServiceOptions {
   examClockSpeed?: number;
   /** Where files opened before the services (settings, vault) reported damage. */
   notices?: StorageNotices;
+  /** The installed app's updater (electron-updater); absent in development and the harness. */
+  updateFeed?: UpdateFeed | null;
 }
 
 export type { Handlers } from './types.js';
@@ -117,6 +120,8 @@ export interface AppServices {
    * security, the last errors and the recent log (core/diagnostics.ts). Main only: never a channel.
    */
   diagnostics(): Promise<string>;
+  /** New versions of an installed copy: the shell's timer ticks it, and asks it at quit. */
+  updates: UpdateController;
   /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -301,7 +306,22 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   const explanationView = (explanation: Explanation | null): ExplanationView | null =>
     explanation && { text: explanation.text, image: library.imageFor(explanation.image) };
 
+  const updates = new UpdateController({
+    feed: options.updateFeed ?? null,
+    now: () => Date.now(),
+    preferences: async () => {
+      const settings = await options.settings.get();
+      return { enabled: settings.updates, channel: settings.updateChannel };
+    },
+    examRunning: () => engine.running() !== null,
+    currentVersion: options.version,
+    onChange: (status) => options.emit('updates:changed', status),
+  });
+
   const handlers: Handlers = {
+    'updates:status': () => updates.status(),
+    'updates:check': () => updates.checkNow(),
+    'updates:install': () => updates.installNow(),
     ...packs.handlers,
     ...createExamHandlers(
       () => engine,
@@ -528,6 +548,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await notebook.markReminded(overview.today);
       return reminderText(settings.language, overview.dueToday);
     },
+    updates,
     diagnostics: async () => {
       const status = await vault.status();
       // The keys themselves, only to make sure none is ever in the text (the log never holds one).

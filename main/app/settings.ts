@@ -30,12 +30,18 @@ export function fileSettingsStore(path: string, notices?: NoticeSink): SettingsS
     ...(notices && { notices }),
   });
   const read = async () => sanitizeSettings(await file.read().catch(() => null));
+  // One change at a time: two overlapping changes (a checkbox, then a select) both land.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     get: read,
-    set: async (change) => {
-      const next = sanitizeSettings({ ...(await read()), ...change });
-      await file.write(next);
-      return next;
+    set: (change) => {
+      const done = queue.then(async () => {
+        const next = sanitizeSettings({ ...(await read()), ...change });
+        await file.write(next);
+        return next;
+      });
+      queue = done.catch(() => undefined);
+      return done;
     },
   };
 }

@@ -46,3 +46,27 @@ test('clears the question cache after a confirmation', async ({ launch, fakeApi 
   await screen.nav('keys').click();
   await expect(screen.keys.masked('enem')).toBeVisible(); // keys survive
 });
+
+test('updates: on by default on the stable channel, both remembered; a copy that is not installed says it does not update itself', async ({
+  launch,
+}) => {
+  const app = await launch();
+  const screen = ui(app.page);
+  await screen.nav('settings').click();
+  await expect(screen.settings.updatesEnabled).toBeChecked();
+  await expect(screen.settings.updateChannel).toHaveValue('stable');
+  // Neither the harness nor the development tree is an installed copy: no check, no restart.
+  await expect(screen.settings.updateStatus).toHaveAttribute('data-phase', 'unsupported');
+  await expect(screen.settings.updateStatus).toContainText('Versão instalada: 0.1.0');
+  await expect(screen.settings.updateCheck).toHaveCount(0);
+  await expect(screen.settings.updateInstall).toHaveCount(0);
+  // Controlled by main's answer (as every setting): a click, then the state main saved.
+  await screen.settings.updatesEnabled.click();
+  await expect(screen.settings.updatesEnabled).not.toBeChecked();
+  await screen.settings.updateChannel.selectOption('beta');
+  await expect(screen.settings.updateChannel).toHaveValue('beta');
+  await app.restart();
+  await ui(app.page).nav('settings').click();
+  await expect(ui(app.page).settings.updatesEnabled).not.toBeChecked();
+  await expect(ui(app.page).settings.updateChannel).toHaveValue('beta');
+});

@@ -175,6 +175,9 @@ describe('the key lock', () => {
       'paper:list': [{}],
       'paper:grade': [{ code: 'P000000', version: 1, answers: 'ABCDE' }],
       'paper:scan': [{ code: 'P000000', files: [{ name: 'a.jpg', data: new Uint8Array([0xff, 0xd8]) }] }],
+      'updates:status': [{}],
+      'updates:check': [{}],
+      'updates:install': [{}],
       'packs:from-moodle': [{ data: new TextEncoder().encode('<quiz></quiz>'), title: 'x' }],
       'notes:set': [
         ...ids.map((id) => ({ ref: { questionId: id }, text: 'Nota' })),

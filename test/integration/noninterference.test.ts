@@ -249,6 +249,9 @@ function generators(forged: Uint8Array<ArrayBuffer>[]): Generators {
     pick<LibraryFilter>([{}, { subjectId: 'mat' }, { text: 'Enunciado 1' }]);
   return {
     'app:info': () => ({}),
+    'updates:status': () => ({}),
+    'updates:check': () => ({}),
+    'updates:install': () => ({}),
     'app:notices': () => ({}),
     'app:dismiss-notices': () => ({}),
     'keys:status': () => ({}),

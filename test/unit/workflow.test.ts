@@ -64,6 +64,19 @@ describe('the CI workflow', () => {
     expect(readFileSync('electron-builder.yml', 'utf8')).toContain('executableName: exam-practice');
   });
 
+  it('publishes the installers with their update feeds (latest*.yml) on a version tag, after every test', () => {
+    const release = workflow.jobs.release as (Job & { if?: string; needs?: string[] }) | undefined;
+    expect(release?.if).toBe("startsWith(github.ref, 'refs/tags/v')");
+    expect(release?.needs).toEqual(['test', 'e2e-packaged']);
+    expect(release?.strategy?.matrix?.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
+    const publish = release?.steps.find((step) => step.run?.includes('electron-builder'));
+    expect(publish?.run).toBe('npx electron-builder --publish always');
+    expect(publish?.env?.GH_TOKEN).toBe('${{ secrets.GITHUB_TOKEN }}');
+    expect((workflow.on.push as { tags?: string[] }).tags).toEqual(['v*']);
+    // electron-builder writes latest*.yml for the provider the packaging config names.
+    expect(parse(readFileSync('electron-builder.yml', 'utf8'))).toMatchObject({ publish: { provider: 'github' } });
+  });
+
   it('uses only actions pinned to a major version', () => {
     for (const job of Object.values(workflow.jobs)) {
       for (const step of job.steps) if (step.uses) expect(step.uses).toMatch(/^actions\/[\w-]+@v\d+$/);

@@ -154,6 +154,10 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'paper:grade': 'refuses',
   // Reads pixels of answer sheets: no question, no key.
   'paper:scan': 'no-key',
+  // The app's own version and the update feed: no question, no key.
+  'updates:status': 'no-key',
+  'updates:check': 'no-key',
+  'updates:install': 'no-key',
 };
 
 export interface VisibilityDeps {

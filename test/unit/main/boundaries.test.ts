@@ -70,6 +70,18 @@ describe('settings from disk', () => {
     expect(await store.get()).toEqual(DEFAULT_SETTINGS);
     expect(await store.set({ theme: 'dark' })).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
   });
+
+  it('two overlapping changes both land (a checkbox, then a select, before the first is saved)', async () => {
+    const temp = await tempDir();
+    cleanup = temp.cleanup;
+    const store = fileSettingsStore(join(temp.dir, 'settings.json'));
+    await Promise.all([
+      store.set({ updates: false }),
+      store.set({ updateChannel: 'beta' }),
+      store.set({ theme: 'dark' }),
+    ]);
+    expect(await store.get()).toMatchObject({ updates: false, updateChannel: 'beta', theme: 'dark' });
+  });
 });
 
 describe('the bridge entry point', () => {

@@ -4,6 +4,7 @@ import type { BridgeErrorValue, CacheInfo, Settings, StorageSecurity } from '../
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 import { formatBytes } from '../../lib/format';
+import { UpdatesSection } from './UpdatesSection';
 
 export function SettingsScreen({
   settings,
@@ -124,6 +125,7 @@ export function SettingsScreen({
           {t('notebook.reminders')}
         </label>
       </div>
+      <UpdatesSection settings={settings} onChange={onChange} />
       <h3>{t('settings.security')}</h3>
       {security && (
         <p data-testid="settings-security" data-security={security}>
