@@ -41,3 +41,23 @@ describe('electron-builder configuration', () => {
     expect(e2e).toEqual({ ...release, enableNodeCliInspectArguments: true });
   });
 });
+
+describe('the installed app as a desktop citizen', () => {
+  const config = load('electron-builder.yml');
+
+  it('associates packs and result files with the app', () => {
+    const associations = config.fileAssociations as unknown as { ext: string }[];
+    expect(associations.map((a) => a.ext)).toEqual(['exampack', 'examresult']);
+  });
+
+  it('ships the Windows CLI launcher, which runs the app’s own binary with --cli and passes its exit code on', () => {
+    const [launcher] = config.win?.extraResources as { from: string; to: string }[];
+    expect(launcher).toEqual({ from: 'assets/bin/exam-practice.cmd', to: 'bin/exam-practice.cmd' });
+    const script = readFileSync(launcher?.from ?? '', 'utf8');
+    // From resources\bin, the binary is two folders up; every argument follows --cli.
+    expect(script).toContain('"%~dp0..\\..\\Exam Practice.exe" --cli %*');
+    expect(script).toContain('exit /b %ERRORLEVEL%');
+    expect(script.split('\n').every((line) => line === '' || line.endsWith('\r'))).toBe(true); // CRLF for cmd
+    expect(config.productName).toBe('Exam Practice');
+  });
+});
