@@ -155,7 +155,9 @@ test('paper: a whole class from a CSV (name, booklet, letters): each row graded,
   await expect(screen.paper.csvRows.nth(1)).toHaveAttribute('data-student', 'Lima, Bruno');
   await expect(screen.paper.csvRows.nth(1)).toHaveAttribute('data-correct', '5');
   await expect(screen.paper.csvRows.nth(2)).toHaveAttribute('data-failed', 'true');
+  await expect(screen.paper.csvRows.nth(2)).toContainText('não tem esse caderno');
   await expect(screen.paper.csvRows.nth(3)).toHaveAttribute('data-failed', 'true');
+  await expect(screen.paper.csvRows.nth(3)).toContainText('posição 3');
   await expect(screen.paper.csvResults).toContainText('2 de 4 linhas corrigidas');
   // Each graded row is a paper attempt of its own, with its student and booklet.
   await screen.paper.csvRows.nth(0).getByRole('button').click();

@@ -24,6 +24,10 @@ export function useErrorText() {
       });
       return list.length > 0 ? `${text} ${t('packs.moodle.noQuestionsDetail', { list: list.join('; ') })}` : text;
     }
+    // A sheet's field main refused says which, as the tutor would fix it.
+    const field = String(error.params?.field ?? '');
+    if (error.code === 'invalid-argument' && (field === 'version' || field === 'answers' || field === 'language'))
+      return t(`errors.fields.${field}`, { position: error.params?.position ?? '' });
     return t(`errors.${error.code}`);
   };
 }

@@ -51,6 +51,11 @@ export const en: Messages = {
     'empty-selection': 'No question selected.',
     'exam-running': 'A mock exam is already running. Finish it before starting another.',
     'no-update': 'No new version has been downloaded to install.',
+    fields: {
+      version: 'This exam has no such booklet.',
+      answers: 'The symbol at position {{position}} is not an answer.',
+      language: 'The foreign language the student marked (English or Spanish) is missing.',
+    },
     'exam-over': 'This mock exam’s time is up: it was already submitted.',
     'no-questions': 'No question with an answer key matches this choice.',
     internal: 'Something went wrong. Try again.',

@@ -52,6 +52,11 @@ export const ptBR = {
     'empty-selection': 'Nenhuma questão selecionada.',
     'exam-running': 'Já existe um simulado em andamento. Termine-o antes de começar outro.',
     'no-update': 'Nenhuma versão nova baixada para instalar.',
+    fields: {
+      version: 'Esta prova não tem esse caderno.',
+      answers: 'O símbolo na posição {{position}} não é uma resposta.',
+      language: 'Falta a língua estrangeira que o aluno marcou (inglês ou espanhol).',
+    },
     'exam-over': 'O tempo deste simulado acabou: ele já foi entregue.',
     'no-questions': 'Nenhuma questão com gabarito corresponde a essa escolha.',
     internal: 'Algo deu errado. Tente de novo.',

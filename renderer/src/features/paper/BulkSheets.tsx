@@ -4,21 +4,14 @@
 import Papa from 'papaparse';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ForeignLanguage, PaperExamSummary } from '../../../../preload/contract';
+import type { PaperExamSummary } from '../../../../preload/contract';
+import { languageOf } from './sheet-language';
 import { useErrorText } from '../../components/ErrorNotice';
 import { gradeSheets, GradedSheets, type GradedSheet } from './GradedSheets';
 
 /** A class, with room to spare: a file longer than this is refused, not half-read. */
 const MAX_ROWS = 500;
 const HEADER = /^(nome|name|aluno|aluna|student|estudante)$/i;
-
-/** A language as a tutor writes it in a spreadsheet (inglês, ingles, english, en, I…); null when not one. */
-export function languageOf(cell: string): ForeignLanguage | null {
-  const folded = cell.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  if (/^(i|en|ing|ingles|english)$/.test(folded)) return 'ingles';
-  if (/^(e|es|esp|espanhol|spanish|espanol)$/.test(folded)) return 'espanhol';
-  return null;
-}
 
 export function BulkSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (attemptId: string) => void }) {
   const { t } = useTranslation();
