@@ -122,6 +122,8 @@ export interface AppServices {
   diagnostics(): Promise<string>;
   /** New versions of an installed copy: the shell's timer ticks it, and asks it at quit. */
   updates: UpdateController;
+  /** The main log (the IPC entry point writes refusals and failures to it, as the diagnostics read them). */
+  logger: Logger;
   /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -549,6 +551,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       return reminderText(settings.language, overview.dueToday);
     },
     updates,
+    logger: options.logger,
     diagnostics: async () => {
       const status = await vault.status();
       // The keys themselves, only to make sure none is ever in the text (the log never holds one).

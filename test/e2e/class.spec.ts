@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { correctLetter, importDemo, startDemoExam, submitExam } from './steps.js';
+import { correctLetter, importDemo, openFromOs, startDemoExam, submitExam } from './steps.js';
 import { seriousViolations } from './axe.js';
 
 const DEMO_PACK = resolve('assets/demo.exampack');
@@ -92,8 +92,7 @@ test('result files opened from the OS join the class report, checked first: a do
   const screen = ui(tutor.page);
   await expect(screen.library.empty).toBeVisible(); // the window is ready for files from the OS
   // The app already runs: a double-clicked file arrives as a second launch's command line.
-  tutor.harness?.secondInstance(['/opt/Exam Practice/exam-practice', '--no-sandbox', anaFile, junk]);
-  await expect(screen.classReport.screen).toBeVisible();
+  await openFromOs(tutor, [anaFile, junk]);
   await expect(screen.classReport.fileCount).toContainText('1 arquivo');
   await expect(screen.classReport.openedRefused.locator('li')).toHaveAttribute('data-reason', 'invalid-json');
   await expect(screen.classReport.openedRefused).toContainText('bia.examresult');

@@ -246,3 +246,17 @@ export async function scanAnswerSheets(page: Page, files: string | string[]): Pr
   await screen.paper.scanInput.setInputFiles(files);
   await expect(screen.paper.scanSummary.or(screen.paper.scanRefused).first()).toBeVisible();
 }
+
+/**
+ * What the OS does when files are double-clicked while the app runs: a second launch whose command
+ * line carries them (the harness stands in for the OS; skip it on Electron). Waits until the app
+ * shows them: a pack's confirmation, or the class report with the results.
+ */
+export async function openFromOs(app: AppHandle, files: string[]): Promise<void> {
+  if (!app.harness) throw new Error('openFromOs: the harness stands in for the OS (skip this spec on Electron)');
+  app.harness.secondInstance(['/opt/Exam Practice/exam-practice', ...files]);
+  const screen = ui(app.page);
+  await expect(
+    files.some((f) => f.toLowerCase().endsWith('.exampack')) ? screen.packs.confirm : screen.classReport.screen,
+  ).toBeVisible();
+}

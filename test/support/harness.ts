@@ -153,7 +153,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return { ok: false, error: { code: 'invalid-argument', params: { reason: 'sender' } } };
     }
     const decoded = decodeBytes(args, (text) => new Uint8Array(Buffer.from(text, 'base64')));
-    const result = await handle(services.handlers, channel, decoded);
+    // With the main log, as the Electron shell's IPC entry point: diagnostics read the same lines.
+    const result = await handle(services.handlers, channel, decoded, services.logger);
     ipcLog.push({ type: 'invoke', channel, args: loggableArgs(channel, decoded), result });
     return encodeBytes(result, (bytes) => Buffer.from(bytes).toString('base64'));
   });
