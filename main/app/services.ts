@@ -46,9 +46,8 @@ import { WrongCodeError, type SealedPayload } from '../core/packs/seal.js';
 import { MoodleError } from '../core/packs/moodle.js';
 import type { Explanation } from '../core/catalog/explanations.js';
 import { createHash } from 'node:crypto';
-import { arch, homedir, platform, release } from 'node:os';
-import { diagnosticsText, readLog } from '../core/diagnostics.js';
-import { UpdateController, type UpdateFeed } from '../core/updates/controller.js';
+import type { UpdateController, UpdateFeed } from '../core/updates/controller.js';
+import { collectDiagnostics, createUpdates } from './desktop.js';
 import { StorageNotices } from '../core/util/json-file.js';
 import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
@@ -308,22 +307,16 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   const explanationView = (explanation: Explanation | null): ExplanationView | null =>
     explanation && { text: explanation.text, image: library.imageFor(explanation.image) };
 
-  const updates = new UpdateController({
+  const updates = createUpdates({
     feed: options.updateFeed ?? null,
-    now: () => Date.now(),
-    preferences: async () => {
-      const settings = await options.settings.get();
-      return { enabled: settings.updates, channel: settings.updateChannel };
-    },
+    settings: options.settings,
     examRunning: () => engine.running() !== null,
-    currentVersion: options.version,
-    onChange: (status) => options.emit('updates:changed', status),
+    version: options.version,
+    emit: options.emit,
   });
 
   const handlers: Handlers = {
-    'updates:status': () => updates.status(),
-    'updates:check': () => updates.checkNow(),
-    'updates:install': () => updates.installNow(),
+    ...updates.handlers,
     ...packs.handlers,
     ...createExamHandlers(
       () => engine,
@@ -550,42 +543,20 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await notebook.markReminded(overview.today);
       return reminderText(settings.language, overview.dueToday);
     },
-    updates,
+    updates: updates.controller,
     logger: options.logger,
-    diagnostics: async () => {
-      const status = await vault.status();
-      // The keys themselves, only to make sure none is ever in the text (the log never holds one).
-      const secrets = await Promise.all(
-        status
-          .filter((k) => k.present)
-          .map((k) =>
-            vault.use(k.product).then(
-              (u) => u.key,
-              () => '',
-            ),
-          ),
-      );
-      return diagnosticsText({
-        app: { name: 'Exam Practice', version: options.version, shell: options.shell },
-        versions: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
-        os: {
-          platform: platform(),
-          release: release(),
-          arch: arch(),
-          locale: Intl.DateTimeFormat().resolvedOptions().locale,
-        },
-        storageSecurity: await vault.security(),
-        cache: await cacheInfo(),
-        notebookCards: notebook.overview(clock.now()).total,
-        paperExams: (await paperExams.list()).length,
-        running: engine.running() !== null,
-        keys: status.map(({ product, present, sessionOnly, baseUrl }) => ({ product, present, sessionOnly, baseUrl })),
-        log: await readLog(join(options.dataDir, 'logs')),
-        home: homedir(),
-        secrets,
-        now: new Date(clock.now()),
-      });
-    },
+    diagnostics: () =>
+      collectDiagnostics({
+        dataDir: options.dataDir,
+        version: options.version,
+        shell: options.shell,
+        vault,
+        cacheInfo,
+        notebookCards: () => notebook.overview(clock.now()).total,
+        paperExams: async () => (await paperExams.list()).length,
+        examRunning: () => engine.running() !== null,
+        now: () => clock.now(),
+      }),
     settled: () => startupSweep.then(() => undefined),
     close: async () => {
       clearInterval(ticker);
