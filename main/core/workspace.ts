@@ -14,7 +14,7 @@ import { ExplanationStore } from './catalog/explanations.js';
 import { STAGING_PREFIX } from './packs/format.js';
 import { openPackRegistry, repairPackSources, type PackRegistryFile } from './packs/registry.js';
 import { isAlive, lockDataDir } from './util/data-lock.js';
-import { TEMP_FILE } from './util/durable-file.js';
+import { TEMP_FILE, writesSettled } from './util/durable-file.js';
 import { StorageNotices, type StorageNotice } from './util/json-file.js';
 import type { StorageContext } from './util/storage.js';
 
@@ -175,7 +175,8 @@ export async function openWorkspace(
         ...(state.state.usage[product] && { usage: state.state.usage[product] }),
         onUsage: (usage) => {
           pendingUsage.set(product, usage);
-          usageTimer ??= setTimeout(() => void flushUsage(), 1000).unref();
+          // A failed save is retried by the next one (the whole state is in memory); close awaits it.
+          usageTimer ??= setTimeout(() => void flushUsage().catch(() => undefined), 1000).unref();
         },
       });
       governors.set(product, existing);
@@ -208,10 +209,14 @@ export async function openWorkspace(
       new CatalogClient({ product, baseUrl, apiKey, governor: governor(product, governorOptions) }),
     close: async () => {
       await flushUsage();
+
       if (loading) await loading.catch(() => undefined);
       if (indexTimer) await writeIndex();
       await indexWrite;
       await exclusiveTail;
+      // Any write still in flight (the usage timer's own flush, a store's last save) lands first:
+      // the folder's next opening sweeps temp files, and would take a live write's.
+      await writesSettled(dataDir);
       await unlock();
     },
   };

@@ -119,6 +119,24 @@ describe('overlapping calls', () => {
     await writer.close();
   });
 
+  it('a sync-state write still in flight when the folder closes lands before the next opening sweeps temp files (the restart after a cancelled sync)', async () => {
+    const dir = await scratch();
+    for (let round = 0; round < 20; round++) {
+      const workspace = await openWorkspace(dir);
+      // Started and not awaited, as the daily-usage timer's own flush is.
+      const inFlight = workspace.state.update((data) => ({
+        ...data,
+        usage: { ...data.usage, enem: { day: '2026-11-23', used: round + 1 } },
+      }));
+      await workspace.close();
+      // The next opening sweeps leftover temp files: the write above must be done by now.
+      const again = await openWorkspace(dir);
+      await expect(inFlight).resolves.toBeUndefined();
+      expect(again.state.state.usage.enem?.used).toBe(round + 1);
+      await again.close();
+    }
+  });
+
   it('`cli stats` running again and again during a sync: the sync stores every page', async () => {
     const api = await startFakeApi({ questions: 800, seed: 4, faults: { latencyMs: 10 } });
     cleanups.push(() => api.close());

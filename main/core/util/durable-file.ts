@@ -7,7 +7,7 @@
 // between instances and never fsyncs (docs/architecture.md, "Storage layer").
 import { randomBytes } from 'node:crypto';
 import { copyFile, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 
 export type FileData = string | Uint8Array;
 /** The bytes, or a function producing them when the write starts (so coalesced writes serialise once). */
@@ -109,8 +109,23 @@ interface Job {
   waiters: { resolve: () => void; reject: (error: unknown) => void }[];
 }
 
-/** Per path: the job waiting behind the one in flight (null when none waits). */
-const queues = new Map<string, { pending: Job | null }>();
+/** Per path: the job waiting behind the one in flight (null when none waits), and its drain. */
+const queues = new Map<string, { pending: Job | null; drained?: Promise<void> }>();
+
+/**
+ * Settles once no write under `dir` is in flight or waiting: a data folder closes only then, so
+ * that its next opening (which sweeps leftover temp files) never removes a write's temp file.
+ */
+export async function writesSettled(dir: string): Promise<void> {
+  const root = resolve(dir);
+  for (;;) {
+    const draining = [...queues].flatMap(([path, queue]) =>
+      path === root || path.startsWith(`${root}${sep}`) ? [queue.drained ?? Promise.resolve()] : [],
+    );
+    if (draining.length === 0) return;
+    await Promise.all(draining);
+  }
+}
 
 async function drain(path: string, queue: { pending: Job | null }) {
   while (queue.pending) {
@@ -144,8 +159,8 @@ export function writeDurably(path: string, content: FileContent, options: WriteO
       queue.pending = job; // behind the write in flight
       return;
     }
-    const fresh = { pending: job };
+    const fresh: { pending: Job | null; drained?: Promise<void> } = { pending: job };
     queues.set(key, fresh);
-    void drain(key, fresh);
+    fresh.drained = drain(key, fresh);
   });
 }
