@@ -1,13 +1,12 @@
 // Bridge handlers of the tutor's class loop: a student exports a pack exam's result file; the
 // tutor reads a pack and its result files into the class report.
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { BridgeError, type ResultOffer } from '../../preload/contract.js';
 import { buildClassReport, classReportCsv } from '../core/class/report.js';
 import {
+  readResultBytes,
   readResultFile,
   RESULT_EXTENSION,
-  RESULT_MAX_BYTES,
   RESULT_VERSION,
   ResultFileError,
   writeResultFile,
@@ -112,20 +111,8 @@ export async function offerResultFile(path: string): Promise<ResultOffer> {
     data: null,
     error,
   });
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    // One byte past the limit is enough to refuse a larger file, without reading it all.
-    const handle = await open(path, 'r');
-    try {
-      const buffer = new Uint8Array(RESULT_MAX_BYTES + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      bytes = buffer.slice(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return refused('unreadable');
-  }
+  const bytes = await readResultBytes(path);
+  if (!bytes) return refused('unreadable');
   try {
     const result = readResultFile(bytes);
     return { name, student: result.student, packTitle: result.pack.title, data: bytes, error: null };

@@ -4,7 +4,7 @@ import { BridgeError, type ExamRequest } from '../../preload/contract.js';
 import type { CatalogStore } from '../core/catalog/store.js';
 import type { ExplanationStore } from '../core/catalog/explanations.js';
 import type { ExamEngine, PackOrigin } from '../core/exams/engine.js';
-import { commonPack, selectQuestions, shortBlocks } from '../core/exams/builder.js';
+import { commonPack, refuseShortBlocks, selectQuestions } from '../core/exams/builder.js';
 import { newSeed, seededRandom } from '../core/exams/random.js';
 import { snapshotOf } from '../core/exams/snapshot.js';
 import type { SnapshotQuestion } from '../core/exams/model.js';
@@ -86,12 +86,7 @@ export async function createPaperExam(
 ): Promise<PaperExamRecord> {
   const seed = options.seed ?? newSeed();
   const store = deps.store();
-  // Never a half-filled exam under the full exam's title, on paper as on screen.
-  const short = shortBlocks(store, request);
-  if (short.length > 0)
-    throw new BridgeError('not-enough-questions', {
-      blocks: short.map((b) => `${b.key}:${b.available}/${b.needed}`).join(','),
-    });
+  refuseShortBlocks(store, request);
   const picked = selectQuestions(store, request, new Set(), seededRandom(seed), true, 'both');
   const { chosen, languageChoice } = pairForeignBlocks(picked, request, (q) => store.subjectName(q.q.subject.id));
   if (chosen.length === 0) throw new BridgeError('no-questions');

@@ -1,12 +1,11 @@
 // cli class report: the tutor's class report from a pack and a folder of result files.
 import { Command } from 'commander';
-import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPack } from '../core/packs/reader.js';
 import { openSealedContent } from '../core/packs/registry.js';
-import { RESULT_FILE_MAX_BYTES } from '../../preload/contract.js';
 import { buildClassReport, classReportCsv } from '../core/class/report.js';
-import { RESULT_EXTENSION } from '../core/class/result-file.js';
+import { readResultBytes, RESULT_EXTENSION } from '../core/class/result-file.js';
 import { EXIT, UsageError, type Done } from './common.js';
 
 interface ClassReportOptions {
@@ -67,20 +66,5 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
     return EXIT.ok;
   } finally {
     await read.dispose();
-  }
-}
-
-/** A result file's bytes, at most one past the largest a reader takes; null when it cannot be read. */
-async function readResultBytes(path: string): Promise<Uint8Array | null> {
-  const handle = await open(path, 'r').catch(() => null);
-  if (!handle) return null;
-  try {
-    const buffer = Buffer.alloc(RESULT_FILE_MAX_BYTES + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
-  } catch {
-    return null;
-  } finally {
-    await handle.close();
   }
 }

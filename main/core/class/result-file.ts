@@ -3,6 +3,7 @@
 // docs/schemas/ is generated from it (npm run pack-schema). Reading is as defensive as pack import:
 // a size cap, a shape check before parsing, validation, and a checksum that detects corruption.
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { canonicalJson } from '../util/canonical-json.js';
 import { jsonShapeProblem } from '../util/json-shape.js';
@@ -104,4 +105,22 @@ export function readResultFile(bytes: Uint8Array): ResultFile {
   const ids = new Set(body.answers.map((a) => a.questionId));
   if (ids.size !== body.answers.length) throw new ResultFileError('invalid-schema', 'answers: duplicate question');
   return parsed.data;
+}
+
+/**
+ * A result file's bytes from disk, at most one past the largest a reader takes (a larger file is
+ * refused as too large without being read whole); null when it cannot be read.
+ */
+export async function readResultBytes(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const buffer = new Uint8Array(RESULT_MAX_BYTES + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.slice(0, bytesRead);
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
 }

@@ -5,6 +5,7 @@ import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
 import { areaOf, ENEM_FORMAT } from './areas.js';
 import { enemExamIds, isEnemQuestion } from '../catalog/provenance.js';
 import { blockSummary, planBlocks } from './enem.js';
+import { ExamError } from './errors.js';
 import { shuffle } from './random.js';
 
 export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): AreaId | null {
@@ -72,6 +73,15 @@ export function shortBlocks(store: CatalogStore, request: ExamRequest) {
     request.foreignLanguage,
   );
   return blockSummary(blocks).filter((block) => block.available < block.needed);
+}
+
+/** Never a half-filled exam under the full exam's title (on screen or on paper): says what is short. */
+export function refuseShortBlocks(store: CatalogStore, request: ExamRequest): void {
+  const short = shortBlocks(store, request);
+  if (short.length > 0)
+    throw new ExamError('not-enough-questions', {
+      blocks: short.map((b) => `${b.key}:${b.available}/${b.needed}`).join(','),
+    });
 }
 
 /** Unseen questions first (each group in random order), then the rest. */

@@ -19,7 +19,7 @@ import type {
   ReviewGrade,
 } from '../../../preload/contract.js';
 import { AttemptStore, type AttemptStoreDeps } from './attempt-store.js';
-import { commonPack, countMatching, selectQuestions, shortBlocks } from './builder.js';
+import { commonPack, countMatching, refuseShortBlocks, selectQuestions } from './builder.js';
 import type { AnswerFacts } from './grading.js';
 import type { PackAnswers } from './history.js';
 import { type Attempt, type ImageRef, type PackOrigin, type SnapshotQuestion } from './model.js';
@@ -156,12 +156,7 @@ export class ExamEngine {
   ): Promise<ExamState> {
     if (this.running()) throw new ExamError('exam-running');
     // Never a half-filled exam under the full exam's title: say what is short instead.
-    const short = shortBlocks(this.deps.store(), request);
-    if (short.length > 0) {
-      throw new ExamError('not-enough-questions', {
-        blocks: short.map((b) => `${b.key}:${b.available}/${b.needed}`).join(','),
-      });
-    }
+    refuseShortBlocks(this.deps.store(), request);
     const seed = settings.seed ?? newSeed();
     const random = seededRandom(seed);
     const chosen = selectQuestions(

@@ -45,6 +45,8 @@ const reasonOf = (error: unknown) =>
 
 export class UpdateController {
   private state: UpdateState;
+  /** The check under way: overlapping asks (the timer, "Check now" clicked twice) share it. */
+  private inFlight: Promise<void> | null = null;
 
   constructor(private readonly deps: UpdateControllerDeps) {
     this.state = initialState(deps.now());
@@ -99,7 +101,12 @@ export class UpdateController {
     this.deps.feed?.install(false);
   }
 
-  private async run() {
+  private run(): Promise<void> {
+    this.inFlight ??= this.check().finally(() => (this.inFlight = null));
+    return this.inFlight;
+  }
+
+  private async check() {
     const feed = this.deps.feed;
     if (!feed) return;
     const { channel } = await this.deps.preferences();

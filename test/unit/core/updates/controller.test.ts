@@ -100,3 +100,14 @@ describe('the update cycle', () => {
     expect(await controller.checkNow()).toMatchObject({ supported: false, phase: 'idle' });
   });
 });
+
+describe('overlapping asks', () => {
+  it('the timer and "Check now" clicked twice at once ask the feed once, and all see its answer', async () => {
+    const w = world({ newer: null });
+    w.clock.now += START_DELAY_MS;
+    const [a, b] = await Promise.all([w.controller.checkNow(), w.controller.checkNow(), w.controller.tick()]);
+    expect(w.calls.checked).toEqual(['stable']);
+    expect(a).toMatchObject({ phase: 'idle' });
+    expect(b).toMatchObject({ phase: 'idle' });
+  });
+});
