@@ -1,5 +1,5 @@
 // Electron lifecycle only: paths, single instance, protocols, services, window.
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, dialog, Notification, session, shell } from 'electron';
@@ -18,6 +18,8 @@ import { EVENTS, type EventName, type Events } from '../preload/contract.js';
 import { fileKeyCipher } from './core/vault/file-key-cipher.js';
 import { testHooks, testModeEnabled, type SideEffect } from './test-mode.js';
 import { electronUpdateFeed } from './electron/update-feed.js';
+import { dialogSaveTarget } from './electron/save-dialog.js';
+import { folderSaveTarget } from './app/saving.js';
 import { START_DELAY_MS } from './core/updates/policy.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -83,19 +85,11 @@ if (!app.requestSingleInstanceLock()) {
       if (testMode) sideEffect({ type: 'side-effect', effect: 'open-external', url });
       else void shell.openExternal(url);
     };
-    if (testMode) {
-      // Downloads (a built pack) go to the profile, recorded, instead of a save dialog.
-      session.defaultSession.on('will-download', (_event, item) => {
-        const folder = join(dataDir, 'downloads');
-        mkdirSync(folder, { recursive: true });
-        const savedTo = join(folder, item.getFilename());
-        item.setSavePath(savedTo);
-        sideEffect({ type: 'side-effect', effect: 'download', fileName: item.getFilename(), savedTo });
-        item.once('done', (_done, state) =>
-          sideEffect({ type: 'side-effect', effect: 'download-done', savedTo, state }),
-        );
-      });
-    }
+    // Files are saved by main (files:save, app/saving.ts), never through Chromium's download flow.
+    session.defaultSession.on('will-download', (event) => {
+      event.preventDefault();
+      logger.warn('download refused: files are saved through main');
+    });
     const services = await createAppServices({
       dataDir,
       shell: 'electron',
@@ -125,6 +119,8 @@ if (!app.requestSingleInstanceLock()) {
         else logger.warn('external link refused: no user gesture', { origin: new URL(url).origin });
         return Promise.resolve(opened);
       },
+      // Test mode: no dialog under xvfb; every file lands in the profile for the spec to read.
+      saveTarget: testMode ? folderSaveTarget(join(dataDir, 'downloads')) : dialogSaveTarget(() => window),
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
       // An installed copy updates itself; a development tree and a test build never do.
       updateFeed: app.isPackaged && !testMode ? electronUpdateFeed(logger) : null,

@@ -50,12 +50,4 @@ export function testHooks({ env, isPackaged, e2eBuild }: TestModeInputs): TestHo
 /** What a test-mode app did instead of touching the OS, appended to the IPC log for the fixture. */
 export type SideEffect =
   | { type: 'side-effect'; effect: 'open-external'; url: string }
-  | { type: 'side-effect'; effect: 'notification'; title: string; body: string }
-  | {
-      type: 'side-effect';
-      effect: 'download';
-      fileName: string;
-      savedTo: string;
-    }
-  /** The download's bytes are all on disk (or it failed): the fixture reads it only then. */
-  | { type: 'side-effect'; effect: 'download-done'; savedTo: string; state: 'completed' | 'cancelled' | 'interrupted' };
+  | { type: 'side-effect'; effect: 'notification'; title: string; body: string };

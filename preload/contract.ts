@@ -470,6 +470,18 @@ export interface NotebookOverview {
 // ---- the tutor's class loop -------------------------------------------------
 
 /** A student's result file, ready to save. */
+/** A file the app offers to save (built by main, or a CSV the renderer wrote). */
+export interface FileToSave {
+  fileName: string;
+  data: Uint8Array<ArrayBuffer> | string;
+}
+
+/** Where `files:save` put them: nothing (and no folder) when the user closed the dialog. */
+export interface SavedFiles {
+  folder: string | null;
+  paths: string[];
+}
+
 export interface ResultFileOut {
   fileName: string;
   data: Uint8Array<ArrayBuffer>;
@@ -725,6 +737,7 @@ export const ERROR_CODES = [
   'locked-by-exam',
   'external-url-refused',
   'insecure-url',
+  'save-failed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -837,6 +850,7 @@ export interface Responses {
   'updates:install': UpdateStatus;
   'class:report': ClassReportView;
   'notes:set': { text: string };
+  'files:save': SavedFiles;
 }
 
 export type Channel = keyof typeof requestSchemas;
@@ -910,6 +924,7 @@ export const CHANNELS = [
   'updates:status',
   'updates:check',
   'updates:install',
+  'files:save',
 ] as const satisfies readonly Channel[];
 
 export interface Events {

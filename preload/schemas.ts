@@ -36,6 +36,19 @@ const packBytes = z
   .instanceof(Uint8Array)
   .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= 512 * 1024 * 1024);
 
+/**
+ * A name for a file in a folder the user chose, on every OS: no folder part, no character Windows
+ * refuses, no device name (CON, NUL, COM1…), no leading dot (hidden) or trailing dot or space.
+ */
+export const fileNameSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\\/:*?"<>|]+$/, 'no folder part or reserved character')
+  .refine((name) => [...name].every((char) => char.charCodeAt(0) >= 0x20), 'no control character')
+  .refine((name) => !/^\.|[. ]$/.test(name), 'no leading dot, no trailing dot or space')
+  .refine((name) => !/^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(name), 'not a device name');
+
 const minutesSchema = z
   .number()
   .int()
@@ -317,4 +330,17 @@ export const requestSchemas = {
       .refine((files) => files.reduce((sum, f) => sum + f.data.byteLength, 0) <= 160 * 1024 * 1024),
   }),
   'packs:release': z.strictObject({ id: z.string().min(1).max(64), code: z.string().min(1).max(40) }),
+  /** What the app offers to save: 500 files (a class's result files), 512 MiB in all at most. */
+  'files:save': z.strictObject({
+    files: z
+      .array(
+        z.strictObject({
+          fileName: fileNameSchema,
+          data: z.union([z.instanceof(Uint8Array), z.string().max(64 * 1024 * 1024)]),
+        }),
+      )
+      .min(1)
+      .max(500)
+      .refine((files) => files.reduce((sum, f) => sum + f.data.length, 0) <= 512 * 1024 * 1024),
+  }),
 } as const;

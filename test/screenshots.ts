@@ -6,7 +6,7 @@ import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
 import { launchApp } from './support/launch-app.js';
 import { pdfPages } from './support/pdf-read.js';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 
 const out = (name: string) => `docs/screenshots/${name}.png`;
 const only = process.argv[2];
@@ -297,15 +297,12 @@ async function paper() {
   const p = app.page;
   try {
     await customExamOfDemo(p, '44', '2026');
-    const files = new Map<string, Buffer>();
-    p.on('download', (download) => {
-      void download.path().then(async (path) => files.set(download.suggestedFilename(), await readFile(path)));
-    });
     await p.getByTestId('paper-print-button').click();
+    // The status shows once main has written every PDF.
     await p.getByTestId('paper-printed').waitFor();
-    while (files.size < 6) await p.waitForTimeout(100);
-    const booklet = [...files].find(([name]) => name.endsWith('booklet-2.pdf'))?.[1];
-    const sheet = [...files].find(([name]) => name.endsWith('answer-sheet.pdf'))?.[1];
+    const files = await app.savedFiles();
+    const booklet = files.find(({ name }) => name.endsWith('booklet-2.pdf'))?.bytes;
+    const sheet = files.find(({ name }) => name.endsWith('answer-sheet.pdf'))?.bytes;
     if (!booklet || !sheet) throw new Error('the PDFs were not saved');
     const bookletPages = await pdfPages(booklet, 1.6);
     await writeFile(out('paper-booklet-cover'), bookletPages[0] ?? Buffer.alloc(0));

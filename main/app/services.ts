@@ -68,6 +68,7 @@ import { RESULT_EXTENSION } from '../core/class/result-file.js';
 import { PackError } from '../core/packs/format.js';
 import { ResultFileError } from '../core/class/result-file.js';
 import type { Handlers } from './types.js';
+import { saveFiles, type SaveTarget } from './saving.js';
 import type { SettingsStore } from './settings.js';
 
 export interface ServiceOptions {
@@ -85,6 +86,8 @@ export interface ServiceOptions {
    * gesture in the window: window-policy.ts).
    */
   openExternal: (url: string) => Promise<boolean>;
+  /** Where files the app offers are saved: a dialog in Electron, the profile's downloads in tests. */
+  saveTarget: SaveTarget;
   /** Rate-limit window for fakes with short windows (tests); the real API's is a minute. */
   rateWindowMs?: number;
   /** The bundled demo pack (assets/demo.exampack). */
@@ -508,6 +511,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       return cacheInfo();
     },
     // What it reports is what the policy decided: a refused URL is never said to be opened.
+    'files:save': ({ files }) => saveFiles(files, options.saveTarget),
     'shell:open-external': async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new BridgeError('external-url-refused');
       // Never "opened" for a link the shell refused: the renderer is told what happened.
@@ -583,6 +587,7 @@ const WITHOUT_CATALOG = new Set<Channel>([
   'keys:connect',
   'keys:remove',
   'shell:open-external',
+  'files:save',
   'packs:list',
   'exam:presets',
   'exam:current',

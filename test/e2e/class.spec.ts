@@ -1,17 +1,18 @@
 // The tutor's class loop as people do it: two students take a pack's exam in their own profiles
 // and save result files; the tutor drops them on the class report with the pack.
-import type { Page } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { correctLetter, importDemo, openFromOs, startDemoExam, submitExam } from './steps.js';
+import { correctLetter, exportResult, importDemo, openFromOs, savedFile, startDemoExam, submitExam } from './steps.js';
+import type { AppHandle } from '../support/launch-app.js';
 import { seriousViolations } from './axe.js';
 
 const DEMO_PACK = resolve('assets/demo.exampack');
 
 /** A student takes the whole demo pack as an exam, answers the first three (right or wrong), saves the result file. */
-async function studentResult(page: Page, name: string, right: boolean, outputPath: (name: string) => string) {
+async function studentResult(app: AppHandle, name: string, right: boolean) {
+  const { page } = app;
   const screen = ui(page);
   await importDemo(page);
   await screen.nav('exams').click();
@@ -28,24 +29,18 @@ async function studentResult(page: Page, name: string, right: boolean, outputPat
   await screen.exam.submit.click();
   await page.getByTestId('exam-confirm-yes').click();
   await expect(screen.results.score).toHaveAttribute('data-correct', right ? '3' : '0');
-  await screen.resultExport.name.fill(name);
-  const downloading = page.waitForEvent('download');
-  await screen.resultExport.save.click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^pacote-de-demonstracao-.+\.examresult$/);
-  const file = outputPath(download.suggestedFilename());
-  await download.saveAs(file);
-  await expect(screen.resultExport.saved).toBeVisible();
-  return file;
+  const saved = await exportResult(app, name);
+  expect(saved.name).toMatch(/^pacote-de-demonstracao-.+\.examresult$/);
+  return saved.path;
 }
 
 test('class: two students’ result files become the tutor’s report, with every question analysed', async ({
   launch,
 }, testInfo) => {
   const ana = await launch();
-  const anaFile = await studentResult(ana.page, 'Ana Souza', true, (n) => testInfo.outputPath(n));
+  const anaFile = await studentResult(ana, 'Ana Souza', true);
   const bruno = await launch();
-  const brunoFile = await studentResult(bruno.page, 'Bruno Lima', false, (n) => testInfo.outputPath(n));
+  const brunoFile = await studentResult(bruno, 'Bruno Lima', false);
   // A file of something else is refused by name, the others still count.
   const junk = testInfo.outputPath('lixo.examresult');
   await writeFile(junk, '{"not": "a result"}');
@@ -74,10 +69,10 @@ test('class: two students’ result files become the tutor’s report, with ever
   // Counts agree with their number ("1 questão", never "1 questões").
   await expect(screen.classReport.bySubject).not.toContainText(/\b1 questões/);
   expect(await seriousViolations(tutor.page, testInfo.project.name === 'electron'), 'class report').toEqual([]);
-  const downloading = tutor.page.waitForEvent('download');
   await screen.classReport.csv('items').click();
-  const csv = await downloading;
-  expect(csv.suggestedFilename()).toBe('demo-pack-items.csv');
+  const csv = await savedFile(tutor, /\.csv$/);
+  expect(csv.name).toBe('demo-pack-items.csv');
+  expect(csv.bytes.toString('utf8').split('\n').length).toBeGreaterThan(44);
 });
 
 test('result files opened from the OS join the class report, checked first: a double-click, or a second launch’s argv', async ({
@@ -85,7 +80,7 @@ test('result files opened from the OS join the class report, checked first: a do
 }, testInfo) => {
   test.skip(testInfo.project.name === 'electron', 'the harness stands in for the OS handing files to the app');
   const ana = await launch();
-  const anaFile = await studentResult(ana.page, 'Ana Souza', true, (n) => testInfo.outputPath(n));
+  const anaFile = await studentResult(ana, 'Ana Souza', true);
   const junk = testInfo.outputPath('bia.examresult');
   await writeFile(junk, 'não é um resultado');
   const tutor = await launch();
@@ -114,7 +109,7 @@ test('a custom exam whose questions all come from one pack can go back to the tu
 
 test('sealed: the tutor seals a pack, the student’s exam waits for the code, which then grades it', async ({
   launch,
-}, testInfo) => {
+}) => {
   const tutor = await launch();
   let screen = ui(tutor.page);
   await screen.packs.importDemo.click();
@@ -124,10 +119,8 @@ test('sealed: the tutor seals a pack, the student’s exam waits for the code, w
   await screen.packs.title.fill('Prova lacrada');
   await screen.packs.fixedExam.check();
   await screen.packs.seal.check();
-  const downloading = tutor.page.waitForEvent('download');
   await screen.packs.save.click();
-  const packFile = testInfo.outputPath('lacrada.exampack');
-  await (await downloading).saveAs(packFile);
+  const packFile = (await savedFile(tutor, /\.exampack$/)).path;
   await expect(screen.packs.releaseCode).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
   const code = await screen.packs.releaseCode.innerText();
 
@@ -168,10 +161,8 @@ test('sealed: the tutor seals a pack, the student’s exam waits for the code, w
   await screen.nav('history').click();
   await page.getByTestId('history-open').first().click();
   await screen.resultExport.name.fill('Carla');
-  const saving = page.waitForEvent('download');
   await screen.resultExport.save.click();
-  const resultFile = testInfo.outputPath('carla.examresult');
-  await (await saving).saveAs(resultFile);
+  const resultFile = (await savedFile(student, /carla\.examresult$/)).path;
   const report = ui(tutor.page);
   await tutor.page.getByTestId('build-pack-close').click();
   await report.nav('class').click();

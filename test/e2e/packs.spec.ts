@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { connectKey, loadedImageWidth, syncProduct } from './steps.js';
+import { connectKey, loadedImageWidth, savedFile, syncProduct } from './steps.js';
 
 test('first run without a key: the demo pack is one click away and ready to study', async ({ launch }) => {
   const app = await launch();
@@ -21,7 +21,7 @@ test('first run without a key: the demo pack is one click away and ready to stud
   await expect(screen.packs.item('demo-pack')).toContainText('44 questões');
 });
 
-test('a tutor builds a pack from a filter; a student with no key imports it', async ({ launch, fakeApi }, testInfo) => {
+test('a tutor builds a pack from a filter; a student with no key imports it', async ({ launch, fakeApi }) => {
   const tutor = await launch();
   let screen = ui(tutor.page);
   await connectKey(tutor.page, fakeApi.baseUrl, fakeApi.keys.enem);
@@ -35,12 +35,11 @@ test('a tutor builds a pack from a filter; a student with no key imports it', as
   await screen.packs.build.click();
   await expect(screen.packs.preview).toContainText(`${expected} questões`);
   await screen.packs.title.fill(`Revisão ENEM ${year}`);
-  const downloading = tutor.page.waitForEvent('download');
   await screen.packs.save.click();
-  const download = await downloading;
-  const file = testInfo.outputPath(download.suggestedFilename());
-  await download.saveAs(file);
-  expect(download.suggestedFilename()).toMatch(/^revisao-enem-\d{4}-[0-9a-f]{8}\.exampack$/);
+  const saved = await savedFile(tutor, /\.exampack$/);
+  const file = saved.path;
+  expect(saved.name).toMatch(/^revisao-enem-\d{4}-[0-9a-f]{8}\.exampack$/);
+  await expect(screen.packs.saved).toContainText(saved.name);
 
   const student = await launch();
   screen = ui(student.page);
@@ -104,7 +103,7 @@ test('removing a pack removes its questions', async ({ launch }) => {
   await expect(screen.library.empty).toBeVisible();
 });
 
-test('a pack with a fixed exam offers that exam to the student, with its time limit', async ({ launch }, testInfo) => {
+test('a pack with a fixed exam offers that exam to the student, with its time limit', async ({ launch }) => {
   const tutor = await launch();
   let screen = ui(tutor.page);
   await screen.packs.importDemo.click();
@@ -115,10 +114,8 @@ test('a pack with a fixed exam offers that exam to the student, with its time li
   await screen.packs.title.fill('Prova de Matemática');
   await tutor.page.getByTestId('pack-fixed-exam').check();
   await tutor.page.getByTestId('pack-minutes').fill('15');
-  const downloading = tutor.page.waitForEvent('download');
   await screen.packs.save.click();
-  const file = testInfo.outputPath('prova.exampack');
-  await (await downloading).saveAs(file);
+  const file = (await savedFile(tutor, /\.exampack$/)).path;
 
   const student = await launch();
   screen = ui(student.page);
@@ -199,23 +196,20 @@ test('the build dialog says why Save is disabled, keeps focus inside and closes 
   await expect(screen.packs.buildDialog).toBeHidden();
 });
 
-test('a tutor takes a pack to Moodle XML and brings Moodle questions back as a new pack', async ({
-  launch,
-}, testInfo) => {
-  const { page } = await launch();
+test('a tutor takes a pack to Moodle XML and brings Moodle questions back as a new pack', async ({ launch }) => {
+  const app = await launch();
+  const { page } = app;
   const screen = ui(page);
   await screen.nav('packs').click();
-  const exporting = page.waitForEvent('download');
   await screen.packs.moodle.exportInput.setInputFiles('assets/demo.exampack');
-  const xml = testInfo.outputPath('demo.moodle.xml');
-  await (await exporting).saveAs(xml);
+  const xml = (await savedFile(app, /\.moodle\.xml$/)).path;
   await expect(screen.packs.moodle.exported).toContainText('44 questões');
   await screen.packs.moodle.importInput.setInputFiles(xml);
   await screen.packs.moodle.title.fill('Banco do Moodle');
-  const importing = page.waitForEvent('download');
   await screen.packs.moodle.import.click();
-  await importing;
   await expect(screen.packs.moodle.imported).toHaveAttribute('data-questions', '44');
+  // The new pack is also offered as a file for the tutor to share.
+  expect((await savedFile(app, /\.exampack$/)).bytes.length).toBeGreaterThan(0);
   await expect(page.getByTestId('pack-list')).toContainText('Banco do Moodle');
   await screen.nav('library').click();
   await expect(screen.library.count).toHaveAttribute('data-count', '44');

@@ -109,13 +109,27 @@ test('paper: a class print never carries the printing student’s extra time; an
   // …the class's booklet has the exam's time, for every student.
   expect(cover).toContain('Você tem 0h45 (45 minutos)');
   expect(cover).not.toContain('105');
-  // The student's accommodation is a print of its own: their booklets beside the class's.
+  // The student's accommodation is a print of its own: their booklets beside the class's. Six
+  // versions make 14 PDFs, more than Chromium lets a page download at once: every one is saved.
+  await screen.paper.versions.selectOption('6');
   await screen.paper.accommodation.locator('summary').click();
   await screen.paper.enlarged.check();
   await screen.paper.extraMinutes.fill('60');
+  const before = (await app.savedFiles()).length;
   await screen.paper.printButton.click();
   await expect(screen.paper.printed).not.toHaveAttribute('data-code', code);
   const second = (await screen.paper.printed.getAttribute('data-code')) ?? '';
+  await expect(screen.paper.printed).toContainText('14');
+  const printedNames = (await app.savedFiles()).slice(before).map((file) => file.name);
+  expect(printedNames.sort()).toEqual(
+    [
+      'answer-sheet.pdf',
+      'key.pdf',
+      ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`booklet-${n}.pdf`, `booklet-${n}-atendimento.pdf`]),
+    ]
+      .map((name) => `${second}-${name}`)
+      .sort(),
+  );
   const own = await savedFile(app, new RegExp(`^${second}-booklet-1-atendimento\\.pdf$`));
   const ownPages = await pdfText(new Uint8Array(own.bytes));
   expect(ownPages[0]?.text).toContain('AMPLIADO');

@@ -124,6 +124,7 @@ describe('the key lock', () => {
       'cache:info': [{}],
       'cache:clear': [{}, { removePacks: true }],
       'shell:open-external': [{ url: 'https://example.com/' }],
+      'files:save': [{ files: [{ fileName: 'notas.txt', data: 'texto' }] }],
       'exam:presets': [{}],
       'exam:count': [{ request: { count: 10 } }],
       'exam:start': [

@@ -272,6 +272,12 @@ function generators(forged: Uint8Array<ArrayBuffer>[]): Generators {
     'cache:info': () => ({}),
     'cache:clear': (pick) => pick([{}, { removePacks: true }]),
     'shell:open-external': () => ({ url: 'https://example.com/' }),
+    'files:save': (pick) => ({
+      files: [
+        { fileName: pick(['nota.txt', 'turma.csv']), data: pick(['texto', new Uint8Array([37, 80, 68, 70])]) },
+        ...pick([[], [{ fileName: 'nota.txt', data: 'outra' }]]),
+      ],
+    }),
     'exam:presets': () => ({}),
     'exam:count': (pick, seen) => ({ request: { count: 10, questionIds: ids(pick, seen) } }),
     'exam:start': (pick, seen) => ({

@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import { startHarness, ROOT, type Harness, type IpcEntry } from './harness.js';
-import type { EventName, Events } from '../../preload/contract.js';
+import type { Args, EventName, Events, Result, SavedFiles } from '../../preload/contract.js';
 import type { SideEffect } from '../../main/test-mode.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { electronBinaryPath } from '../../scripts/electron-binary.mjs';
@@ -48,10 +48,10 @@ export interface AppHandle {
   /** URLs the app asked the OS browser to open (both targets). */
   externalOpened(): string[];
   /**
-   * Every file the app offered to save (result files, PDFs, built packs, CSVs, Moodle XML), in
-   * order, with its name and bytes, on both targets: harness downloads and Electron's test-mode
-   * downloads alike land in `<profile>/downloads/`. Only finished files are listed; poll it
-   * (`expect.poll`) to wait for one.
+   * Every file the app saved (result files, PDFs, built packs, CSVs, Moodle XML), in order, with
+   * the name it suggested and its bytes, on both targets: without a dialog, `files:save` writes
+   * into `<profile>/downloads/` and answers once every file is on disk. Poll it (`expect.poll`)
+   * to wait for one.
    */
   savedFiles(): Promise<SavedFile[]>;
   electronApp: ElectronApplication | null;
@@ -104,7 +104,6 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
   const ipcLogFile = join(dataDir, 'ipc-log.jsonl');
 
   let harness: Harness | null = null;
-  const harnessSaved: { name: string; path: string; saved: Promise<boolean> }[] = [];
   let electronApp: ElectronApplication | null = null;
   let page: Page;
 
@@ -117,18 +116,6 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
         ...(options.clockSpeed && { clockSpeed: options.clockSpeed }),
       });
       page = harness.page;
-      // Each download is copied into the profile as Electron's test mode saves it.
-      page.on('download', (download) => {
-        const path = join(dataDir, 'downloads', download.suggestedFilename());
-        harnessSaved.push({
-          name: download.suggestedFilename(),
-          path,
-          saved: download.saveAs(path).then(
-            () => true,
-            () => false,
-          ),
-        });
-      });
       return;
     }
     // EXAM_PRACTICE_E2E_APP: the packaged e2e build (electron-builder.e2e.yml, inspect fuse on)
@@ -213,29 +200,21 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
         : electronLog().flatMap((entry) =>
             entry.type === 'side-effect' && entry.effect === 'open-external' ? [entry.url] : [],
           ),
-    savedFiles: async () => {
-      const finished =
-        target === 'harness'
-          ? (
-              await Promise.all(
-                harnessSaved.map(async ({ name, path, saved }) => ((await saved) ? [{ name, path }] : [])),
-              )
-            ).flat()
-          : electronLog().flatMap((entry, index, log) =>
-              entry.type === 'side-effect' &&
-              entry.effect === 'download' &&
-              log.some(
-                (later) =>
-                  later.type === 'side-effect' &&
-                  later.effect === 'download-done' &&
-                  later.savedTo === entry.savedTo &&
-                  later.state === 'completed',
-              )
-                ? [{ name: entry.fileName, path: entry.savedTo }]
-                : [],
-            );
-      return finished.map((file) => ({ ...file, bytes: readFileSync(file.path) }));
-    },
+    // Main writes every offered file before `files:save` answers; the log pairs names and paths.
+    savedFiles: () =>
+      Promise.resolve(
+        handle.ipcLog().flatMap((entry) => {
+          if (entry.type !== 'invoke' || entry.channel !== 'files:save') return [];
+          const result = entry.result as Result<SavedFiles>;
+          if (!result.ok) return [];
+          const { files } = entry.args as Args<'files:save'>;
+          return result.value.paths.map((path, index) => ({
+            name: files[index]?.fileName ?? basename(path),
+            path,
+            bytes: readFileSync(path),
+          }));
+        }),
+      ),
     get electronApp() {
       return electronApp;
     },

@@ -11,6 +11,7 @@ import { fileVaultStorage } from '../../main/core/vault/file-storage.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { dataPaths } from '../../main/core/workspace.js';
 import { harnessCipher } from './harness-cipher.js';
+import { folderSaveTarget } from '../../main/app/saving.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -38,6 +39,7 @@ export function nodeServices(options: NodeServiceOptions): Promise<AppServices> 
     imageUrl: (sha256) => `/exam-image/img/${sha256}`,
     emit: options.emit ?? (() => undefined),
     openExternal: options.openExternal ?? (() => Promise.resolve(true)),
+    saveTarget: folderSaveTarget(join(options.dataDir, 'downloads')),
     ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
     demoPackPath: join(ROOT, 'assets/demo.exampack'),
     ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),

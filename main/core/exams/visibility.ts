@@ -100,6 +100,8 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'cache:info': 'no-key',
   'cache:clear': 'refuses',
   'shell:open-external': 'no-key',
+  // Writes what the renderer already holds; answers only where it wrote.
+  'files:save': 'no-key',
   'exam:presets': 'no-key',
   'exam:count': 'no-key',
   'exam:start': 'own-attempt',

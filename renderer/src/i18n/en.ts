@@ -45,6 +45,8 @@ export const en: Messages = {
     'sync-running': 'A sync is already running.',
     'locked-by-exam': 'This question is part of a running mock exam: its answer stays hidden until you submit.',
     'external-url-refused': 'This link cannot be opened.',
+    'save-failed':
+      'Could not save in {{folder}} ({{reason}}): check that the folder exists, has room and can be written to.',
     'insecure-url':
       'The API address must start with https:// (http:// only for localhost): otherwise the key would travel unencrypted.',
     'invalid-pack': 'This file is not a valid practice pack: {{reason}}',
@@ -391,7 +393,7 @@ export const en: Messages = {
       missing: '{{count}} images are not cached: they are downloaded when saving; any that fail are left out.',
       missing_one: '1 image is not cached: it is downloaded when saving; if that fails it is left out.',
       save: 'Save pack',
-      saved: 'Pack saved as {{file}}, in the folder you chose (or in Downloads).',
+      saved: 'Pack saved: {{file}}',
     },
     select: 'Select question',
     selectAll: 'Select all in the filter',
@@ -714,7 +716,7 @@ export const en: Messages = {
       oneLanguage:
         'Questions 01–05 in {{language}} only: the catalog has too few questions of the other language for a booklet with both.',
       button: 'Make the PDFs',
-      done: 'Exam {{code}}: {{count}} files saved. Keep the code: grading asks for it.',
+      done: 'Exam {{code}}: {{count}} files saved in {{folder}}. Keep the code: grading asks for it.',
     },
     grade: {
       heading: 'Grade a paper exam',

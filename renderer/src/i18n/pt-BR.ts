@@ -46,6 +46,8 @@ export const ptBR = {
     'sync-running': 'Já existe uma sincronização em andamento.',
     'locked-by-exam': 'Esta questão faz parte de um simulado em andamento: a resposta fica oculta até a entrega.',
     'external-url-refused': 'Este link não pode ser aberto.',
+    'save-failed':
+      'Não foi possível salvar em {{folder}} ({{reason}}): veja se a pasta existe, tem espaço e permite gravação.',
     'insecure-url':
       'O endereço da API precisa começar com https:// (http:// só para localhost): sem isso, a chave viajaria sem criptografia.',
     'invalid-pack': 'Este arquivo não é um pacote de prática válido: {{reason}}',
@@ -397,7 +399,7 @@ export const ptBR = {
       missing: '{{count}} imagens não estão no cache: serão baixadas ao salvar; as que falharem ficarão de fora.',
       missing_one: '1 imagem não está no cache: será baixada ao salvar; se falhar, ficará de fora.',
       save: 'Salvar pacote',
-      saved: 'Pacote salvo como {{file}}, na pasta que você escolheu (ou em Downloads).',
+      saved: 'Pacote salvo: {{file}}',
     },
     select: 'Selecionar questão',
     selectAll: 'Selecionar todas do filtro',
@@ -724,7 +726,7 @@ export const ptBR = {
       oneLanguage:
         'Questões 01–05 só em {{language}}: o catálogo não tem questões suficientes da outra língua para o caderno com as duas.',
       button: 'Gerar PDFs',
-      done: 'Prova {{code}}: {{count}} arquivos salvos. Guarde o código: a correção pede por ele.',
+      done: 'Prova {{code}}: {{count}} arquivos salvos em {{folder}}. Guarde o código: a correção pede por ele.',
     },
     grade: {
       heading: 'Corrigir prova em papel',

@@ -8,7 +8,7 @@ import { BarChart } from '../../components/BarChart';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
-import { download } from '../../lib/download';
+import { saveFiles } from '../../lib/save-files';
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const fixed = (value: number | null) => (value === null ? '–' : value.toFixed(2));
@@ -197,7 +197,7 @@ export function ClassReportScreen({
                 key={name}
                 type="button"
                 className="secondary"
-                onClick={() => download(text, `${report.pack.id}-${name}`, 'text/csv')}
+                onClick={() => void run(() => saveFiles([{ fileName: `${report.pack.id}-${name}`, data: text }]))}
                 data-testid={`class-csv-${name.replace('.csv', '')}`}
               >
                 {t('class.csv', { name })}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
-import { download } from '../../lib/download';
+import { saveFiles } from '../../lib/save-files';
 
 export function ExportResult({ attemptId, packTitle }: { attemptId: string; packTitle: string }) {
   const { t } = useTranslation();
@@ -18,8 +18,8 @@ export function ExportResult({ attemptId, packTitle }: { attemptId: string; pack
   const save = async () => {
     try {
       const file = await api['class:export-result']({ attemptId, student: name });
-      download(file.data, file.fileName, 'application/json');
-      setSaved(file.fileName);
+      const { paths } = await saveFiles([file]);
+      setSaved(paths[0] ?? null);
       setError(null);
     } catch (e) {
       setError(errorOf(e));

@@ -4,7 +4,7 @@ import type { BridgeErrorValue, LibraryFilter, PackPreview } from '../../../../p
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
-import { download } from '../../lib/download';
+import { saveFiles } from '../../lib/save-files';
 import { formatBytes } from '../../lib/format';
 
 export function BuildPackDialog({
@@ -51,8 +51,10 @@ export function BuildPackDialog({
         ...(fixedExam && { examConfig: { timeLimitMinutes: Number(minutes), strictTimer: true } }),
         ...(seal && { seal }),
       });
-      download(built.data, built.fileName, 'application/x-exampack');
-      setSaved(built.fileName);
+      const { paths } = await saveFiles([built]);
+      // Closed without saving: no file, so no release code for one either.
+      if (!paths[0]) return;
+      setSaved(paths[0]);
       setReleaseCode(built.releaseCode);
     } catch (caught) {
       setError(errorOf(caught));

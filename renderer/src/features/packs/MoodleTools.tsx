@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, MoodleImportResult } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
-import { download } from '../../lib/download';
+import { saveFiles } from '../../lib/save-files';
 
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 
@@ -21,8 +21,8 @@ export function MoodleTools({ onImported }: { onImported: () => void }) {
     if (!file) return;
     try {
       const out = await api['packs:to-moodle']({ data: await bytesOf(file) });
-      download(out.data, out.fileName, 'application/xml');
-      setExported({ file: out.fileName, questions: out.questions });
+      const { paths } = await saveFiles([out]);
+      setExported(paths[0] ? { file: paths[0], questions: out.questions } : null);
       setError(null);
     } catch (e) {
       setError(errorOf(e));
@@ -33,7 +33,8 @@ export function MoodleTools({ onImported }: { onImported: () => void }) {
     if (!xml) return;
     try {
       const result = await api['packs:from-moodle']({ data: await bytesOf(xml), title: title.trim() });
-      download(result.data, result.fileName, 'application/x-exampack');
+      // Imported already; the file is the tutor's copy to share.
+      await saveFiles([result]);
       setImported(result);
       setError(null);
       onImported();

@@ -5,7 +5,7 @@ import type { BridgeErrorValue, ForeignLanguage } from '../../../../preload/cont
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
-import { download } from '../../lib/download';
+import { saveFiles } from '../../lib/save-files';
 import { useAction } from '../../lib/useAction';
 
 export type GradedSheet =
@@ -66,16 +66,18 @@ function ExportAll({ rows, testId }: { rows: GradedSheet[]; testId: string }) {
   const save = async () => {
     setSaved(null);
     const done = await run(async () => {
+      const files = [];
       for (const row of graded) {
-        const file = await api['class:export-result']({
-          attemptId: row.attemptId,
-          student: (row.student.trim() || row.label).slice(0, 100),
-        });
-        download(file.data, file.fileName, 'application/json');
+        files.push(
+          await api['class:export-result']({
+            attemptId: row.attemptId,
+            student: (row.student.trim() || row.label).slice(0, 100),
+          }),
+        );
       }
-      return graded.length;
+      return (await saveFiles(files)).paths.length;
     });
-    if (done !== undefined) setSaved(done);
+    if (done) setSaved(done);
   };
   if (graded.length === 0) return null;
   return (

@@ -6,7 +6,7 @@ import type { ExamRequest } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
-import { download } from '../../lib/download';
+import { saveFiles } from '../../lib/save-files';
 
 export function PrintPaper({
   request,
@@ -30,11 +30,13 @@ export function PrintPaper({
   const [enlarged, setEnlarged] = useState(false);
   const [extraMinutes, setExtraMinutes] = useState(0);
   const accommodation = enlarged || extraMinutes > 0 ? { enlarged, extraMinutes } : undefined;
-  const [printed, setPrinted] = useState<{ code: string; files: number; oneLanguage: boolean } | null>(null);
+  const [printed, setPrinted] = useState<{ code: string; files: number; folder: string; oneLanguage: boolean } | null>(
+    null,
+  );
   const { busy, error, run } = useAction();
   const print = async () => {
-    const result = await run(() =>
-      api['paper:print']({
+    const outcome = await run(async () => {
+      const result = await api['paper:print']({
         request,
         title,
         minutes,
@@ -42,15 +44,18 @@ export function PrintPaper({
         sheets,
         ...(seed !== undefined && { seed }),
         ...(accommodation && { accommodation }),
-      }),
-    );
-    if (!result) return;
-    for (const file of result.files) download(file.data, file.fileName, 'application/pdf');
+      });
+      return { result, saved: await saveFiles(result.files) };
+    });
+    // Closed the folder dialog: the print is recorded (it grades), its PDFs were not saved.
+    const folder = outcome?.saved.folder;
+    if (!outcome || !folder) return;
+    const { result, saved } = outcome;
     // ENEM day 1 with too few questions of the other language: its students get no 01–05 of their own.
     const oneLanguage = Boolean(
       request.foreignLanguage && request.areas?.includes('linguagens') && !result.languageChoice,
     );
-    setPrinted({ code: result.code, files: result.files.length, oneLanguage });
+    setPrinted({ code: result.code, files: saved.paths.length, folder, oneLanguage });
   };
   return (
     <fieldset className="print-paper" data-testid="paper-print">
@@ -117,7 +122,7 @@ export function PrintPaper({
       </button>
       {printed && (
         <p role="status" data-testid="paper-printed" data-code={printed.code}>
-          {t('paper.print.done', { code: printed.code, count: printed.files })}
+          {t('paper.print.done', { code: printed.code, count: printed.files, folder: printed.folder })}
           {printed.oneLanguage &&
             ` ${t('paper.print.oneLanguage', { language: t(`paper.languages.${request.foreignLanguage ?? 'ingles'}`) })}`}
         </p>
