@@ -293,7 +293,8 @@ export const requestSchemas = {
     /** One student's accommodation: booklets of their own beside the class's (never in them). */
     accommodation: z
       .strictObject({
-        enlarged: z.boolean(),
+        /** The exam's "prova ampliada" (18 points) or "superampliada" (24 points); false: the class's type. */
+        enlarged: z.union([z.literal(false), z.literal(18), z.literal(24)]),
         extraMinutes: z
           .number()
           .int()

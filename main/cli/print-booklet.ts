@@ -1,5 +1,5 @@
 // cli print booklet: an exam as booklets, answer sheet and key (the exam kept for grading).
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -13,11 +13,19 @@ import {
 import { openWorkspace } from '../core/workspace.js';
 import { PRESETS } from '../core/exams/builder.js';
 import { cachedImage, PaperExams, printPaperExam } from '../core/paper/paper-exam.js';
+import type { EnlargedPoints } from '../core/paper/pdf.js';
 import { MAX_VERSIONS } from '../core/paper/versions.js';
 import { createPaperExam } from '../app/paper.js';
 import { type ExamRequest } from '../../preload/contract.js';
 import { DIFFICULTIES, PRODUCTS, type Difficulty } from '../core/api/schemas.js';
 import { EXIT, integer, progress, UsageError, type Done } from './common.js';
+
+/** The national exam's two enlarged types. */
+function enlargedPoints(value: string): EnlargedPoints {
+  if (value.trim() === '18') return 18;
+  if (value.trim() === '24') return 24;
+  throw new InvalidArgumentError('must be 18 (ampliada) or 24 (superampliada)');
+}
 
 interface PrintOptions {
   dataDir: string;
@@ -36,7 +44,8 @@ interface PrintOptions {
   seed?: number;
   code?: string;
   sheets: number;
-  enlarged?: boolean;
+  /** `true`: the flag without a size (18 points). */
+  enlarged?: EnlargedPoints | true;
   extraMinutes?: number;
   json?: boolean;
 }
@@ -62,7 +71,11 @@ export function printBookletCommand(done: Done): Command {
     .option('--seed <s>', 'the same seed prints the same booklets', integer(0))
     .option('--code <code>', "a sealed pack's release code")
     .option('--sheets <n>', 'numbered answer sheets, one per student (a scan tells them apart)', integer(1, 200), 1)
-    .option('--enlarged', "also an enlarged-type booklet per version (a student's accommodation)")
+    .option(
+      '--enlarged [points]',
+      "also an enlarged-type booklet per version (a student's accommodation): 18 (ampliada, the default) or 24 (superampliada)",
+      enlargedPoints,
+    )
     .option(
       '--extra-minutes <m>',
       "also a booklet per version whose cover gives a student's extra time",
@@ -132,10 +145,8 @@ async function printBooklet(opts: PrintOptions): Promise<number> {
     );
     await new PaperExams(join(opts.dataDir, 'paper')).save(exam);
     const bar = progress('print');
-    const accommodation =
-      opts.enlarged || opts.extraMinutes
-        ? { enlarged: opts.enlarged ?? false, extraMinutes: opts.extraMinutes ?? 0 }
-        : null;
+    const enlarged: false | EnlargedPoints = opts.enlarged === true ? 18 : (opts.enlarged ?? false);
+    const accommodation = enlarged || opts.extraMinutes ? { enlarged, extraMinutes: opts.extraMinutes ?? 0 } : null;
     const files = await printPaperExam(exam, cachedImage(workspace.images), {
       onFile: (done, total, name) => bar.update(done, total, name),
       sheets: opts.sheets,

@@ -113,7 +113,7 @@ test('paper: a class print never carries the printing student’s extra time; an
   // versions make 14 PDFs, more than Chromium lets a page download at once: every one is saved.
   await screen.paper.versions.selectOption('6');
   await screen.paper.accommodation.locator('summary').click();
-  await screen.paper.enlarged.check();
+  await screen.paper.enlarged.selectOption('18');
   await screen.paper.extraMinutes.fill('60');
   const before = (await app.savedFiles()).length;
   await screen.paper.printButton.click();

@@ -71,7 +71,7 @@ beforeAll(async () => {
     minutes: 330,
     versions: 2,
     seed: 5,
-    accommodation: { enlarged: true, extraMinutes: 60 },
+    accommodation: { enlarged: 18, extraMinutes: 60 },
   });
   for (const file of printed.files)
     pdfs.set(

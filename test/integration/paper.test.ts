@@ -374,4 +374,40 @@ describe('cli print booklet', () => {
     const usage = await runCli(['print', 'booklet', '--data-dir', data, '--out', out]);
     expect(usage.code).toBe(2);
   }, 60_000);
+
+  it('prints the superampliada (24-point type) and the ampliada (18) a student asks for; any other size is refused', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const print = (size: string, out: string) =>
+      runCli(
+        ['print', 'booklet', '--data-dir', join(temp.dir, 'data'), '--pack', 'assets/demo.exampack'].concat([
+          '--versions',
+          '1',
+          '--seed',
+          '5',
+          '--enlarged',
+          size,
+          '--out',
+          join(temp.dir, out),
+        ]),
+      );
+    for (const [size, label] of [
+      ['24', 'SUPERAMPLIADO'],
+      ['18', 'AMPLIADO'],
+    ] as const) {
+      const result = await print(size, size);
+      expect(result.code, result.stderr).toBe(0);
+      const pages = await pdfText(await readFile(join(temp.dir, size, 'booklet-1-atendimento.pdf')));
+      expect(pages[0]?.text).toContain(`CADERNO 1 · AZUL · ${label}`);
+      // The statements' type: the commonest text height past the cover is the size asked for.
+      const heights = pages.slice(1).flatMap((page) => page.items.map((item) => Math.round(item.height)));
+      const counts = new Map<number, number>();
+      for (const height of heights) counts.set(height, (counts.get(height) ?? 0) + 1);
+      const commonest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+      expect(commonest).toBe(Number(size));
+    }
+    const refused = await print('20', 'bad');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('18 (ampliada) or 24 (superampliada)');
+  }, 90_000);
 });

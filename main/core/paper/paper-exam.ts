@@ -11,7 +11,7 @@ import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js
 import { createDocument, readDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
-import { renderAnswerSheet, renderBooklet, renderKey, type PaperImage } from './pdf.js';
+import { renderAnswerSheet, renderBooklet, renderKey, type EnlargedPoints, type PaperImage } from './pdf.js';
 import { answeredIn, MAX_VERSIONS, planVersions, sheetRows, type BookletVersion } from './versions.js';
 
 export const paperExamSchema = z.object({
@@ -87,8 +87,11 @@ export function cachedImage(images: ImageCache) {
 
 /** A print for one student's accommodation: the class's booklets stay as they are. */
 export interface Accommodation {
-  /** The enlarged-type booklet (the exam's "prova ampliada"): one column, larger letters. */
-  enlarged: boolean;
+  /**
+   * The enlarged-type booklet, one column: the exam's "prova ampliada" (18 points) or
+   * "superampliada" (24 points); false keeps the class's type.
+   */
+  enlarged: false | EnlargedPoints;
   /** Extra time the student has, said on the cover beside the class's time. */
   extraMinutes: number;
 }

@@ -58,8 +58,15 @@ interface Typeset {
   heading: number;
 }
 const CLASS_TYPE: Typeset = { columns: 2, column: COLUMN, text: TEXT_SIZE, heading: 10 };
-/** The national exam's enlarged booklet sets its text at 18 points. */
-const ENLARGED_TYPE: Typeset = { columns: 1, column: PAGE.width - 2 * MARGIN, text: 18, heading: 18 };
+/** The national exam's enlarged booklets: "ampliada" at 18 points, "superampliada" at 24. */
+export type EnlargedPoints = 18 | 24;
+const enlargedType = (points: EnlargedPoints): Typeset => ({
+  columns: 1,
+  column: PAGE.width - 2 * MARGIN,
+  text: points,
+  heading: points,
+});
+const ENLARGED_LABEL: Record<EnlargedPoints, string> = { 18: 'AMPLIADO', 24: 'SUPERAMPLIADO' };
 /** A fixed moment for the PDF's dates: the bytes depend on the exam and seed only. */
 const FIXED_DATE = new Date(Date.UTC(2020, 0, 1));
 
@@ -318,10 +325,11 @@ function coverLines(exam: PaperExam, version: BookletVersion, extraMinutes: numb
 export async function renderBooklet(
   exam: PaperExam,
   version: BookletVersion,
-  accommodation: { enlarged: boolean; extraMinutes: number } | null = null,
+  accommodation: { enlarged: false | EnlargedPoints; extraMinutes: number } | null = null,
 ): Promise<Buffer> {
-  const type = accommodation?.enlarged ? ENLARGED_TYPE : CLASS_TYPE;
-  const special = accommodation ? (accommodation.enlarged ? ' · AMPLIADO' : ' · ATENDIMENTO') : '';
+  const enlarged = accommodation?.enlarged || null;
+  const type = enlarged ? enlargedType(enlarged) : CLASS_TYPE;
+  const special = accommodation ? ` · ${enlarged ? ENLARGED_LABEL[enlarged] : 'ATENDIMENTO'}` : '';
   const label = `CADERNO ${version.number} · ${version.colour.name}${special}`;
   const doc = newDocument(`${exam.title} · ${label}`);
   doc.addPage();
@@ -349,7 +357,7 @@ export async function renderBooklet(
     });
   doc
     .font('regular')
-    .fontSize(accommodation?.enlarged ? 14 : 11)
+    .fontSize(enlarged ? Math.round(enlarged * 0.75) : 11)
     .list(coverLines(exam, version, accommodation?.extraMinutes ?? 0), MARGIN + 20, TOP + 200, {
       width: PAGE.width - 2 * MARGIN - 40,
       lineGap: 4,

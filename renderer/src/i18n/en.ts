@@ -711,7 +711,10 @@ export const en: Messages = {
       accommodation: 'Accommodation (for one student)',
       accommodationHint:
         'Also prints one booklet of each colour for that student; the class’s booklets do not change and never carry the extra time.',
-      enlarged: 'Enlarged booklet (18-point type, one column)',
+      enlarged: 'Booklet type',
+      typeClass: 'the class’s',
+      type18: 'enlarged (18 pt, one column)',
+      type24: 'super-enlarged (24 pt, one column)',
       extraMinutes: 'Extra time (minutes)',
       oneLanguage:
         'Questions 01–05 in {{language}} only: the catalog has too few questions of the other language for a booklet with both.',

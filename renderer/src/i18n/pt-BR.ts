@@ -721,7 +721,10 @@ export const ptBR = {
       accommodation: 'Atendimento especializado (para um aluno)',
       accommodationHint:
         'Gera também um caderno de cada cor para esse aluno; os cadernos da turma não mudam e nunca trazem o tempo adicional.',
-      enlarged: 'Caderno ampliado (letra 18, uma coluna)',
+      enlarged: 'Letra do caderno',
+      typeClass: 'a da turma',
+      type18: 'ampliada (18, uma coluna)',
+      type24: 'superampliada (24, uma coluna)',
       extraMinutes: 'Tempo adicional (minutos)',
       oneLanguage:
         'Questões 01–05 só em {{language}}: o catálogo não tem questões suficientes da outra língua para o caderno com as duas.',

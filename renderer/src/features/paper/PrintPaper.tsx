@@ -27,7 +27,7 @@ export function PrintPaper({
   // One numbered sheet per student: a class of forty by default (the scan tells them apart).
   const [sheets, setSheets] = useState(40);
   // One student's accommodation: booklets of their own, beside the class's (which never change).
-  const [enlarged, setEnlarged] = useState(false);
+  const [enlarged, setEnlarged] = useState<false | 18 | 24>(false);
   const [extraMinutes, setExtraMinutes] = useState(0);
   const accommodation = enlarged || extraMinutes > 0 ? { enlarged, extraMinutes } : undefined;
   const [printed, setPrinted] = useState<{ code: string; files: number; folder: string; oneLanguage: boolean } | null>(
@@ -89,13 +89,16 @@ export function PrintPaper({
         <summary>{t('paper.print.accommodation')}</summary>
         <p className="muted">{t('paper.print.accommodationHint')}</p>
         <label>
-          <input
-            type="checkbox"
-            checked={enlarged}
-            onChange={(e) => setEnlarged(e.target.checked)}
+          {t('paper.print.enlarged')}{' '}
+          <select
+            value={String(enlarged)}
+            onChange={(e) => setEnlarged(e.target.value === '24' ? 24 : e.target.value === '18' ? 18 : false)}
             data-testid="paper-print-enlarged"
-          />{' '}
-          {t('paper.print.enlarged')}
+          >
+            <option value="false">{t('paper.print.typeClass')}</option>
+            <option value="18">{t('paper.print.type18')}</option>
+            <option value="24">{t('paper.print.type24')}</option>
+          </select>
         </label>{' '}
         <label>
           {t('paper.print.extraMinutes')}{' '}
