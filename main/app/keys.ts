@@ -6,6 +6,10 @@ import type { RateGovernor } from '../core/api/governor.js';
 import type { Product } from '../core/api/schemas.js';
 import { BridgeError } from '../../preload/contract.js';
 import { InsecureUrlError } from '../core/util/net-policy.js';
+import type { Logger } from '../core/util/logger.js';
+import type { KeyVault } from '../core/vault/vault.js';
+import type { Workspace } from '../core/workspace.js';
+import type { Handlers, KeysOverview } from './types.js';
 
 export async function checkBaseUrl(input: string, fetcher: typeof fetch = fetch): Promise<string> {
   let baseUrl: string;
@@ -59,4 +63,44 @@ export async function detectProduct(
     }
   }
   throw new ApiError(forbidden ? 'forbidden' : 'unauthorized', 'The key reaches neither product');
+}
+
+export interface KeyDeps {
+  vault: KeyVault;
+  workspace: Workspace;
+  logger: Logger;
+  /** Rate-limit window for fakes with short windows (tests); the real API's is a minute. */
+  rateWindowMs?: number;
+}
+
+/** The keys' channels, and a client for a product's key (the sync's only way to the API). */
+export function createKeys({ vault, workspace, logger, rateWindowMs }: KeyDeps) {
+  const governorOptions = () => (rateWindowMs ? { windowMs: rateWindowMs } : {});
+  const overview = async (): Promise<KeysOverview> => ({
+    keys: (await vault.status()).map(({ addedAt: _addedAt, ...rest }) => rest),
+    storageSecurity: await vault.security(),
+  });
+  const handlers: Pick<Handlers, 'keys:status' | 'keys:connect' | 'keys:remove'> = {
+    'keys:status': overview,
+    'keys:connect': async ({ baseUrl, apiKey, sessionOnly }) => {
+      logger.addSecret(apiKey);
+      const normalized = await checkBaseUrl(baseUrl);
+      const product = await detectProduct(normalized, apiKey, (p) => workspace.governor(p, governorOptions()));
+      await vault.set(product, apiKey, normalized, sessionOnly ? { sessionOnly } : {});
+      logger.info('key connected', { product, sessionOnly: Boolean(sessionOnly) });
+      return { product, keys: await overview() };
+    },
+    'keys:remove': async ({ product }) => {
+      await vault.remove(product);
+      return overview();
+    },
+  };
+  return {
+    handlers,
+    clientFor: async (product: Product): Promise<CatalogClient> => {
+      const { key, baseUrl } = await vault.use(product);
+      logger.addSecret(key);
+      return workspace.client({ product, baseUrl, apiKey: key, governor: governorOptions() });
+    },
+  };
 }

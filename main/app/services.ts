@@ -2,7 +2,6 @@
 // Pure Node: the Electron shell registers these handlers on ipcMain, the e2e
 // harness on a Playwright binding; both go through `handle()` below, which
 // validates arguments and turns every failure into a translated error code.
-import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   BridgeError,
@@ -10,52 +9,39 @@ import {
   type Channel,
   type Events,
   type EventName,
-  type KeysOverview,
   type Responses,
   type Result,
-  type Scope,
-  type SyncOverview,
-  type SyncProgress,
-  type CacheInfo,
-  type ExplanationView,
 } from '../../preload/contract.js';
 import { requestSchemas } from '../../preload/schemas.js';
 import { ApiError } from '../core/api/errors.js';
-import { DAILY_LIMIT, utcDay } from '../core/api/governor.js';
-import type { Product } from '../core/api/schemas.js';
-import { estimateSync, runSync } from '../core/sync/engine.js';
-import { scopeKey, syncScopeSchema } from '../core/sync/scope.js';
 import { DataDirLockedError } from '../core/util/data-lock.js';
 import type { Logger } from '../core/util/logger.js';
 import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/vault/vault.js';
 import { openWorkspace, type Workspace } from '../core/workspace.js';
-import { imageUrlsOf } from '../core/catalog/store.js';
 import {
   applyRelease,
   endRelease,
-  listPacks,
-  packImageUrl,
   packNumbering,
   packOrigin,
-  packSource,
   pendingReleases,
   PackLockedError,
   PackNotSealedError,
 } from '../core/packs/registry.js';
 import { WrongCodeError, type SealedPayload } from '../core/packs/seal.js';
 import { MoodleError } from '../core/packs/moodle.js';
-import type { Explanation } from '../core/catalog/explanations.js';
-import { createHash } from 'node:crypto';
 import type { UpdateController, UpdateFeed } from '../core/updates/controller.js';
 import { collectDiagnostics, createUpdates } from './desktop.js';
 import { StorageNotices } from '../core/util/json-file.js';
 import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
-import { checkBaseUrl, detectProduct } from './keys.js';
+import { createKeys } from './keys.js';
+import { createSync } from './sync.js';
+import { createCatalogHandlers } from './catalog.js';
+import { createCache } from './cache.js';
 import { Library, type ImageUrl } from './library.js';
 import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
-import { publicRecordOf, type Visibility } from '../core/exams/visibility.js';
+import type { Visibility } from '../core/exams/visibility.js';
 import { ExamEngine, ExamError, type PackOrigin } from '../core/exams/engine.js';
 import { PaperExams } from '../core/paper/paper-exam.js';
 import { createPaperHandlers } from './paper.js';
@@ -131,17 +117,6 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
-async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += await folderBytes(path);
-    else total += (await stat(path).catch(() => ({ size: 0 }))).size;
-  }
-  return total;
-}
-
 export async function createAppServices(options: ServiceOptions): Promise<AppServices> {
   // Start-up reads the summary index only; the full catalog loads behind it (docs/performance.md).
   // One list for every file set aside (settings and vault, opened before, report into it too).
@@ -154,41 +129,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     () => workspace.images,
     options.imageUrl,
   );
-  let running: { scope: Scope; controller: AbortController; progress: SyncProgress | null } | null = null;
   /** The catalog changed (import, removal, sync, clearing): cached answers go, and open screens recount. */
   const catalogChanged = () => {
     library.invalidate();
     options.emit('catalog:changed', { questions: workspace.isCatalogLoaded() ? workspace.store.size : 0 });
-  };
-
-  const keysOverview = async (): Promise<KeysOverview> => ({
-    keys: (await vault.status()).map(({ addedAt: _addedAt, ...rest }) => rest),
-    storageSecurity: await vault.security(),
-  });
-
-  const governorOptions = () => (options.rateWindowMs ? { windowMs: options.rateWindowMs } : {});
-  const clientFor = async (product: Product) => {
-    const { key, baseUrl } = await vault.use(product);
-    options.logger.addSecret(key);
-    return workspace.client({ product, baseUrl, apiKey: key, governor: governorOptions() });
-  };
-
-  const cacheInfo = async (): Promise<CacheInfo> => {
-    let synced = 0;
-    let fromPacks = 0;
-    for (const question of workspace.store.all()) {
-      if (question.sources.some((s) => s.startsWith('api:'))) synced += 1;
-      else fromPacks += 1;
-    }
-    return {
-      dataDir: options.dataDir,
-      questions: workspace.store.size,
-      bytes: await folderBytes(options.dataDir),
-      syncedQuestions: synced,
-      packQuestions: fromPacks,
-      packs: (await listPacks(workspace)).length,
-      attempts: (await engine.history()).length,
-    };
   };
 
   // Opened before the image sweep: its questions' images are pinned like saved results'.
@@ -235,8 +179,6 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   opened = true;
   // The deadline is enforced here, whatever the renderer is doing.
   let ticking: Promise<void> = Promise.resolve();
-  /** The sync in progress: closing waits for its writes after cancelling it. */
-  let syncTask: Promise<unknown> = Promise.resolve();
   const ticker = setInterval(() => {
     ticking = engine
       .tick()
@@ -307,8 +249,30 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   const notices = () => workspace.notices();
   const packOf = (id: string): Promise<PackOrigin | null> => packOrigin(workspace, id);
   const paperExams = new PaperExams(join(options.dataDir, 'paper'), workspace.storage);
-  const explanationView = (explanation: Explanation | null): ExplanationView | null =>
-    explanation && { text: explanation.text, image: library.imageFor(explanation.image) };
+
+  const keys = createKeys({
+    vault,
+    workspace,
+    logger: options.logger,
+    ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
+  });
+  const sync = createSync({
+    workspace,
+    clientFor: keys.clientFor,
+    logger: options.logger,
+    emit: options.emit,
+    changed: catalogChanged,
+  });
+  const cache = createCache({
+    dataDir: options.dataDir,
+    workspace,
+    logger: options.logger,
+    attempts: async () => (await engine.history()).length,
+    syncRunning: sync.isRunning,
+    examRunning: () => visibility.examRunning(),
+    sweepImages: sweep,
+    changed: catalogChanged,
+  });
 
   const updates = createUpdates({
     feed: options.updateFeed ?? null,
@@ -363,153 +327,12 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         shell: options.shell,
         dataDir: options.dataDir,
       }),
-    'keys:status': keysOverview,
-    'keys:connect': async ({ baseUrl, apiKey, sessionOnly }) => {
-      options.logger.addSecret(apiKey);
-      const normalized = await checkBaseUrl(baseUrl);
-      const product = await detectProduct(normalized, apiKey, (p) => workspace.governor(p, governorOptions()));
-      await vault.set(product, apiKey, normalized, sessionOnly ? { sessionOnly } : {});
-      options.logger.info('key connected', { product, sessionOnly: Boolean(sessionOnly) });
-      return { product, keys: await keysOverview() };
-    },
-    'keys:remove': async ({ product }) => {
-      await vault.remove(product);
-      return keysOverview();
-    },
-    'sync:overview': async (): Promise<SyncOverview> => {
-      const runs = Object.values(workspace.state.state.runs);
-      const dailyUsed: Partial<Record<Product, number>> = {};
-      const today = utcDay(Date.now());
-      for (const [product, usage] of Object.entries(workspace.state.state.usage)) {
-        if (usage.day === today) dailyUsed[product as Product] = usage.used;
-      }
-      return {
-        running: running ? { scope: running.scope, progress: running.progress } : null,
-        resumable: runs
-          .filter((r) => r.status !== 'done' && !(running && scopeKey(r.scope) === scopeKey(running.scope)))
-          .map((r) => r.scope),
-        exams: workspace.store.examList().map(({ id, name }) => ({ id, name })),
-        dailyUsed,
-        dailyLimit: DAILY_LIMIT,
-      };
-    },
-    'sync:estimate': async ({ scope }) => estimateSync(await clientFor(scope.product), syncScopeSchema.parse(scope)),
-    'sync:start': async ({ scope }) => {
-      if (running) throw new BridgeError('sync-running');
-      const client = await clientFor(scope.product);
-      const controller = new AbortController();
-      running = { scope, controller, progress: null };
-      options.logger.info('sync started', { scope });
-      try {
-        const task = runSync(syncScopeSchema.parse(scope), {
-          client,
-          store: workspace.store,
-          images: workspace.images,
-          state: workspace.state,
-          signal: controller.signal,
-          onProgress: (progress) => {
-            if (running) running.progress = progress;
-            options.emit('sync:progress', progress);
-          },
-        });
-        syncTask = task.catch(() => undefined);
-        const report = await task;
-        const result = { ...report, product: scope.product };
-        options.logger.info('sync ended', {
-          status: report.status,
-          questions: report.questions,
-          requests: report.requests,
-        });
-        options.emit('sync:done', result);
-        return result;
-      } finally {
-        running = null;
-        catalogChanged();
-      }
-    },
-    'sync:cancel': () => {
-      const cancelled = running !== null;
-      running?.controller.abort();
-      return Promise.resolve({ cancelled });
-    },
-    'catalog:facets': async () => {
-      const index = workspace.index;
-      if (!workspace.isCatalogLoaded() && index) return index.facets();
-      await workspace.catalogReady();
-      return library.facets();
-    },
-    'catalog:query': async ({ filter, offset, limit }) => {
-      const index = workspace.index;
-      if (!workspace.isCatalogLoaded() && index && !filter.text?.trim()) {
-        const rows = index.query(filter);
-        return { total: rows.length, offset, items: rows.slice(offset, offset + limit) };
-      }
-      await workspace.catalogReady();
-      return library.query(filter, offset, limit);
-    },
-    'catalog:question': ({ id }) => {
-      const question = workspace.store.get(id);
-      if (!question) throw new BridgeError('not-found');
-      return Promise.resolve(library.view(publicRecordOf(question)));
-    },
-    'catalog:reveal': ({ id }) => {
-      if (visibility.isLocked(id)) throw new BridgeError('locked-by-exam');
-      const question = workspace.store.get(id);
-      if (!question) throw new BridgeError('not-found');
-      return Promise.resolve({ correctAlternativeId: question.correctId });
-    },
-    // A worked solution gives the key away: refused like reveal while the question is locked.
-    'catalog:explanation': ({ id }) => {
-      if (visibility.isLocked(id)) throw new BridgeError('locked-by-exam');
-      const question = workspace.store.get(id);
-      if (!question) throw new BridgeError('not-found');
-      return Promise.resolve(explanationView(workspace.explanations.for(id, question.q)));
-    },
-    'catalog:set-explanation': async ({ id, text, image }) => {
-      if (visibility.isLocked(id)) throw new BridgeError('locked-by-exam');
-      const question = workspace.store.get(id);
-      if (!question) throw new BridgeError('not-found');
-      let figure = workspace.explanations.for(id, question.q)?.image ?? null;
-      if (image === null) figure = null;
-      else if (image) {
-        // Addressed by its hash, like the images packs carry (it travels in the tutor's packs).
-        const sha = createHash('sha256').update(image).digest('hex');
-        if (!(await workspace.images.put(packImageUrl(sha), image))) {
-          throw new BridgeError('invalid-argument', { field: 'image' });
-        }
-        await workspace.images.save();
-        figure = packImageUrl(sha);
-      }
-      await workspace.explanations.set(id, { text, image: figure });
-      return explanationView(workspace.explanations.for(id, question.q));
-    },
+    ...keys.handlers,
+    ...sync.handlers,
+    ...createCatalogHandlers({ workspace, library, isLocked: (id) => visibility.isLocked(id) }),
     'settings:get': () => options.settings.get(),
     'settings:set': ({ settings }) => options.settings.set(settings),
-    'cache:info': cacheInfo,
-    // Takes what can be fetched again (synced questions, their images, sync progress) and, only when
-    // asked, the packs. Results keep their own copies and pinned images; today's request count stays.
-    'cache:clear': async ({ removePacks }) => {
-      if (running) throw new BridgeError('sync-running');
-      if (visibility.examRunning()) throw new BridgeError('exam-running');
-      await workspace.exclusive(async () => {
-        const store = workspace.store;
-        const packIds = removePacks ? (await listPacks(workspace)).map((p) => p.id) : [];
-        // The registry first: a crash after it leaves pack records that the next start rolls back.
-        if (removePacks) await workspace.packRegistry.write({ packs: [] });
-        const sources = [...store.sourceSet()].filter(
-          (s) => s.startsWith('api:') || packIds.some((id) => packSource(id) === s),
-        );
-        await store.removeSources(sources);
-        await store.removeExams(store.examOrigins().filter((o) => !o.startsWith('pack:') || removePacks));
-        await workspace.state.update((data) => ({ ...data, runs: {} }));
-        await workspace.images.prune(imageUrlsOf(store.all()));
-        await store.compact();
-      });
-      await sweep();
-      catalogChanged();
-      options.logger.info('cache cleared', { removePacks: Boolean(removePacks) });
-      return cacheInfo();
-    },
+    ...cache.handlers,
     // What it reports is what the policy decided: a refused URL is never said to be opened.
     'files:save': ({ files }) => saveFiles(files, options.saveTarget),
     'shell:open-external': async ({ url }) => {
@@ -555,7 +378,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         version: options.version,
         shell: options.shell,
         vault,
-        cacheInfo,
+        cacheInfo: cache.info,
         notebookCards: () => notebook.overview(clock.now()).total,
         paperExams: async () => (await paperExams.list()).length,
         examRunning: () => engine.running() !== null,
@@ -564,8 +387,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     settled: () => startupSweep.then(() => undefined),
     close: async () => {
       clearInterval(ticker);
-      running?.controller.abort();
-      await syncTask;
+      await sync.close();
       await ticking;
       await engine.suspend();
       await captured;
