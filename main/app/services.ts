@@ -462,9 +462,20 @@ export function toBridgeError(error: unknown): BridgeErrorValue {
   return { code: 'internal' };
 }
 
-/** Call arguments as a log may keep them: a key typed by the student is never written anywhere. */
+/**
+ * Call arguments as a log may keep them: a key typed by the student is never written anywhere, and
+ * files being saved are named and sized (a print's PDFs are megabytes; the files themselves are on disk).
+ */
 export function loggableArgs(channel: string, args: unknown): unknown {
   if (channel === 'keys:connect' && args && typeof args === 'object') return { ...args, apiKey: '[redacted]' };
+  if (channel === 'files:save' && args && typeof args === 'object' && 'files' in args && Array.isArray(args.files)) {
+    return {
+      files: (args.files as { fileName?: unknown; data?: { length?: unknown } }[]).map((file) => ({
+        fileName: file.fileName,
+        bytes: file.data?.length,
+      })),
+    };
+  }
   return args;
 }
 

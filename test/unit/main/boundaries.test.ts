@@ -125,4 +125,21 @@ describe('the bridge entry point', () => {
     });
     expect(loggableArgs('catalog:question', { id: 'q' })).toEqual({ id: 'q' });
   });
+
+  it('logs a saved file by name and size, not its bytes', () => {
+    const pdf = new Uint8Array(3 * 1024 * 1024);
+    expect(
+      loggableArgs('files:save', {
+        files: [
+          { fileName: 'P1-key.pdf', data: pdf },
+          { fileName: 'turma.csv', data: 'nome;nota' },
+        ],
+      }),
+    ).toEqual({
+      files: [
+        { fileName: 'P1-key.pdf', bytes: 3 * 1024 * 1024 },
+        { fileName: 'turma.csv', bytes: 9 },
+      ],
+    });
+  });
 });
