@@ -720,6 +720,8 @@ export const en: Messages = {
         'Questions 01–05 in {{language}} only: the catalog has too few questions of the other language for a booklet with both.',
       button: 'Make the PDFs',
       done: 'Exam {{code}}: {{count}} files saved in {{folder}}. Keep the code: grading asks for it.',
+      notSaved:
+        'Exam {{code}} recorded, but no folder was chosen: the PDFs were not saved. Generate again to save them (it will be another exam).',
     },
     grade: {
       heading: 'Grade a paper exam',

@@ -730,6 +730,8 @@ export const ptBR = {
         'Questões 01–05 só em {{language}}: o catálogo não tem questões suficientes da outra língua para o caderno com as duas.',
       button: 'Gerar PDFs',
       done: 'Prova {{code}}: {{count}} arquivos salvos em {{folder}}. Guarde o código: a correção pede por ele.',
+      notSaved:
+        'Prova {{code}} registrada, mas nenhuma pasta foi escolhida: os PDFs não foram salvos. Gere de novo para salvá-los (será outra prova).',
     },
     grade: {
       heading: 'Corrigir prova em papel',

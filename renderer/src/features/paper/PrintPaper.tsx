@@ -30,9 +30,12 @@ export function PrintPaper({
   const [enlarged, setEnlarged] = useState<false | 18 | 24>(false);
   const [extraMinutes, setExtraMinutes] = useState(0);
   const accommodation = enlarged || extraMinutes > 0 ? { enlarged, extraMinutes } : undefined;
-  const [printed, setPrinted] = useState<{ code: string; files: number; folder: string; oneLanguage: boolean } | null>(
-    null,
-  );
+  const [printed, setPrinted] = useState<{
+    code: string;
+    files: number;
+    folder: string | null;
+    oneLanguage: boolean;
+  } | null>(null);
   const { busy, error, run } = useAction();
   const print = async () => {
     const outcome = await run(async () => {
@@ -47,15 +50,13 @@ export function PrintPaper({
       });
       return { result, saved: await saveFiles(result.files) };
     });
-    // Closed the folder dialog: the print is recorded (it grades), its PDFs were not saved.
-    const folder = outcome?.saved.folder;
-    if (!outcome || !folder) return;
+    if (!outcome) return;
     const { result, saved } = outcome;
     // ENEM day 1 with too few questions of the other language: its students get no 01–05 of their own.
     const oneLanguage = Boolean(
       request.foreignLanguage && request.areas?.includes('linguagens') && !result.languageChoice,
     );
-    setPrinted({ code: result.code, files: saved.paths.length, folder, oneLanguage });
+    setPrinted({ code: result.code, files: saved.paths.length, folder: saved.folder, oneLanguage });
   };
   return (
     <fieldset className="print-paper" data-testid="paper-print">
@@ -125,7 +126,10 @@ export function PrintPaper({
       </button>
       {printed && (
         <p role="status" data-testid="paper-printed" data-code={printed.code}>
-          {t('paper.print.done', { code: printed.code, count: printed.files, folder: printed.folder })}
+          {printed.folder
+            ? t('paper.print.done', { code: printed.code, count: printed.files, folder: printed.folder })
+            : // The folder dialog was closed: the exam is recorded (it grades), its PDFs are not saved.
+              t('paper.print.notSaved', { code: printed.code })}
           {printed.oneLanguage &&
             ` ${t('paper.print.oneLanguage', { language: t(`paper.languages.${request.foreignLanguage ?? 'ingles'}`) })}`}
         </p>
