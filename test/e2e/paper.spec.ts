@@ -4,7 +4,15 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo, printDemoPaper, savedFile, scanAnswerSheets } from './steps.js';
+import {
+  connectKey,
+  importDemo,
+  printDemoPaper,
+  savedFile,
+  scanAnswerSheets,
+  syncProduct,
+  typeAnswerSheet,
+} from './steps.js';
 import { paperKey, pdfText } from '../support/pdf-read.js';
 import { seriousViolations } from './axe.js';
 import { stackPdf, synthesize, type MarkKind } from '../support/omr-synth.js';
@@ -247,4 +255,47 @@ test('paper: a scanned stack is read, the tutor settles the flagged marks, every
   await expect(screen.classReport.summary).toHaveAttribute('data-students', '2');
   await expect(screen.classReport.student.filter({ hasText: 'Ana' })).toHaveAttribute('data-correct', '10');
   await expect(screen.classReport.student.filter({ hasText: 'Folha 2' })).toHaveAttribute('data-correct', '9');
+});
+
+test.describe('ENEM day 1 on paper, from the ENEM product', () => {
+  // Enough ENEM questions for a whole day 1: 40 of Portuguese, 5 of each foreign language, 45 Humanas.
+  test.use({ fakeApiOptions: { questions: 900, seed: 7 } });
+
+  test('paper: 01–05 print in English and again in Spanish; a sheet is graded by the language marked on it', async ({
+    launch,
+    fakeApi,
+  }) => {
+    const app = await launch();
+    const { page } = app;
+    const screen = ui(page);
+    await connectKey(page, fakeApi.baseUrl, fakeApi.keys.enem);
+    await syncProduct(page, 'enem');
+    await screen.nav('exams').click();
+    await screen.builder.preset.selectOption('enem-day1');
+    await screen.builder.language.selectOption('espanhol');
+    await screen.builder.seed.fill('12');
+    await screen.paper.versions.selectOption('2');
+    await screen.paper.printButton.click();
+    await expect(screen.paper.printed).toBeVisible();
+    // Both languages were available: no "one language only" note.
+    await expect(screen.paper.printed).not.toContainText('só em');
+    const code = (await screen.paper.printed.getAttribute('data-code')) ?? '';
+    const booklet = (
+      await pdfText(new Uint8Array((await savedFile(app, new RegExp(`^${code}-booklet-2\\.pdf$`))).bytes))
+    )
+      .map((p) => p.text)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    const english = booklet.indexOf('LÍNGUA ESTRANGEIRA · INGLÊS');
+    const spanish = booklet.indexOf('LÍNGUA ESTRANGEIRA · ESPANHOL');
+    expect(english).toBeGreaterThan(0);
+    expect(spanish).toBeGreaterThan(english);
+    // The key tags each language's 01–05; a Spanish sheet typed from it scores all 90.
+    const keyPdf = new Uint8Array((await savedFile(app, new RegExp(`^${code}-key\\.pdf$`))).bytes);
+    const spanishKey = await paperKey(keyPdf, 2, 'espanhol');
+    expect(spanishKey).toHaveLength(90);
+    expect(spanishKey).not.toBe(await paperKey(keyPdf, 2, 'ingles'));
+    await typeAnswerSheet(page, { version: '2', student: 'Rosa', letters: spanishKey, language: 'espanhol' });
+    await expect(screen.results.score).toHaveAttribute('data-correct', '90');
+  });
 });

@@ -79,6 +79,11 @@ const SUBJECTS = [
   'Sociologia',
   'Inglês',
 ].map((name) => ({ id: stableUuid(`subject:${name}`), name }));
+/**
+ * Half of the English questions are Spanish instead (every other one, by position): the ENEM's two
+ * foreign languages, with the seeded stream and so every other question exactly as before.
+ */
+const SPANISH = { id: stableUuid('subject:Espanhol'), name: 'Espanhol' };
 
 const OPENERS = [
   'Considere o texto a seguir e responda.',
@@ -99,6 +104,7 @@ const TOPICS: Record<string, string[]> = {
   Filosofia: ['a ética aristotélica', 'o contrato social', 'o empirismo', 'a dialética'],
   Sociologia: ['a mobilidade social', 'a cultura de massa', 'o trabalho', 'a cidadania'],
   Inglês: ['the main idea of the text', 'the use of modal verbs', 'the author’s purpose', 'the word “however”'],
+  Espanhol: ['la idea central del texto', 'el uso de los verbos', 'el propósito del autor', 'la palabra “sin embargo”'],
 };
 
 export function generateCatalog(options: CatalogOptions): FakeQuestion[] {
@@ -114,7 +120,8 @@ export function generateCatalog(options: CatalogOptions): FakeQuestion[] {
   for (let n = 0; n < options.questions; n++) {
     const national = random() < 0.45;
     const exam = national ? NATIONAL_EXAM : pick(random, VESTIBULAR_EXAMS);
-    const subject = pick(random, SUBJECTS);
+    const drawn = pick(random, SUBJECTS);
+    const subject = drawn.name === 'Inglês' && n % 2 === 1 ? SPANISH : drawn;
     const topic = pick(random, TOPICS[subject.name] ?? ['o tema']);
     const year = 2009 + Math.floor(random() * 16);
     const difficulty = pick(random, DIFFICULTIES);
