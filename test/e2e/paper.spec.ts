@@ -189,6 +189,32 @@ test('paper: a whole class from a CSV (name, booklet, letters): each row graded,
   await expect(screen.history.items.filter({ has: page.getByTestId('history-paper') })).toHaveCount(2);
 });
 
+test('paper: a class of twelve from a CSV is saved for the class report in one go: twelve result files, one folder', async ({
+  launch,
+}, testInfo) => {
+  const app = await launch();
+  const { page } = app;
+  const screen = ui(page);
+  await printDemoPaper(app, { count: '10', versions: '1' });
+  const key = await paperKey((await savedFile(app, /key\.pdf$/)).bytes, 1);
+  const students = Array.from({ length: 12 }, (_, n) => `Aluno ${String(n + 1).padStart(2, '0')}`);
+  const csv = testInfo.outputPath('turma-12.csv');
+  await writeFile(csv, ['nome,caderno,letras', ...students.map((name) => `${name},1,${key}`)].join('\n'));
+  await screen.nav('paper').click();
+  await screen.paper.csvInput.setInputFiles(csv);
+  await expect(screen.paper.csvRows).toHaveCount(12);
+  const before = (await app.savedFiles()).length;
+  await screen.paper.csvExport.click();
+  await expect(screen.paper.csvExported).toHaveAttribute('data-count', '12');
+  // More than a page may download at once: every student's file is there, each under their name.
+  const saved = (await app.savedFiles()).slice(before);
+  expect(saved).toHaveLength(12);
+  expect(new Set(saved.map((file) => file.path.replace(/[\\/][^\\/]+$/, ''))).size).toBe(1);
+  for (const name of students) {
+    expect(saved.some((file) => file.name.includes(name.toLowerCase().replace(' ', '-')))).toBe(true);
+  }
+});
+
 test('paper: a scanned stack is read, the tutor settles the flagged marks, every sheet is graded, and the class report opens', async ({
   launch,
 }, testInfo) => {
