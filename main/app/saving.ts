@@ -2,8 +2,7 @@
 // go, where the user chose. Chromium's download flow drops an anchor's downloads beyond 10 a second
 // (a print of 5 versions with an accommodation is 12 PDFs; a class's result files are 40), and in
 // Electron it asks once per file: one folder for a batch, one save dialog for a single file.
-import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { BridgeError, type FileToSave, type SavedFiles } from '../../preload/contract.js';
 import { writeDurably } from '../core/util/durable-file.js';
@@ -36,17 +35,19 @@ export async function saveFiles(files: readonly FileToSave[], target: SaveTarget
   );
   if (!chosen) return { folder: null, paths: [] };
   const folder = single ? dirname(chosen.path) : chosen.path;
-  const taken = new Set<string>();
   const paths: string[] = [];
+  let claimed: string | null = null;
   try {
     for (const file of files) {
       const wanted = single ? chosen.path : join(folder, file.fileName);
-      const path = chosen.overwrite ? wanted : await freePath(wanted, taken);
-      taken.add(path);
+      const path = chosen.overwrite ? wanted : (claimed = await claimFreePath(wanted));
       await writeDurably(path, file.data);
+      claimed = null;
       paths.push(path);
     }
   } catch (error) {
+    // A name claimed but never written leaves no empty file behind.
+    if (claimed) await rm(claimed, { force: true }).catch(() => undefined);
     throw new BridgeError('save-failed', {
       folder,
       saved: paths.length,
@@ -56,19 +57,20 @@ export async function saveFiles(files: readonly FileToSave[], target: SaveTarget
   return { folder, paths };
 }
 
-/** `name.pdf`, else `name (2).pdf`, `name (3).pdf`…: the first neither on disk nor in this batch. */
-async function freePath(path: string, taken: ReadonlySet<string>): Promise<string> {
+/**
+ * `name.pdf`, else `name (2).pdf`, `name (3).pdf`…: the first free one, claimed by creating it
+ * exclusively, so that two saves at once (or another program) never get the same name.
+ */
+async function claimFreePath(path: string): Promise<string> {
   const extension = extname(path);
   const stem = basename(path, extension);
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? path : join(dirname(path), `${stem} (${n})${extension}`);
-    if (!taken.has(candidate) && !(await exists(candidate))) return candidate;
+    try {
+      await (await open(candidate, 'wx')).close();
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
-}
-
-function exists(path: string): Promise<boolean> {
-  return access(path, constants.F_OK).then(
-    () => true,
-    () => false,
-  );
 }

@@ -49,6 +49,19 @@ describe('saving files', () => {
     expect(await readFile(join(folder, 'Bia (3).examresult'), 'utf8')).toBe('segunda');
   });
 
+  it('two overlapping saves of the same names into one folder keep every file', async () => {
+    const folder = await scratchDir(cleanups);
+    const batch = (who: string) =>
+      ['booklet-1.pdf', 'booklet-2.pdf', 'key.pdf'].map((fileName) => ({ fileName, data: `${who}:${fileName}` }));
+    const [first, second] = await Promise.all([
+      saveFiles(batch('first'), folderSaveTarget(folder)),
+      saveFiles(batch('second'), folderSaveTarget(folder)),
+    ]);
+    expect(new Set([...first.paths, ...second.paths]).size).toBe(6);
+    const contents = await Promise.all((await readdir(folder)).map((name) => readFile(join(folder, name), 'utf8')));
+    expect(contents.sort()).toEqual([...batch('first'), ...batch('second')].map((f) => f.data).sort());
+  });
+
   it('replaces a file only when the user chose that path in the save dialog', async () => {
     const folder = await scratchDir(cleanups);
     const chosen = join(folder, 'meu-pacote.exampack');
