@@ -8,8 +8,7 @@ import { commonPack, refuseShortBlocks, selectQuestions } from '../core/exams/bu
 import { newSeed, seededRandom } from '../core/exams/random.js';
 import { snapshotOf } from '../core/exams/snapshot.js';
 import type { SnapshotQuestion } from '../core/exams/model.js';
-import { areaOf } from '../core/exams/areas.js';
-import { foreignLanguageOf } from '../core/exams/enem.js';
+import { questionLanguage } from '../core/exams/enem.js';
 import type { StoredQuestion } from '../core/catalog/store.js';
 import type { ImageCache } from '../core/images/cache.js';
 import {
@@ -62,12 +61,11 @@ async function numbersIn(
 export function pairForeignBlocks(
   picked: StoredQuestion[],
   request: ExamRequest,
-  subjectName: (q: StoredQuestion) => string,
+  store: CatalogStore,
 ): { chosen: StoredQuestion[]; languageChoice: boolean } {
   if (!request.areas?.includes('linguagens') || !request.foreignLanguage)
     return { chosen: picked, languageChoice: false };
-  const languageOf = (q: StoredQuestion) =>
-    areaOf(subjectName(q)) === 'linguagens' ? foreignLanguageOf(subjectName(q)) : null;
+  const languageOf = (q: StoredQuestion) => questionLanguage(q, store);
   const english = picked.filter((q) => languageOf(q) === 'ingles');
   const spanish = picked.filter((q) => languageOf(q) === 'espanhol');
   // Each block has at most what it needs (selectQuestions): equal lengths mean both are full.
@@ -88,7 +86,7 @@ export async function createPaperExam(
   const store = deps.store();
   refuseShortBlocks(store, request);
   const picked = selectQuestions(store, request, new Set(), seededRandom(seed), true, 'both');
-  const { chosen, languageChoice } = pairForeignBlocks(picked, request, (q) => store.subjectName(q.q.subject.id));
+  const { chosen, languageChoice } = pairForeignBlocks(picked, request, store);
   if (chosen.length === 0) throw new BridgeError('no-questions');
   const questions = chosen.map((q) =>
     snapshotOf({ store, images: deps.images(), explanations: deps.explanations() }, q, q.id),

@@ -17,6 +17,12 @@ export function foreignLanguageOf(subjectName: string): ForeignLanguage | null {
   return null;
 }
 
+/** The foreign language of a Linguagens question; null in Portuguese and in every other area. */
+export function questionLanguage(question: StoredQuestion, store: CatalogStore): ForeignLanguage | null {
+  const subject = store.subjectName(question.q.subject.id);
+  return areaOf(subject) === 'linguagens' ? foreignLanguageOf(subject) : null;
+}
+
 interface PlannedBlock extends ExamBlock {
   pool: StoredQuestion[];
 }
@@ -38,7 +44,7 @@ export function planBlocks(
     const inArea = pool.filter((q) => areaOf(store.subjectName(q.q.subject.id)) === area);
     if (area === 'linguagens' && language) {
       const foreign = foreignCount(perArea);
-      const languageOf = (q: StoredQuestion) => foreignLanguageOf(store.subjectName(q.q.subject.id));
+      const languageOf = (q: StoredQuestion) => questionLanguage(q, store);
       for (const each of language === 'both' ? (['ingles', 'espanhol'] as const) : [language]) {
         const chosen = inArea.filter((q) => languageOf(q) === each);
         blocks.push({ key: `linguagens-${each}`, needed: foreign, available: chosen.length, pool: chosen });
