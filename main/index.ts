@@ -19,7 +19,7 @@ import { fileKeyCipher } from './core/vault/file-key-cipher.js';
 import { testHooks, testModeEnabled, type SideEffect } from './test-mode.js';
 import { electronUpdateFeed } from './electron/update-feed.js';
 import { dialogSaveTarget } from './electron/save-dialog.js';
-import { folderSaveTarget } from './app/saving.js';
+import { folderSaveTarget, saveFiles } from './app/saving.js';
 import { START_DELAY_MS } from './core/updates/policy.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -90,6 +90,8 @@ if (!app.requestSingleInstanceLock()) {
       event.preventDefault();
       logger.warn('download refused: files are saved through main');
     });
+    // Test mode: no dialog under xvfb; every file lands in the profile for the spec to read.
+    const saveTarget = testMode ? folderSaveTarget(join(dataDir, 'downloads')) : dialogSaveTarget(() => window);
     const services = await createAppServices({
       dataDir,
       shell: 'electron',
@@ -119,8 +121,7 @@ if (!app.requestSingleInstanceLock()) {
         else logger.warn('external link refused: no user gesture', { origin: new URL(url).origin });
         return Promise.resolve(opened);
       },
-      // Test mode: no dialog under xvfb; every file lands in the profile for the spec to read.
-      saveTarget: testMode ? folderSaveTarget(join(dataDir, 'downloads')) : dialogSaveTarget(() => window),
+      saveTarget,
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
       // An installed copy updates itself; a development tree and a test build never do.
       updateFeed: app.isPackaged && !testMode ? electronUpdateFeed(logger) : null,
@@ -138,6 +139,7 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
     installMenu({
       diagnostics: () => services.diagnostics(),
+      save: (file) => saveFiles([file], saveTarget),
       onError: (error) => logger.error('diagnostics failed', { error: String(error) }),
     });
     window = createMainWindow(join(here, '../preload/index.cjs'), openOutside, activation);

@@ -1,11 +1,12 @@
-import { app, clipboard, dialog, Menu, type MenuItemConstructorOptions } from 'electron';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { app, clipboard, Menu, type MenuItemConstructorOptions } from 'electron';
+import type { FileToSave } from '../../preload/contract.js';
 import { diagnosticsFileName } from '../core/diagnostics.js';
 
 /** What the Help menu hands a support person: built in main, never through the renderer. */
 export interface HelpActions {
   diagnostics: () => Promise<string>;
+  /** Saves as every file the app offers is saved (app/saving.ts: a save dialog, a durable write). */
+  save: (file: FileToSave) => Promise<unknown>;
   onError: (error: unknown) => void;
 }
 
@@ -18,14 +19,7 @@ export function installMenu(help: HelpActions) {
   const mac = process.platform === 'darwin';
   const labels = app.getLocale().startsWith('pt') ? LABELS.pt : LABELS.en;
   const copy = async () => clipboard.writeText(await help.diagnostics());
-  const save = async () => {
-    const text = await help.diagnostics();
-    const chosen = await dialog.showSaveDialog({
-      defaultPath: join(app.getPath('documents'), diagnosticsFileName(new Date())),
-      filters: [{ name: 'Text', extensions: ['txt'] }],
-    });
-    if (!chosen.canceled && chosen.filePath) await writeFile(chosen.filePath, text, 'utf8');
-  };
+  const save = async () => help.save({ fileName: diagnosticsFileName(new Date()), data: await help.diagnostics() });
   const template: MenuItemConstructorOptions[] = [
     ...(mac ? [{ role: 'appMenu' as const }] : []),
     { role: 'fileMenu' },
