@@ -21,6 +21,7 @@ import { electronUpdateFeed } from './electron/update-feed.js';
 import { dialogSaveTarget } from './electron/save-dialog.js';
 import { folderSaveTarget, saveFiles } from './app/saving.js';
 import { START_DELAY_MS } from './core/updates/policy.js';
+import { utilityWorker } from './electron/utility-worker.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // One documented variable isolates a profile (tests, testers): docs/testing.md.
@@ -123,6 +124,8 @@ if (!app.requestSingleInstanceLock()) {
       },
       saveTarget,
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
+      // Files from outside (scans, packs, Moodle XML, result files) are decoded in a utility process.
+      spawnWorker: utilityWorker(here),
       // An installed copy updates itself; a development tree and a test build never do.
       updateFeed: app.isPackaged && !testMode ? electronUpdateFeed(logger) : null,
       // Testers only (docs/testing.md), and only in a test build: a faster exam clock for deadline

@@ -8,3 +8,6 @@ export type AreaId = (typeof AREA_IDS)[number];
 /** The foreign languages of the national exam's Linguagens area. */
 export const FOREIGN_LANGUAGES = ['ingles', 'espanhol'] as const;
 export type ForeignLanguage = (typeof FOREIGN_LANGUAGES)[number];
+
+/** The largest .exampack the app takes, dropped or opened from the OS. */
+export const PACK_FILE_MAX_BYTES = 512 * 1024 * 1024;

@@ -179,7 +179,7 @@ export interface BuiltPackFile extends PackPreview {
 // ---- exams ------------------------------------------------------------------
 
 // Shared value lists live in a leaf module (no import circle with schemas.ts); re-exported here.
-export { AREA_IDS, FOREIGN_LANGUAGES, type AreaId, type ForeignLanguage } from './constants.js';
+export { AREA_IDS, FOREIGN_LANGUAGES, PACK_FILE_MAX_BYTES, type AreaId, type ForeignLanguage } from './constants.js';
 
 /** One block of a national-exam format (an area, or its foreign-language part) and how full it can be. */
 export interface ExamBlock {
@@ -599,7 +599,9 @@ export type ScanRefusalReason =
   | 'too-large'
   | 'too-many-pages'
   | 'not-an-image'
-  | 'unreadable';
+  | 'unreadable'
+  /** The decoding worker's time for a page ran out (a PDF made to be slow). */
+  | 'too-slow';
 
 /** A page (or file) that gave no sheet, and why. */
 export interface ScanRefusal {
@@ -661,8 +663,9 @@ export interface UpdateStatus {
 
 /** A pack the OS asked to open, already checked: what it holds, or why it cannot be imported. */
 export type PackOffer =
-  | { name: string; token: string; title: string; questions: number; error: null }
-  | { name: string; token: null; title: null; questions: 0; error: BridgeErrorValue };
+  /** `sha256` names the exact bytes read: the import that follows the confirmation is of those bytes. */
+  | { name: string; token: string; title: string; questions: number; sha256: string; error: null }
+  | { name: string; token: null; title: null; questions: 0; sha256: null; error: BridgeErrorValue };
 
 /** A result file the OS opened: what it is, with its bytes for the class report, or why it is refused. */
 export type ResultOffer =

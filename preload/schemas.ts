@@ -2,7 +2,7 @@
 // them. Kept apart from contract.ts so that the preload and the renderer, which need only
 // types, do not carry zod.
 import { z } from 'zod';
-import { AREA_IDS, FOREIGN_LANGUAGES } from './constants';
+import { AREA_IDS, FOREIGN_LANGUAGES, PACK_FILE_MAX_BYTES } from './constants';
 
 export const productSchema = z.enum(['vestibulares', 'enem']);
 export type Product = z.infer<typeof productSchema>;
@@ -34,7 +34,7 @@ export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
 /** A pack file's bytes: at most 512 MiB over the bridge. */
 const packBytes = z
   .instanceof(Uint8Array)
-  .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= 512 * 1024 * 1024);
+  .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength <= PACK_FILE_MAX_BYTES);
 
 /**
  * A name for a file in a folder the user chose, on every OS: no folder part, no character Windows

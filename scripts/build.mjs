@@ -3,7 +3,7 @@
 //   node scripts/build.mjs [--watch]
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { CLI_TARGET } from './cli-target.mjs';
+import { CLI_TARGET, WORKER_TARGET } from './cli-target.mjs';
 
 const watch = process.argv.includes('--watch');
 
@@ -18,6 +18,7 @@ const targets = [
     packages: 'external',
   },
   CLI_TARGET,
+  WORKER_TARGET,
   {
     // Sandboxed preloads can require only 'electron': everything else is bundled in.
     entryPoints: ['preload/index.ts'],
@@ -43,5 +44,5 @@ if (watch) {
 } else {
   await Promise.all(targets.map((options) => esbuild.build({ ...options, bundle: true, logLevel: 'warning' })));
   await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
-  console.log(`build: main, CLI, preload, harness bridge and renderer in ${Date.now() - started} ms`);
+  console.log(`build: main, decoding worker, CLI, preload, harness bridge and renderer in ${Date.now() - started} ms`);
 }

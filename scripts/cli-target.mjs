@@ -8,3 +8,14 @@ export const CLI_TARGET = {
   target: 'node22',
   packages: 'external',
 };
+
+// The decoding worker (main/core/worker/entry.ts): untrusted and heavy files are read in its own
+// process. The app's main and the CLI both find it beside their bundles, at out/main/worker.js.
+export const WORKER_TARGET = {
+  entryPoints: ['main/core/worker/entry.ts'],
+  outfile: 'out/main/worker.js',
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  packages: 'external',
+};

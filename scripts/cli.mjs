@@ -3,7 +3,9 @@
 import * as esbuild from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { CLI_TARGET } from './cli-target.mjs';
+import { CLI_TARGET, WORKER_TARGET } from './cli-target.mjs';
 
-await esbuild.build({ ...CLI_TARGET, bundle: true, logLevel: 'error' });
+await Promise.all(
+  [CLI_TARGET, WORKER_TARGET].map((target) => esbuild.build({ ...target, bundle: true, logLevel: 'error' })),
+);
 await import(pathToFileURL(resolve(CLI_TARGET.outfile)).href);

@@ -5,14 +5,14 @@ import { BridgeError, type ResultOffer } from '../../preload/contract.js';
 import { buildClassReport, classReportCsv } from '../core/class/report.js';
 import {
   readResultBytes,
-  readResultFile,
   RESULT_EXTENSION,
   RESULT_VERSION,
   ResultFileError,
   writeResultFile,
 } from '../core/class/result-file.js';
 import type { ExamEngine } from '../core/exams/engine.js';
-import { readPack } from '../core/packs/reader.js';
+import type { ReadPack } from '../core/packs/reader.js';
+import type { ResultFile } from '../core/class/result-file.js';
 import { openSealedContent } from '../core/packs/registry.js';
 import type { Handlers } from './types.js';
 
@@ -24,6 +24,8 @@ export interface ClassDeps {
   isLocked: (id: string) => boolean;
   /** The student's name is remembered for the next export. */
   rememberName: (name: string) => Promise<void>;
+  /** The tutor's pack, checked in the decoding worker. */
+  readPack: (bytes: Buffer) => Promise<ReadPack>;
 }
 
 /** A file name from a student's name: letters and digits kept, accents dropped. */
@@ -62,7 +64,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
       };
     },
     'class:report': async ({ pack: bytes, results, code }) => {
-      const read = await readPack(Buffer.from(bytes));
+      const read = await deps.readPack(Buffer.from(bytes));
       try {
         // A sealed pack's answers are the report's key: its release code opens them.
         if (read.manifest.sealed && !code) throw new BridgeError('sealed-pack');
@@ -102,7 +104,10 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
  * A result file the OS asked to open (double-clicked, or handed over by a second launch): read
  * within the size limit and checked as the class report checks it, before the renderer hears of it.
  */
-export async function offerResultFile(path: string): Promise<ResultOffer> {
+export async function offerResultFile(
+  path: string,
+  readResult: (bytes: Uint8Array) => Promise<ResultFile>,
+): Promise<ResultOffer> {
   const name = basename(path);
   const refused = (error: ResultOffer['error'] & string): ResultOffer => ({
     name,
@@ -114,9 +119,9 @@ export async function offerResultFile(path: string): Promise<ResultOffer> {
   const bytes = await readResultBytes(path);
   if (!bytes) return refused('unreadable');
   try {
-    const result = readResultFile(bytes);
+    const result = await readResult(bytes);
     return { name, student: result.student, packTitle: result.pack.title, data: bytes, error: null };
   } catch (error) {
-    return refused(error instanceof ResultFileError ? error.code : 'invalid-schema');
+    return refused(error instanceof ResultFileError ? error.code : 'unreadable');
   }
 }

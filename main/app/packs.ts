@@ -1,6 +1,6 @@
 // Bridge handlers for practice packs: list, import (file bytes, the bundled demo,
 // or a file the OS asked to open, after the student confirmed), remove, build.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
@@ -11,7 +11,11 @@ import {
   type PackOffer,
   type PackSummary,
 } from './types.js';
-import { readPack } from '../core/packs/reader.js';
+import type { ReadPack } from '../core/packs/reader.js';
+import { PackError } from '../core/packs/format.js';
+import { readRegularFile, RegularFileError } from '../core/util/regular-file.js';
+import type { MoodleRead } from '../core/worker/protocol.js';
+import { PACK_FILE_MAX_BYTES } from '../../preload/contract.js';
 import { queryCatalog } from '../core/catalog/query.js';
 import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
 import { enemExamIds, isEnemQuestion } from '../core/catalog/provenance.js';
@@ -25,7 +29,7 @@ import {
   type PackEntry,
 } from '../core/packs/registry.js';
 import { newReleaseCode, type SealedPayload } from '../core/packs/seal.js';
-import { moodleToPackFile, packFileToMoodle } from '../core/packs/moodle.js';
+import { packFileToMoodle } from '../core/packs/moodle.js';
 import { buildPack, fetchMissingImages } from '../core/packs/writer.js';
 import { APP_VERSION } from '../core/version.js';
 import type { ImageHostPolicy } from '../core/util/net-policy.js';
@@ -62,6 +66,23 @@ export interface PackContext {
   awaiting: (id: string) => boolean;
   /** After a removal: image files nobody uses any more are deleted (pins of saved results kept). */
   sweepImages: () => Promise<unknown>;
+  /** Untrusted pack bytes checked in the decoding worker (core/worker), never in main. */
+  readPack: (bytes: Buffer) => Promise<ReadPack>;
+  /** Moodle XML converted in the decoding worker. */
+  moodleToPack: (bytes: Uint8Array, meta: { title: string; appVersion: string }) => Promise<MoodleRead>;
+}
+
+/** Offers waiting for the student's answer: the oldest goes past this many (each holds a pack's bytes). */
+const PENDING_OFFERS = 8;
+
+/** A path the OS handed over, read as a drop is: a regular file within the pack limit, or a named refusal. */
+async function readOfferedPack(path: string): Promise<Buffer> {
+  try {
+    return await readRegularFile(path, PACK_FILE_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof RegularFileError) throw new PackError(error.reason);
+    throw error;
+  }
 }
 
 /** Each pack's questions that are the ENEM's by provenance (catalog/provenance.ts), by pack source. */
@@ -95,11 +116,12 @@ export function createPackHandlers(context: PackContext) {
     return entries.map((entry) => summary(entry, enem));
   };
 
-  const pending = new Map<string, string>();
+  /** Confirmed offers import these bytes, read once and hashed when offered: never the path again. */
+  const pending = new Map<string, Buffer>();
 
   // A PackError thrown here reaches the renderer as 'invalid-pack' with its reason (services.toBridgeError).
   const importBytes = async (bytes: Buffer) => {
-    const result = await importPack(context.workspace(), bytes, { isLocked: context.isLocked });
+    const result = await importPack(context.workspace(), bytes, { isLocked: context.isLocked, read: context.readPack });
     context.changed();
     return { pack: summary(result.entry), added: result.added };
   };
@@ -119,10 +141,10 @@ export function createPackHandlers(context: PackContext) {
     'packs:import': ({ data }) => importBytes(Buffer.from(data)),
     'packs:import-demo': async () => importBytes(await readFile(context.demoPackPath)),
     'packs:import-pending': async ({ token }) => {
-      const path = pending.get(token);
-      if (!path) throw new BridgeError('not-found');
+      const bytes = pending.get(token);
+      if (!bytes) throw new BridgeError('not-found');
       pending.delete(token);
-      return importBytes(await readFile(path));
+      return importBytes(bytes);
     },
     'packs:remove': async ({ id }) => {
       await removePack(context.workspace(), id, { isLocked: context.isLocked });
@@ -144,17 +166,23 @@ export function createPackHandlers(context: PackContext) {
       };
     },
     'packs:to-moodle': async ({ data }) => {
-      const { xml, id, questions } = await packFileToMoodle(Buffer.from(data), (pack) => {
-        // Its keys go into the XML: refused while the exam running now holds one of its questions.
-        if (pack.content.questions.some((q) => context.isLocked(q.id) || context.isLocked(q.q.id)))
-          throw new BridgeError('locked-by-exam');
-        if (pack.manifest.sealed) throw new BridgeError('sealed-pack');
-      });
+      const { xml, id, questions } = await packFileToMoodle(
+        Buffer.from(data),
+        (pack) => {
+          // Its keys go into the XML: refused while the exam running now holds one of its questions.
+          if (pack.content.questions.some((q) => context.isLocked(q.id) || context.isLocked(q.q.id)))
+            throw new BridgeError('locked-by-exam');
+          if (pack.manifest.sealed) throw new BridgeError('sealed-pack');
+        },
+        context.readPack,
+      );
       return { fileName: `${id}.moodle.xml`, data: new Uint8Array(new TextEncoder().encode(xml)), questions };
     },
     'packs:from-moodle': async ({ data, title }) => {
-      const built = await moodleToPackFile(data, { title, appVersion: APP_VERSION });
-      const imported = await importBytes(built.bytes);
+      const built = await context.moodleToPack(data, { title, appVersion: APP_VERSION });
+      const imported = await importBytes(
+        Buffer.from(built.bytes.buffer, built.bytes.byteOffset, built.bytes.byteLength),
+      );
       return {
         ...imported,
         fileName: `${built.manifest.id}.exampack`,
@@ -209,13 +237,17 @@ export function createPackHandlers(context: PackContext) {
   const offer = async (path: string): Promise<PackOffer> => {
     const name = basename(path);
     try {
-      const pack = await readPack(await readFile(path));
+      const bytes = await readOfferedPack(path);
+      const pack = await context.readPack(bytes);
       await pack.dispose();
       const token = randomUUID();
-      pending.set(token, path);
-      return { name, token, title: pack.manifest.title, questions: pack.manifest.questionCount, error: null };
+      pending.set(token, bytes);
+      // Each waiting offer holds its bytes: an unanswered one goes once enough newer ones wait.
+      for (const old of [...pending.keys()].slice(0, Math.max(0, pending.size - PENDING_OFFERS))) pending.delete(old);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      return { name, token, title: pack.manifest.title, questions: pack.manifest.questionCount, sha256, error: null };
     } catch (error) {
-      return { name, token: null, title: null, questions: 0, error: context.toError(error) };
+      return { name, token: null, title: null, questions: 0, sha256: null, error: context.toError(error) };
     }
   };
 

@@ -22,7 +22,8 @@ import {
   type PaperExamRecord,
   type PaperExams,
 } from '../core/paper/paper-exam.js';
-import { readScans } from '../core/paper/scan/scan.js';
+import type { ScanFile, ScanTarget } from '../core/paper/scan/scan.js';
+import type { ScanResult } from '../../preload/contract.js';
 import type { Handlers } from './types.js';
 
 type PaperHandlers = Pick<Handlers, Extract<keyof Handlers, `paper:${string}`>>;
@@ -40,6 +41,8 @@ export interface PaperDeps {
   /** Questions the running exam locks: a grading of them would grade (and capture) against their key. */
   isLocked: (id: string) => boolean;
   now: () => number;
+  /** Scans read in the decoding worker (core/worker): pixels never reach this process. */
+  scan: (files: ScanFile[], target: ScanTarget) => Promise<ScanResult>;
 }
 
 /** Each question's number in its pack (1-based, the file's order), as the tutor's key names it. */
@@ -78,7 +81,7 @@ export function pairForeignBlocks(
 
 /** Chooses the questions of a paper exam as the exam builder would, and keeps them as printed. */
 export async function createPaperExam(
-  deps: Omit<PaperDeps, 'engine' | 'exams' | 'isLocked'>,
+  deps: Omit<PaperDeps, 'engine' | 'exams' | 'isLocked' | 'scan'>,
   request: ExamRequest,
   options: { title: string; minutes: number | null; versions: number; seed?: number | undefined },
 ): Promise<PaperExamRecord> {
@@ -145,7 +148,7 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
     'paper:scan': async ({ code, files }) => {
       const exam = await deps.exams().get(code);
       if (!exam) throw new BridgeError('not-found');
-      return readScans(files, {
+      return deps.scan(files, {
         code,
         questions: rowsOf(exam),
         versions: exam.versions,

@@ -56,6 +56,9 @@ import { ResultFileError } from '../core/class/result-file.js';
 import type { Handlers } from './types.js';
 import { saveFiles, type SaveTarget } from './saving.js';
 import type { SettingsStore } from './settings.js';
+import { DecodingWorker, type SpawnWorker, type WorkerLimits } from '../core/worker/client.js';
+import { Decoder } from '../core/worker/decoder.js';
+import { forkWorker } from '../core/worker/node-spawn.js';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -84,6 +87,13 @@ export interface ServiceOptions {
   notices?: StorageNotices;
   /** The installed app's updater (electron-updater); absent in development and the harness. */
   updateFeed?: UpdateFeed | null;
+  /**
+   * How the decoding worker's process starts: Electron's utilityProcess in the app, a forked Node
+   * process elsewhere (the default). Files from outside are decoded there, never here.
+   */
+  spawnWorker?: SpawnWorker;
+  /** Its limits (tests lower them to show a timeout or the memory cap refuse one file). */
+  workerLimits?: WorkerLimits;
 }
 
 export type { Handlers } from './types.js';
@@ -112,6 +122,8 @@ export interface AppServices {
   updates: UpdateController;
   /** The main log (the IPC entry point writes refusals and failures to it, as the diagnostics read them). */
   logger: Logger;
+  /** Files from outside, read in the decoding worker (tests kill it mid-file). */
+  decoder: Decoder;
   /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -235,7 +247,13 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   if (pending.length > 0) await workspace.catalogReady();
   for (const { id, payload } of pending) await finishRelease(id, payload);
 
+  // Spawned on the first file from outside, and again after a crash; gone when idle.
+  const decoder = new Decoder(new DecodingWorker(options.spawnWorker ?? forkWorker(), options.workerLimits));
+  const readPack = (bytes: Buffer) => decoder.readPack(bytes);
+
   const packs = createPackHandlers({
+    readPack,
+    moodleToPack: (bytes, meta) => decoder.moodleToPack(bytes, meta),
     workspace: () => workspace,
     demoPackPath: options.demoPackPath,
     changed: () => catalogChanged(),
@@ -301,11 +319,13 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       packNumbering: (id) => packNumbering(workspace, id),
       isLocked: (id) => visibility.isLocked(id),
       now: () => clock.now(),
+      scan: (files, target) => decoder.scan(files, target),
     }),
     ...createClassHandlers({
       engine: () => engine,
       isLocked: (id) => visibility.isLocked(id),
       rememberName: async (studentName) => void (await options.settings.set({ studentName })),
+      readPack,
     }),
     'exam:missed-deadlines': () =>
       Promise.resolve(
@@ -347,11 +367,14 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     handlers: waitForCatalog(handlers, () => workspace.catalogReady()),
     offerFile: (path) => {
       if (path.toLowerCase().endsWith(RESULT_EXTENSION))
-        void offerResultFile(path).then((offer) => options.emit('class:open-request', offer));
+        void offerResultFile(path, (bytes) => decoder.readResult(bytes)).then((offer) =>
+          options.emit('class:open-request', offer),
+        );
       else void packs.offer(path).then((offer) => options.emit('packs:open-request', offer));
     },
     workspace: () => workspace,
     visibility,
+    decoder,
     warningNotice: async (minutesLeft) => warningText((await options.settings.get()).language, minutesLeft),
     reviewReminder: async (at) => {
       const settings = await options.settings.get();
@@ -393,6 +416,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await captured;
       await captures;
       await notebook.settled();
+      await decoder.close();
       await workspace.close();
     },
   };

@@ -3,7 +3,7 @@
 // phone photos, stacked into one 40-page PDF; plus a sheet upside down and one of another exam.
 // Figures: bubbles read right, doubles and doubts flagged, silent errors, refusals, and the time
 // against a baseline measured in the same run (pdf.js rendering the same pages, nothing read).
-import { readScans } from '../../main/core/paper/scan/scan.js';
+import { workerDecoder } from '../support/worker.js';
 import { scanPages } from '../../main/core/paper/scan/raster.js';
 import { ACCEPTABLE, stackPdf, synthesize } from '../support/omr-synth.js';
 
@@ -24,10 +24,13 @@ const renderStart = performance.now();
 for await (const page of scanPages(stack)) void page;
 const renderMs = performance.now() - renderStart;
 
+// Read as the app reads them: in the decoding worker (its start is part of the time).
+const decoder = workerDecoder();
 const readStart = performance.now();
-const result = await readScans([{ name: 'turma.pdf', data: stack }], exam);
+const result = await decoder.scan([{ name: 'turma.pdf', data: stack }], exam);
 const readMs = performance.now() - readStart;
-const refusals = await readScans([{ name: 'estranhas.pdf', data: hostile }], exam);
+const refusals = await decoder.scan([{ name: 'estranhas.pdf', data: hostile }], exam);
+await decoder.close();
 
 let bubbles = 0;
 let right = 0;

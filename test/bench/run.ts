@@ -22,6 +22,11 @@ if (process.argv.includes('omr')) {
   await import('./omr.js');
   process.exit(0);
 }
+// `npm run bench -- scan-memory`: main's memory and stalls while a class's scans are read.
+if (process.argv.includes('scan-memory')) {
+  await import('./scan-memory.js');
+  process.exit(0);
+}
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 50_000);
 const rows: { measure: string; value: string; baseline: string; ratio: string; target: string }[] = [];

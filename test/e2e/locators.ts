@@ -482,6 +482,8 @@ export const ui = (page: Page) => {
       dropZone: id('drop-zone'),
       confirm: id('confirm-import'),
       confirmSummary: id('confirm-import-summary'),
+      /** The SHA-256 of the bytes checked: what the confirmation imports (never the path again). */
+      confirmHash: id('confirm-import-hash'),
       confirmYes: id('confirm-import-yes'),
       confirmNo: id('confirm-import-no'),
       dropImported: id('drop-imported'),

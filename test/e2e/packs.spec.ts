@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { expect, test } from './fixtures.js';
@@ -176,6 +177,11 @@ test('a file from the OS is checked before the student is asked: a pack shows wh
   await expect(app.page.getByTestId('refused-pack')).toBeHidden();
   app.harness?.openFile('assets/demo.exampack');
   await expect(app.page.getByTestId('confirm-import-summary')).toContainText('44 questões');
+  // The dialog names the exact bytes that were checked (and will be imported): the file's SHA-256.
+  const sha256 = createHash('sha256')
+    .update(await readFile('assets/demo.exampack'))
+    .digest('hex');
+  await expect(ui(app.page).packs.confirmHash).toContainText(sha256.slice(0, 16));
   await app.page.keyboard.press('Escape');
   await expect(ui(app.page).packs.confirm).toBeHidden();
 });

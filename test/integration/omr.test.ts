@@ -4,12 +4,18 @@
 // (never silently decided), and what is not a sheet of this exam is refused by name, within bounds.
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finish } from '../../main/core/paper/pdf.js';
-import { readScans, type ScanTarget } from '../../main/core/paper/scan/scan.js';
+import type { ScanFile, ScanTarget } from '../../main/core/paper/scan/scan.js';
 import { MAX_FILE_BYTES, MAX_PDF_PAGES } from '../../main/core/paper/scan/raster.js';
 import type { ScanResult } from '../../preload/contract.js';
 import { ACCEPTABLE, stackPdf, synthesize, type Corpus } from '../support/omr-synth.js';
+import { workerDecoder } from '../support/worker.js';
+
+// Read as the app reads them: in the decoding worker's own process.
+const decoder = workerDecoder();
+const readScans = (files: ScanFile[], target: ScanTarget) => decoder.scan(files, target);
+afterAll(() => decoder.close());
 
 const EXAM = { code: 'PTEST42', questions: 45, versions: 4, language: true };
 const TARGET: ScanTarget = EXAM;
@@ -120,6 +126,7 @@ describe('answer sheets read from scans', () => {
     // A small PNG that claims 30,000 × 30,000 pixels (a decompression bomb): refused on its header.
     const bomb = Buffer.from('89504e470d0a1a0a0000000d49484452000075300000753008060000000000000000', 'hex');
     const before = process.memoryUsage().rss;
+    const workerPeak = decoder.worker.peakRss;
     const refused = await readScans(
       [
         { name: 'branca.pdf', data: blank },
@@ -141,7 +148,8 @@ describe('answer sheets read from scans', () => {
       ['notas.txt', 'not-an-image'],
     ]);
     expect(huge.byteLength).toBeGreaterThan(MAX_FILE_BYTES);
-    // Nothing was decoded at the declared size (30,000² RGBA would be 3.6 GB).
+    // Nothing was decoded at the declared size (30,000² RGBA would be 3.6 GB), here or in the worker.
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
+    expect(Math.max(workerPeak, decoder.worker.peakRss)).toBeLessThan(decoder.worker.limits.maxRssBytes);
   }, 60_000);
 });

@@ -3,7 +3,7 @@
 // docs/schemas/ is generated from it (npm run pack-schema). Reading is as defensive as pack import:
 // a size cap, a shape check before parsing, validation, and a checksum that detects corruption.
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { readRegularFile, RegularFileError } from '../util/regular-file.js';
 import { z } from 'zod';
 import { canonicalJson } from '../util/canonical-json.js';
 import { jsonShapeProblem } from '../util/json-shape.js';
@@ -108,19 +108,15 @@ export function readResultFile(bytes: Uint8Array): ResultFile {
 }
 
 /**
- * A result file's bytes from disk, at most one past the largest a reader takes (a larger file is
- * refused as too large without being read whole); null when it cannot be read.
+ * A result file's bytes from disk: a regular file of at most the largest a reader takes (a larger
+ * one is refused without being read whole); null when it cannot be read or is no regular file.
  */
 export async function readResultBytes(path: string): Promise<Uint8Array<ArrayBuffer> | null> {
-  const handle = await open(path, 'r').catch(() => null);
-  if (!handle) return null;
   try {
-    const buffer = new Uint8Array(RESULT_MAX_BYTES + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.slice(0, bytesRead);
-  } catch {
+    return new Uint8Array(await readRegularFile(path, RESULT_MAX_BYTES));
+  } catch (error) {
+    // One byte past the limit: the reader names it too large, as it does for a dropped file.
+    if (error instanceof RegularFileError && error.reason === 'too-large') return new Uint8Array(RESULT_MAX_BYTES + 1);
     return null;
-  } finally {
-    await handle.close();
   }
 }

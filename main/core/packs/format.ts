@@ -102,7 +102,13 @@ export type PackErrorCode =
   | 'invalid-schema'
   | 'future-version'
   | 'not-an-image'
-  | 'duplicate-question';
+  | 'duplicate-question'
+  /** The decoding worker died on it (a crash, or past its memory cap). */
+  | 'unreadable'
+  /** The decoding worker took longer than a pack may take. */
+  | 'too-slow'
+  /** A path the OS handed over that is no regular file (a FIFO, a device, a folder). */
+  | 'not-a-file';
 
 export class PackError extends Error {
   constructor(

@@ -343,8 +343,9 @@ export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
 export async function packFileToMoodle(
   bytes: Buffer,
   check: (pack: ReadPack) => void = () => undefined,
+  read: (bytes: Buffer) => Promise<ReadPack> = readPack,
 ): Promise<{ xml: string; id: string; title: string; questions: number }> {
-  const pack = await readPack(bytes);
+  const pack = await read(bytes);
   try {
     check(pack);
     if (pack.manifest.sealed) throw new MoodleError('not-moodle-xml', 'sealed');

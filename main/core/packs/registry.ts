@@ -21,7 +21,7 @@ import { sealedPayloadSchema, sealParamsSchema, unseal, type SealedPayload } fro
 import { writeDurably } from '../util/durable-file.js';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readPack } from './reader.js';
+import { readPack, type ReadPack } from './reader.js';
 
 const entrySchema = z.object({
   id: z.string(),
@@ -323,10 +323,15 @@ export function planImport(
 export function importPack(
   workspace: PackWorkspace,
   bytes: Buffer,
-  options: { now?: number; isLocked?: (id: string) => boolean } = {},
+  options: {
+    now?: number;
+    isLocked?: (id: string) => boolean;
+    /** How the untrusted bytes are checked: the app's decoding worker; in-process by default (CLI). */
+    read?: (bytes: Buffer) => Promise<ReadPack>;
+  } = {},
 ): Promise<{ entry: PackEntry; manifest: PackManifest; added: number }> {
   return workspace.exclusive(async () => {
-    const pack = await readPack(bytes);
+    const pack = await (options.read ?? readPack)(bytes);
     try {
       const store = workspace.store;
       // A sealed pack's questions have no key yet but will: marked so exams can include them. An

@@ -372,6 +372,7 @@ export const en: Messages = {
     confirmImport: 'Import the pack “{{name}}”?',
     offerSummary: '“{{title}}”: {{count}} questions, checked and ready to import.',
     offerSummary_one: '“{{title}}”: 1 question, checked and ready to import.',
+    offerHash: 'Fingerprint of the checked file (SHA-256): {{hash}}… Exactly this file is what will be imported.',
     notImportable: '“{{name}}” cannot be imported',
     confirm: 'Import',
     cancel: 'Cancel',
@@ -418,6 +419,9 @@ export const en: Messages = {
       'future-version': 'it was made by a newer version of Exam Practice. Update the app.',
       'not-an-image': 'it contains an invalid image.',
       'duplicate-question': 'it holds the same question twice.',
+      unreadable: 'it could not be read: the file is damaged.',
+      'too-slow': 'it took too long to check and was refused.',
+      'not-a-file': 'it is not an ordinary file (a folder, a device or a link to one).',
     },
   },
   storage: {
@@ -680,6 +684,7 @@ export const en: Messages = {
         'too-many-pages': 'PDF with too many pages ({{detail}}).',
         'not-an-image': 'not a PDF, JPEG or PNG.',
         unreadable: 'the file is damaged.',
+        'too-slow': 'the page took too long to read and was refused ({{detail}}).',
       },
     },
     bulk: {

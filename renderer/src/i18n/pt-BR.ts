@@ -378,6 +378,8 @@ export const ptBR = {
     confirmImport: 'Importar o pacote “{{name}}”?',
     offerSummary: '“{{title}}”: {{count}} questões, verificado e pronto para importar.',
     offerSummary_one: '“{{title}}”: 1 questão, verificado e pronto para importar.',
+    offerHash:
+      'Impressão digital do arquivo conferido (SHA-256): {{hash}}… É exatamente este arquivo que será importado.',
     notImportable: 'Não dá para importar “{{name}}”',
     confirm: 'Importar',
     cancel: 'Cancelar',
@@ -424,6 +426,9 @@ export const ptBR = {
       'future-version': 'foi criado por uma versão mais nova do Exam Practice. Atualize o app.',
       'not-an-image': 'contém uma imagem inválida.',
       'duplicate-question': 'tem a mesma questão duas vezes.',
+      unreadable: 'não pôde ser lido: o arquivo está danificado.',
+      'too-slow': 'levou tempo demais para ser conferido e foi recusado.',
+      'not-a-file': 'não é um arquivo comum (uma pasta, um dispositivo ou um atalho para um deles).',
     },
   },
   storage: {
@@ -690,6 +695,7 @@ export const ptBR = {
         'too-many-pages': 'PDF com páginas demais ({{detail}}).',
         'not-an-image': 'não é PDF, JPEG nem PNG.',
         unreadable: 'o arquivo está danificado.',
+        'too-slow': 'a página levou tempo demais para ser lida e foi recusada ({{detail}}).',
       },
     },
     bulk: {

@@ -1,7 +1,8 @@
 // Scans as pixels, within bounds: a PDF from the school's scanner (every page rendered by pdf.js),
 // or a JPEG/PNG photo (decoded by Skia through @napi-rs/canvas). Each page is yielded in turn and
 // can be dropped before the next is made, so a stack of forty sheets never sits in memory at once.
-// What is too big to read safely is refused by name before a pixel is decoded.
+// What is too big to read safely is refused by name before a pixel is decoded. This runs in the
+// decoding worker (main/core/worker): a decoder that crashes anyway takes only that process down.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
@@ -11,12 +12,18 @@ import { imageSize } from 'image-size';
 export const MAX_FILE_BYTES = 48 * 1024 * 1024;
 /** Pixels an image may declare before it is decoded (a 12 MP phone photo is well within). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Either side of an image, in pixels: an A4 page at 1200 dpi is 9,921 × 14,031. */
+export const MAX_IMAGE_SIDE = 16_000;
+/** Long side over short side: a page is 1.41, a receipt-like phone crop 4; 40,000,000 × 1 is no page. */
+export const MAX_IMAGE_ASPECT = 8;
+/** Pixels pdf.js may decode for one image inside a PDF (its maxImageSize): a full page at 600 dpi. */
+export const MAX_PDF_IMAGE_PIXELS = 36_000_000;
 /** Pages of one PDF: two classes' worth of two-page sheets. */
 export const MAX_PDF_PAGES = 160;
 /** The width a page is read at: 150 dpi on A4, enough for bubbles and the QR code. */
 export const READ_WIDTH = 1240;
 
-export type RasterRefusal = 'too-large' | 'too-many-pages' | 'not-an-image' | 'unreadable';
+export type RasterRefusal = 'too-large' | 'too-many-pages' | 'not-an-image' | 'unreadable' | 'too-slow';
 
 export class RasterError extends Error {
   constructor(
@@ -43,21 +50,41 @@ export function kindOf(bytes: Uint8Array): ScanKind | null {
   return null;
 }
 
-/** An image fitted to the read width (never enlarged past twice its size), on white. */
-async function imagePage(bytes: Uint8Array): Promise<ScanPage> {
-  let size: { width: number; height: number };
+/**
+ * An image's declared size, checked before any decoder sees it: a decoder trusts its header, and
+ * Skia crashes the process on some (40,000,000 × 1, a JPEG of height 0). Refused by name instead.
+ */
+export function checkImageSize(bytes: Uint8Array): { width: number; height: number } {
+  let size: { width?: number; height?: number };
   try {
     size = imageSize(bytes);
   } catch {
     throw new RasterError('unreadable');
   }
-  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new RasterError('too-large', `${size.width}×${size.height}`);
+  const { width = 0, height = 0 } = size;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new RasterError('unreadable', `${width}×${height}`);
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  if (long > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS || long / short > MAX_IMAGE_ASPECT)
+    throw new RasterError('too-large', `${width}×${height}`);
+  return { width, height };
+}
+
+/** An image fitted to the read width (never enlarged past twice its size), on white. */
+async function imagePage(bytes: Uint8Array): Promise<ScanPage> {
+  const declared = checkImageSize(bytes);
   const image = await loadImage(Buffer.from(bytes)).catch(() => {
     throw new RasterError('unreadable');
   });
+  // What was decoded must be what was declared (a second frame or a lying header is refused).
+  if (image.width !== declared.width && image.width !== declared.height) throw new RasterError('unreadable');
   // A photo may hold the page anywhere: keep its long side near an A4 page's at the read width.
   const scale = Math.min(2, (READ_WIDTH * 1.45) / Math.max(image.width, image.height));
-  const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
+  const canvas = createCanvas(
+    Math.max(1, Math.round(image.width * scale)),
+    Math.max(1, Math.round(image.height * scale)),
+  );
   const context = canvas.getContext('2d');
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
@@ -67,8 +94,12 @@ async function imagePage(bytes: Uint8Array): Promise<ScanPage> {
 
 const require = createRequire(import.meta.url);
 
-/** Every page of a PDF at the read width, one at a time. */
-async function* pdfPages(bytes: Uint8Array): AsyncGenerator<ScanPage> {
+/** Every page of a PDF at the read width from `fromPage` on, one at a time, each released before the next. */
+async function* pdfPages(
+  bytes: Uint8Array,
+  fromPage: number,
+  opened: (pages: number) => void,
+): AsyncGenerator<ScanPage> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const root = dirname(require.resolve('pdfjs-dist/package.json'));
   const doc = await pdfjs
@@ -77,6 +108,11 @@ async function* pdfPages(bytes: Uint8Array): AsyncGenerator<ScanPage> {
       standardFontDataUrl: `${join(root, 'standard_fonts')}/`,
       disableFontFace: true,
       isEvalSupported: false,
+      // A bound pdf.js keeps itself: an image over this many pixels is not decoded (the page is then
+      // drawn without it, and a sheet without its marks is refused by the reader); no browser decoders.
+      maxImageSize: MAX_PDF_IMAGE_PIXELS,
+      isOffscreenCanvasSupported: false,
+      isImageDecoderSupported: false,
       verbosity: 0,
     })
     .promise.catch(() => {
@@ -84,18 +120,26 @@ async function* pdfPages(bytes: Uint8Array): AsyncGenerator<ScanPage> {
     });
   try {
     if (doc.numPages > MAX_PDF_PAGES) throw new RasterError('too-many-pages', String(doc.numPages));
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
+    opened(doc.numPages);
+    for (let n = Math.max(1, fromPage); n <= doc.numPages; n++) {
+      // A page tree that points nowhere (or at itself) fails here: that file is unreadable, not the app.
+      const page = await doc.getPage(n).catch(() => {
+        throw new RasterError('unreadable', `p. ${n}`);
+      });
       const base = page.getViewport({ scale: 1 });
+      if (!(base.width > 0 && base.height > 0)) throw new RasterError('unreadable', `p. ${n}`);
       const scale = Math.min(READ_WIDTH / base.width, (READ_WIDTH * 1.45) / base.height);
       const viewport = page.getViewport({ scale });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const canvas = createCanvas(Math.max(1, Math.ceil(viewport.width)), Math.max(1, Math.ceil(viewport.height)));
       const context = canvas.getContext('2d');
       context.fillStyle = '#fff';
       context.fillRect(0, 0, canvas.width, canvas.height);
       // pdf.js draws on any 2D context with the browser's API; Skia's is one.
       const params = { canvas, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0];
-      await page.render(params).promise;
+      await page.render(params).promise.catch(() => {
+        throw new RasterError('unreadable', `p. ${n}`);
+      });
+      // The page's decoded images and operator list go now, not when the document closes.
       page.cleanup();
       yield { page: n, canvas };
     }
@@ -104,12 +148,21 @@ async function* pdfPages(bytes: Uint8Array): AsyncGenerator<ScanPage> {
   }
 }
 
-/** The pages of one dropped file, refused by name when it cannot or may not be read. */
-export async function* scanPages(bytes: Uint8Array): AsyncGenerator<ScanPage> {
+/**
+ * The pages of one file from `fromPage` on, refused by name when it cannot or may not be read.
+ * `opened` hears a PDF's page count once it is known to be within bounds (an image has no count).
+ */
+export async function* scanPages(
+  bytes: Uint8Array,
+  fromPage = 1,
+  opened: (pages: number) => void = () => undefined,
+): AsyncGenerator<ScanPage> {
   if (bytes.byteLength > MAX_FILE_BYTES)
     throw new RasterError('too-large', `${Math.round(bytes.byteLength / 1024 / 1024)} MB`);
   const kind = kindOf(bytes);
   if (kind === null) throw new RasterError('not-an-image');
-  if (kind === 'image') yield await imagePage(bytes);
-  else yield* pdfPages(bytes);
+  // An image is one page: whatever goes wrong with it is said of the file (`opened` is a PDF's).
+  if (kind === 'image') {
+    if (fromPage <= 1) yield await imagePage(bytes);
+  } else yield* pdfPages(bytes, fromPage, opened);
 }

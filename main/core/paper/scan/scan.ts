@@ -18,11 +18,12 @@ import {
   sheetPages,
   versionBubbles,
   type Box,
+  type SheetIdentity,
 } from '../sheet-layout.js';
 import { readRow, type RowReading } from './bubbles.js';
 import { project } from './homography.js';
-import { locateSheet, type LocatedSheet } from './locate.js';
-import { RasterError, scanPages } from './raster.js';
+import { locateSheet, type LocatedSheet, type LocateRefusal } from './locate.js';
+import { scanPages } from './raster.js';
 
 export interface ScanTarget {
   code: string;
@@ -74,8 +75,8 @@ function single(reading: RowReading): number | null {
   return index >= 0 ? index + 1 : null;
 }
 
-interface PageReading {
-  source: string;
+/** What one page of a sheet of this exam says; plain data, so it can cross a process boundary. */
+export interface PageReading {
   page: number;
   rows: RowReading[];
   flags: ScannedFlag[];
@@ -84,7 +85,7 @@ interface PageReading {
   nameCrop: string;
 }
 
-async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget, source: string): Promise<PageReading> {
+async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget): Promise<PageReading> {
   const { page } = sheet.identity;
   const first = (page - 1) * QUESTIONS_PER_PAGE;
   const count = Math.max(0, Math.min(QUESTIONS_PER_PAGE, target.questions - first));
@@ -106,7 +107,6 @@ async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget,
   const version = isFirst ? single(readRow(sheet, versionBubbles(target.versions))) : null;
   const languageChoice = isFirst && target.language ? single(readRow(sheet, [...LANGUAGE_BUBBLES])) : null;
   return {
-    source,
     page,
     rows,
     flags,
@@ -116,37 +116,67 @@ async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget,
   };
 }
 
-/** Reads every page of every file; sheets in the order of their printed number. */
-export async function readScans(files: ScanFile[], target: ScanTarget): Promise<ScanResult> {
+/** One page of a file, as the worker reports it: a page of a sheet of this exam, or why not. */
+export type PageOutcome =
+  { page: number; identity: SheetIdentity; reading: PageReading | null } | { page: number; refused: LocateRefusal };
+
+/**
+ * Reads the pages of one file from `fromPage` on, reporting each as soon as it is read (the caller
+ * keeps what came before a crash). Runs in the decoding worker: pixels never reach the main process.
+ * A page of another exam is identified but not read.
+ */
+export async function readScanFile(
+  data: Uint8Array,
+  target: ScanTarget,
+  fromPage: number,
+  report: (outcome: PageOutcome) => Promise<void> | void,
+  opened: (pages: number) => void = () => undefined,
+): Promise<void> {
+  for await (const { page, canvas } of scanPages(data, fromPage, opened)) {
+    const located = locateSheet(canvas);
+    if ('refused' in located) await report({ page, refused: located.refused });
+    else {
+      const { identity } = located;
+      const ours = identity.code === target.code && identity.pages === sheetPages(target.questions);
+      await report({ page, identity, reading: ours ? await readPage(canvas, located, target) : null });
+    }
+  }
+}
+
+/** What main keeps of each file: the pages read, with their source named for the tutor. */
+export interface FileReading {
+  name: string;
+  pages: PageOutcome[];
+  /** The file (or the pages from `source` on) could not be read: why. */
+  refused: ScanRefusal[];
+}
+
+/** The pages of every file joined into sheets, in the order of their printed number. Main only. */
+export function joinSheets(files: FileReading[], target: ScanTarget): ScanResult {
   const refused: ScanRefusal[] = [];
-  const pages = new Map<number, Map<number, PageReading>>();
+  const pages = new Map<number, Map<number, PageReading & { source: string }>>();
   const expectedPages = sheetPages(target.questions);
   for (const file of files) {
-    try {
-      for await (const { page, canvas } of scanPages(file.data)) {
-        const source = `${file.name} · p. ${page}`;
-        const located = locateSheet(canvas);
-        if ('refused' in located) {
-          refused.push({ source, reason: located.refused, detail: '' });
-          continue;
-        }
-        const { identity } = located;
-        if (identity.code !== target.code || identity.pages !== expectedPages) {
-          refused.push({ source, reason: 'other-exam', detail: identity.code });
-          continue;
-        }
-        const ofSheet = pages.get(identity.sheet) ?? new Map<number, PageReading>();
-        if (ofSheet.has(identity.page)) {
-          refused.push({ source, reason: 'duplicate', detail: `${identity.sheet}` });
-          continue;
-        }
-        ofSheet.set(identity.page, await readPage(canvas, located, target, source));
-        pages.set(identity.sheet, ofSheet);
+    for (const outcome of file.pages) {
+      const source = `${file.name} · p. ${outcome.page}`;
+      if ('refused' in outcome) {
+        refused.push({ source, reason: outcome.refused, detail: '' });
+        continue;
       }
-    } catch (error) {
-      if (!(error instanceof RasterError)) throw error;
-      refused.push({ source: file.name, reason: error.reason, detail: error.detail });
+      const { identity, reading } = outcome;
+      if (!reading || identity.code !== target.code || identity.pages !== expectedPages) {
+        refused.push({ source, reason: 'other-exam', detail: identity.code });
+        continue;
+      }
+      const ofSheet = pages.get(identity.sheet) ?? new Map<number, PageReading & { source: string }>();
+      if (ofSheet.has(identity.page)) {
+        refused.push({ source, reason: 'duplicate', detail: `${identity.sheet}` });
+        continue;
+      }
+      ofSheet.set(identity.page, { ...reading, source });
+      pages.set(identity.sheet, ofSheet);
     }
+    refused.push(...file.refused);
   }
   const sheets: ScannedSheet[] = [];
   for (const [sheet, ofSheet] of [...pages].sort(([a], [b]) => a - b)) {
@@ -161,7 +191,7 @@ export async function readScans(files: ScanFile[], target: ScanTarget): Promise<
       });
       continue;
     }
-    const read = parts.filter((p): p is PageReading => p !== undefined);
+    const read = parts.filter((p): p is PageReading & { source: string } => p !== undefined);
     sheets.push({
       code: target.code,
       sheet,

@@ -9,7 +9,7 @@ import { usePackImport } from './usePackImport';
 
 type Offer =
   | { kind: 'file'; file: File; name: string }
-  | { kind: 'pending'; token: string; name: string; title: string; questions: number };
+  | { kind: 'pending'; token: string; name: string; title: string; questions: number; sha256: string };
 
 export function PackDropAndOpen({ onImported }: { onImported: (result: PackImportResult) => void }) {
   const { t } = useTranslation();
@@ -30,6 +30,7 @@ export function PackDropAndOpen({ onImported }: { onImported: (result: PackImpor
             name: offered.name,
             title: offered.title,
             questions: offered.questions,
+            sha256: offered.sha256,
           });
       }),
     [],
@@ -83,9 +84,15 @@ export function PackDropAndOpen({ onImported }: { onImported: (result: PackImpor
           onClose={() => setOffer(null)}
         >
           {offer.kind === 'pending' && (
-            <p data-testid="confirm-import-summary">
-              {t('packs.offerSummary', { title: offer.title, count: offer.questions })}
-            </p>
+            <>
+              <p data-testid="confirm-import-summary">
+                {t('packs.offerSummary', { title: offer.title, count: offer.questions })}
+              </p>
+              {/* The exact bytes that were checked: these, not the path, are what is imported. */}
+              <p className="muted" data-testid="confirm-import-hash">
+                {t('packs.offerHash', { hash: offer.sha256.slice(0, 16) })}
+              </p>
+            </>
           )}
           <div className="actions">
             <button

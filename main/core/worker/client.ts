@@ -1,0 +1,213 @@
+// Main's side of the decoding worker: one job at a time, a time limit per page (or per job), a cap
+// on the worker's resident memory, and a fresh process after any crash. However a job ends, it
+// ends as a value: main's event loop only ever waits on messages, never on a decoder.
+import { readFileSync } from 'node:fs';
+import type { PageOutcome } from '../paper/scan/scan.js';
+import type { FromWorker, JobValues, ToWorker, WorkerFailure, WorkerJob } from './protocol.js';
+
+/** A running worker process, whichever kind (utilityProcess, child_process.fork). */
+export interface WorkerHandle {
+  readonly pid: number | undefined;
+  send(message: ToWorker): void;
+  onMessage(listener: (message: FromWorker) => void): void;
+  /** Called once when the process is gone; `stderr` is the tail of what it wrote (a V8 out-of-memory says so). */
+  onExit(listener: (exit: { code: number | null; signal: string | null; stderr: string }) => void): void;
+  kill(): void;
+}
+
+export type SpawnWorker = () => WorkerHandle;
+
+export interface WorkerLimits {
+  /** Resident memory past which the worker is killed and the file refused as too large. */
+  maxRssBytes: number;
+  /** Time to open a scanned file or read one of its pages. */
+  pageMs: number;
+  /** Time for any other job (a pack, Moodle XML, a result file). */
+  jobMs: number;
+  /** An idle worker exits after this long (its decoders' memory goes with it). */
+  idleMs: number;
+}
+
+/**
+ * 1.25 GiB resident: the largest page pdf.js may decode (a 36 MP image, 144 MB as RGBA, with its
+ * source and the 9 MB read canvas) several times over, with V8's heap capped at 768 MB beside it.
+ * Pages are read one at a time, so the documented 160 pages need no more than one does.
+ */
+export const DEFAULT_LIMITS: WorkerLimits = {
+  maxRssBytes: 1280 * 1024 * 1024,
+  pageMs: 20_000,
+  jobMs: 60_000,
+  idleMs: 30_000,
+};
+export const WORKER_HEAP_MB = 768;
+
+/** Why a worker process stopped before answering. */
+export type WorkerDeath = 'crash' | 'memory' | 'timeout';
+
+export type JobOutcome<K extends WorkerJob['kind']> =
+  { ok: true; value: JobValues[K] } | { ok: false; failure: WorkerFailure } | { ok: false; died: WorkerDeath };
+
+export interface JobListener {
+  /** No page may run past this time (a scanned file's own budget), whatever the page limit. */
+  deadlineAt?: number;
+  opened?(pages: number): void;
+  page?(outcome: PageOutcome): void;
+}
+
+/** Resident bytes of a process from /proc where the OS has it (Linux); null elsewhere. */
+export function residentBytes(pid: number | undefined): number | null {
+  if (pid === undefined || process.platform !== 'linux') return null;
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]);
+    return Number.isFinite(pages) ? pages * 4096 : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Running {
+  id: number;
+  handle: WorkerHandle;
+  kind: WorkerJob['kind'];
+  listener: JobListener;
+  finish(outcome: JobOutcome<WorkerJob['kind']>): void;
+}
+
+export class DecodingWorker {
+  private handle: WorkerHandle | null = null;
+  private running: Running | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private timer: NodeJS.Timeout | null = null;
+  private sampler: NodeJS.Timeout | null = null;
+  private idle: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Processes started so far (tests and the benchmark read it: a crash costs one restart). */
+  spawned = 0;
+  /** The highest resident memory seen of any worker process. */
+  peakRss = 0;
+
+  constructor(
+    private readonly spawn: SpawnWorker,
+    readonly limits: WorkerLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** The worker's process id while one runs (tests kill it to show a crash is one file refused). */
+  get pid(): number | undefined {
+    return this.handle?.pid;
+  }
+
+  run<K extends WorkerJob['kind']>(job: WorkerJob & { kind: K }, listener: JobListener = {}): Promise<JobOutcome<K>> {
+    const result = this.queue.then(() => this.start(job, listener));
+    this.queue = result.catch(() => undefined);
+    return result as Promise<JobOutcome<K>>;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    this.stop();
+  }
+
+  private start(job: WorkerJob, listener: JobListener): Promise<JobOutcome<WorkerJob['kind']>> {
+    if (this.closed) return Promise.resolve({ ok: false, died: 'crash' });
+    if (this.idle) clearTimeout(this.idle);
+    const handle = this.handle ?? this.launch();
+    return new Promise((resolve) => {
+      const id = this.nextId++;
+      this.running = {
+        id,
+        handle,
+        kind: job.kind,
+        listener,
+        finish: (outcome) => {
+          this.running = null;
+          this.clearTimers();
+          this.idle = setTimeout(() => this.stop(), this.limits.idleMs);
+          this.idle.unref();
+          resolve(outcome);
+        },
+      };
+      this.arm(job.kind === 'scan' ? this.limits.pageMs : this.limits.jobMs);
+      this.sampler = setInterval(() => this.checkMemory(residentBytes(handle.pid)), 100);
+      this.sampler.unref();
+      handle.send({ id, job });
+    });
+  }
+
+  private launch(): WorkerHandle {
+    const handle = this.spawn();
+    this.spawned++;
+    this.handle = handle;
+    handle.onMessage((message) => this.receive(message));
+    handle.onExit(({ stderr }) => {
+      if (this.handle === handle) this.handle = null;
+      // A V8 heap out of memory is the file's size, not its damage.
+      const death: WorkerDeath = /heap out of memory|Allocation failed/i.test(stderr) ? 'memory' : 'crash';
+      // Only the job this process was running: a process killed earlier may report its exit late.
+      if (this.running?.handle === handle) this.running.finish({ ok: false, died: death });
+    });
+    return handle;
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.type === 'memory') {
+      this.checkMemory(message.rss);
+      return;
+    }
+    const running = this.running;
+    if (!running || message.id !== running.id) return;
+    switch (message.type) {
+      case 'opened':
+        this.arm(this.limits.pageMs);
+        running.listener.opened?.(message.pages);
+        break;
+      case 'page':
+        this.arm(this.limits.pageMs);
+        running.listener.page?.(message.outcome);
+        break;
+      case 'done':
+        running.finish({ ok: true, value: message.value } as JobOutcome<WorkerJob['kind']>);
+        break;
+      case 'failed':
+        running.finish({ ok: false, failure: message.failure });
+        break;
+    }
+  }
+
+  private checkMemory(rss: number | null): void {
+    if (rss === null) return;
+    this.peakRss = Math.max(this.peakRss, rss);
+    if (rss > this.limits.maxRssBytes && this.running) this.kill('memory');
+  }
+
+  private arm(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    const deadlineAt = this.running?.listener.deadlineAt;
+    const limit = deadlineAt === undefined ? ms : Math.max(0, Math.min(ms, deadlineAt - Date.now()));
+    this.timer = setTimeout(() => this.kill('timeout'), limit);
+    this.timer.unref();
+  }
+
+  /** Ends the running job with `death` and the process with it; the next job starts a new one. */
+  private kill(death: WorkerDeath): void {
+    const running = this.running;
+    this.stop();
+    running?.finish({ ok: false, died: death });
+  }
+
+  private clearTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.sampler) clearInterval(this.sampler);
+    this.timer = null;
+    this.sampler = null;
+  }
+
+  private stop(): void {
+    this.clearTimers();
+    if (this.idle) clearTimeout(this.idle);
+    const handle = this.handle;
+    this.handle = null;
+    handle?.kill();
+  }
+}

@@ -1,0 +1,141 @@
+// What main asks of files from outside, answered by the decoding worker: scanned answer sheets,
+// packs, Moodle XML, result files. A worker that crashes, runs out of memory or of time costs the
+// one file (or page) it was reading, refused by name; the rest of the batch stands.
+import { rm } from 'node:fs/promises';
+import type { ScanRefusal, ScanRefusalReason, ScanResult } from '../../../preload/contract.js';
+import { joinSheets, type FileReading, type PageOutcome, type ScanFile, type ScanTarget } from '../paper/scan/scan.js';
+import { RasterError } from '../paper/scan/raster.js';
+import type { ReadPack } from '../packs/reader.js';
+import { PackError, type PackErrorCode } from '../packs/format.js';
+import { MoodleError } from '../packs/moodle-scan.js';
+import { ResultFileError, type ResultErrorCode, type ResultFile } from '../class/result-file.js';
+import type { DecodingWorker, WorkerDeath } from './client.js';
+import type { MoodleRead, WorkerFailure } from './protocol.js';
+
+/** Pages in a row a worker may die on before the rest of that file is refused at once. */
+const DEATHS_IN_A_ROW = 3;
+/** A whole scanned file's time: forty sheets read in about fifteen seconds here. */
+export const FILE_MS = 5 * 60_000;
+
+const SCAN_REASON: Record<WorkerDeath, ScanRefusalReason> = {
+  crash: 'unreadable',
+  memory: 'too-large',
+  timeout: 'too-slow',
+};
+const PACK_REASON: Record<WorkerDeath, PackErrorCode> = {
+  crash: 'unreadable',
+  memory: 'too-large',
+  timeout: 'too-slow',
+};
+
+/** The failure rebuilt as the error main already maps to a translated bridge code. */
+function rethrow(failure: WorkerFailure): never {
+  switch (failure.type) {
+    case 'PackError':
+      throw new PackError(failure.code as PackErrorCode, failure.detail);
+    case 'MoodleError':
+      throw new MoodleError(failure.code as MoodleError['code'], failure.detail, failure.skipped ?? {});
+    case 'ResultFileError':
+      throw new ResultFileError(failure.code as ResultErrorCode, failure.detail);
+    case 'RasterError':
+      throw new RasterError(failure.code as RasterError['reason'], failure.detail);
+    case 'Error':
+      throw new Error(`decoder: ${failure.detail}`);
+  }
+}
+
+export class Decoder {
+  constructor(readonly worker: DecodingWorker) {}
+
+  /** Every page of every file read in the worker; sheets joined here. */
+  async scan(files: ScanFile[], target: ScanTarget): Promise<ScanResult> {
+    const readings: FileReading[] = [];
+    for (const file of files) readings.push(await this.scanFile(file, target));
+    return joinSheets(readings, target);
+  }
+
+  private async scanFile(file: ScanFile, target: ScanTarget): Promise<FileReading> {
+    const pages: PageOutcome[] = [];
+    const refused: ScanRefusal[] = [];
+    const started = Date.now();
+    const file$ = { total: null as number | null };
+    let fromPage = 1;
+    let deathsInARow = 0;
+    for (;;) {
+      let last = fromPage - 1;
+      const outcome = await this.worker.run(
+        { kind: 'scan', data: file.data, target, fromPage },
+        {
+          deadlineAt: started + FILE_MS,
+          opened: (count) => (file$.total = count),
+          page: (page) => {
+            pages.push(page);
+            last = page.page;
+            deathsInARow = 0;
+          },
+        },
+      );
+      if (outcome.ok) break;
+      // Named by the decoder (a broken page) or by how the worker died (a crash, memory, time).
+      const reason =
+        'failure' in outcome
+          ? outcome.failure.type === 'RasterError'
+            ? (outcome.failure.code as ScanRefusalReason)
+            : 'unreadable'
+          : SCAN_REASON[outcome.died];
+      // Before the file opened (or when it is too big to open), it is the file that cannot be read.
+      if (file$.total === null) {
+        const detail = 'failure' in outcome && outcome.failure.type === 'RasterError' ? outcome.failure.detail : '';
+        refused.push({ source: file.name, reason, detail });
+        break;
+      }
+      const total = file$.total;
+      const failed = last + 1;
+      refused.push({ source: `${file.name} · p. ${failed}`, reason, detail: `${failed}/${total}` });
+      deathsInARow++;
+      if (failed >= total) break;
+      if (deathsInARow >= DEATHS_IN_A_ROW || Date.now() >= started + FILE_MS) {
+        refused.push({ source: `${file.name} · p. ${failed + 1}–${total}`, reason, detail: `${failed + 1}/${total}` });
+        break;
+      }
+      fromPage = failed + 1;
+    }
+    return { name: file.name, pages, refused };
+  }
+
+  /** A pack checked whole in the worker; its images staged where main imports them from. */
+  async readPack(bytes: Uint8Array): Promise<ReadPack> {
+    const outcome = await this.worker.run({ kind: 'pack', data: bytes });
+    if (!outcome.ok) {
+      if ('failure' in outcome) rethrow(outcome.failure);
+      throw new PackError(PACK_REASON[outcome.died]);
+    }
+    const read = outcome.value;
+    return {
+      manifest: read.manifest,
+      content: read.content,
+      sealed: read.sealed && Buffer.from(read.sealed.buffer, read.sealed.byteOffset, read.sealed.byteLength),
+      images: new Map(read.images),
+      tempDir: read.tempDir,
+      dispose: () => rm(read.tempDir, { recursive: true, force: true }),
+    };
+  }
+
+  async moodleToPack(bytes: Uint8Array, meta: { title: string; appVersion: string }): Promise<MoodleRead> {
+    const outcome = await this.worker.run({ kind: 'moodle', data: bytes, meta });
+    if (outcome.ok) return outcome.value;
+    if ('failure' in outcome) rethrow(outcome.failure);
+    throw new MoodleError(outcome.died === 'timeout' ? 'too-complex' : 'too-large');
+  }
+
+  async readResult(bytes: Uint8Array): Promise<ResultFile> {
+    const outcome = await this.worker.run({ kind: 'result', data: bytes });
+    if (outcome.ok) return outcome.value;
+    if ('failure' in outcome) rethrow(outcome.failure);
+    throw new ResultFileError('too-large');
+  }
+
+  close(): Promise<void> {
+    return this.worker.close();
+  }
+}

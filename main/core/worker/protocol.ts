@@ -1,0 +1,58 @@
+// What crosses between main and the decoding worker: bytes in, plain data out. Nothing here holds
+// a key, a catalog or an exam; a job names only what the file needs to be read.
+import type { ScanTarget, PageOutcome } from '../paper/scan/scan.js';
+import type { PackManifest, QuestionsFile } from '../packs/format.js';
+import type { ResultFile } from '../class/result-file.js';
+
+export type WorkerJob =
+  /** One scanned file's pages from `fromPage` on (a restart after a crash resumes past the page). */
+  | { kind: 'scan'; data: Uint8Array; target: ScanTarget; fromPage: number }
+  /** A pack checked whole; its images staged in a temporary folder the caller disposes of. */
+  | { kind: 'pack'; data: Uint8Array }
+  /** Moodle XML converted into a pack file's bytes. */
+  | { kind: 'moodle'; data: Uint8Array; meta: { title: string; appVersion: string } }
+  /** A student's result file checked. */
+  | { kind: 'result'; data: Uint8Array };
+
+/** A pack as the worker read it: what main needs to import it. */
+export interface PackRead {
+  manifest: PackManifest;
+  content: QuestionsFile;
+  sealed: Uint8Array | null;
+  images: [sha256: string, file: string][];
+  tempDir: string;
+}
+
+export interface MoodleRead {
+  bytes: Uint8Array;
+  manifest: PackManifest;
+  skipped: { name: string; reason: 'type' | 'no-single-answer' | 'too-few-answers' | 'empty' }[];
+}
+
+export interface JobValues {
+  scan: null;
+  pack: PackRead;
+  moodle: MoodleRead;
+  result: ResultFile;
+}
+
+/** A failure the worker could name: the error's class and fields, rebuilt as the same class in main. */
+export interface WorkerFailure {
+  type: 'RasterError' | 'PackError' | 'MoodleError' | 'ResultFileError' | 'Error';
+  code: string;
+  detail: string;
+  skipped?: Record<string, number>;
+}
+
+export interface ToWorker {
+  id: number;
+  job: WorkerJob;
+}
+
+export type FromWorker =
+  | { id: number; type: 'opened'; pages: number }
+  | { id: number; type: 'page'; outcome: PageOutcome }
+  | { id: number; type: 'done'; value: JobValues[keyof JobValues] }
+  | { id: number; type: 'failed'; failure: WorkerFailure }
+  /** Sent once the worker listens, and after each job: its resident memory, for the cap. */
+  | { id: 0; type: 'memory'; rss: number };

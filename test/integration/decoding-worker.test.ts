@@ -1,0 +1,208 @@
+// No file from outside takes the app down: crafted images, PDFs made to be huge or slow, broken page
+// trees and a worker killed mid-file each cost one file (or page), refused by name, while the sheet
+// beside it is read and this process (main's stand-in) neither crashes nor grows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanTarget } from '../../main/core/paper/scan/scan.js';
+import { MAX_PDF_PAGES } from '../../main/core/paper/scan/raster.js';
+import { DEFAULT_LIMITS, DecodingWorker, type SpawnWorker } from '../../main/core/worker/client.js';
+import { Decoder } from '../../main/core/worker/decoder.js';
+import { forkWorker } from '../../main/core/worker/node-spawn.js';
+import { stackPdf, synthesize, type Corpus } from '../support/omr-synth.js';
+import {
+  blankPdf,
+  jpegOfHeightZero,
+  pdfWithBrokenPageTree,
+  pdfWithHugeImage,
+  pdfWithPathOperations,
+  pngDeclaring,
+} from '../support/hostile-files.js';
+import { workerDecoder } from '../support/worker.js';
+
+const EXAM = { code: 'PWORK42', questions: 10, versions: 1, language: false };
+const TARGET: ScanTarget = EXAM;
+const MB = 1024 * 1024;
+
+let corpus: Corpus;
+let sheet: Buffer;
+const decoder = workerDecoder();
+
+beforeAll(async () => {
+  corpus = await synthesize(EXAM, 3, 7, { photos: 'none' });
+  sheet = await stackPdf(corpus.images.slice(0, 1));
+}, 60_000);
+afterAll(() => decoder.close());
+
+describe('the decoding worker', () => {
+  it('refuses crafted images by name before any decoder sees them; the good sheet beside them is read', async () => {
+    const before = process.memoryUsage().rss;
+    const result = await decoder.scan(
+      [
+        { name: 'largo.png', data: pngDeclaring(40_000_000, 1) },
+        { name: 'alto.png', data: pngDeclaring(1, 40_000_000) },
+        { name: 'zero.jpg', data: jpegOfHeightZero() },
+        { name: 'fita.png', data: pngDeclaring(20_000, 1_000) },
+        { name: 'turma.pdf', data: sheet },
+      ],
+      TARGET,
+    );
+    expect(result.refused.map((r) => [r.source, r.reason])).toEqual([
+      ['largo.png', 'too-large'],
+      ['alto.png', 'too-large'],
+      ['zero.jpg', 'unreadable'],
+      ['fita.png', 'too-large'],
+    ]);
+    expect(result.sheets.map((s) => s.sheet)).toEqual([1]);
+    // None of them reached Skia: the worker that read the sheet is the one that checked them.
+    expect(decoder.worker.spawned).toBe(1);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
+  }, 60_000);
+
+  it('a PDF holding one 16,000² image is read in bounded memory (pdf.js does not decode it)', async () => {
+    const file = pdfWithHugeImage(16_000);
+    expect(file.byteLength).toBeLessThan(300 * 1024);
+    const before = process.memoryUsage().rss;
+    const result = await decoder.scan(
+      [
+        { name: 'imagem.pdf', data: file },
+        { name: 'turma.pdf', data: sheet },
+      ],
+      TARGET,
+    );
+    expect(result.refused.map((r) => [r.source, r.reason])).toEqual([['imagem.pdf · p. 1', 'no-sheet']]);
+    expect(result.sheets).toHaveLength(1);
+    // 16,000² as RGBA would be 1 GB; the worker stays well under its cap, main does not move.
+    expect(decoder.worker.peakRss).toBeLessThan(600 * MB);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
+  }, 60_000);
+
+  it('a broken page tree (a loop, or a page that is not there) is that file refused, not the batch', async () => {
+    const result = await decoder.scan(
+      [
+        { name: 'laço.pdf', data: pdfWithBrokenPageTree('loop') },
+        { name: 'nada.pdf', data: pdfWithBrokenPageTree('nowhere') },
+        { name: 'turma.pdf', data: sheet },
+      ],
+      TARGET,
+    );
+    expect(result.refused.map((r) => [r.source, r.reason])).toEqual([
+      ['laço.pdf · p. 1', 'unreadable'],
+      ['nada.pdf · p. 1', 'unreadable'],
+    ]);
+    expect(result.sheets).toHaveLength(1);
+  }, 60_000);
+
+  it('a page made to be slow is refused as too slow; the worker is replaced and the batch goes on', async () => {
+    // 1M operations take pdf.js about 17 s here (3M pass the memory cap first); a sheet's page under a
+    // loaded CI well under 6 s.
+    const slow = workerDecoder({ pageMs: 6_000 });
+    try {
+      const file = pdfWithPathOperations(1_000_000);
+      expect(file.byteLength).toBeLessThan(2 * MB);
+      const started = Date.now();
+      // The sheet first (the worker warm), the slow file, then the sheet's second copy: read after it.
+      const result = await slow.scan(
+        [
+          { name: 'turma.pdf', data: sheet },
+          { name: 'lento.pdf', data: file },
+          { name: 'copia.pdf', data: sheet },
+        ],
+        TARGET,
+      );
+      expect(result.refused.map((r) => [r.source, r.reason])).toEqual([
+        ['lento.pdf · p. 1', 'too-slow'],
+        ['copia.pdf · p. 1', 'duplicate'],
+      ]);
+      expect(result.sheets).toHaveLength(1);
+      expect(slow.worker.spawned).toBe(2);
+      // Bounded by the page limit, not by the file (pdf.js alone takes minutes on it).
+      expect(Date.now() - started).toBeLessThan(45_000);
+    } finally {
+      await slow.close();
+    }
+  }, 90_000);
+
+  it('past its memory cap the worker is killed and that file refused as too large', async () => {
+    const capped = workerDecoder({ maxRssBytes: 40 * MB });
+    try {
+      const result = await capped.scan([{ name: 'turma.pdf', data: sheet }], TARGET);
+      // Node alone is near 40 MB: the cap is hit on opening, before the file's first page.
+      expect(result.refused.map((r) => [r.source, r.reason])).toEqual([['turma.pdf', 'too-large']]);
+      expect(result.sheets).toEqual([]);
+    } finally {
+      await capped.close();
+    }
+  }, 60_000);
+
+  it('a worker killed in the middle of a file costs that page: the pages after it are still read', async () => {
+    const three = await stackPdf(corpus.images);
+    const base = forkWorker();
+    let killed = false;
+    // The first process dies (SIGKILL, as a segfault would end it) right after reporting page 1.
+    const spawn: SpawnWorker = () => {
+      const handle = base();
+      handle.onMessage((message) => {
+        if (!killed && message.type === 'page') {
+          killed = true;
+          process.kill(handle.pid ?? 0, 'SIGKILL');
+        }
+      });
+      return handle;
+    };
+    const crashing = new Decoder(new DecodingWorker(spawn, DEFAULT_LIMITS));
+    try {
+      const result = await crashing.scan([{ name: 'turma.pdf', data: three }], TARGET);
+      expect(result.refused).toEqual([{ source: 'turma.pdf · p. 2', reason: 'unreadable', detail: '2/3' }]);
+      // Sheet 1 was reported before the crash, sheet 3 by the new worker; sheet 2 died with the first.
+      expect(result.sheets.map((s) => s.sheet)).toEqual([1, 3]);
+      expect(crashing.worker.spawned).toBe(2);
+    } finally {
+      await crashing.close();
+    }
+  }, 60_000);
+
+  it(`reads ${MAX_PDF_PAGES} pages one at a time in bounded memory, and refuses one page more unread`, async () => {
+    const before = process.memoryUsage().rss;
+    const result = await decoder.scan(
+      [
+        { name: 'longo.pdf', data: blankPdf(MAX_PDF_PAGES) },
+        { name: 'longo-demais.pdf', data: blankPdf(MAX_PDF_PAGES + 1) },
+      ],
+      TARGET,
+    );
+    expect(result.refused.filter((r) => r.reason === 'no-sheet')).toHaveLength(MAX_PDF_PAGES);
+    expect(result.refused.at(-1)).toEqual({
+      source: 'longo-demais.pdf',
+      reason: 'too-many-pages',
+      detail: String(MAX_PDF_PAGES + 1),
+    });
+    // Pages are freed as they go: the worker levels off (about 430 MB here) instead of growing
+    // 40 MB a page, as it did before it yielded a turn for Skia's finalizers after each page.
+    expect(decoder.worker.peakRss).toBeLessThan(DEFAULT_LIMITS.maxRssBytes * 0.75);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
+  }, 120_000);
+});
+
+describe('the worker behind one interface', () => {
+  it('runs overlapping jobs one at a time, each answered as if alone', async () => {
+    const files = [{ name: 'turma.pdf', data: sheet }];
+    const alone = await decoder.scan(files, TARGET);
+    const both = await Promise.all([decoder.scan(files, TARGET), decoder.scan(files, TARGET)]);
+    expect(both).toEqual([alone, alone]);
+  }, 60_000);
+
+  it('exits when idle and starts again on the next file', async () => {
+    const idle = workerDecoder({ idleMs: 100 });
+    try {
+      await idle.scan([{ name: 'a.png', data: pngDeclaring(1, 40_000_000) }], TARGET);
+      const first = idle.worker.pid;
+      expect(first).toBeDefined();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(idle.worker.pid).toBeUndefined();
+      const again = await idle.scan([{ name: 'turma.pdf', data: sheet }], TARGET);
+      expect(again.sheets).toHaveLength(1);
+      expect(idle.worker.spawned).toBe(2);
+    } finally {
+      await idle.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,107 @@
+// Files the OS hands over are read as a drop is: only regular files (a FIFO, a device, a link to
+// /dev/zero are refused by name without blocking or growing main), within the same size limit,
+// read once; what the student confirmed is what is imported, whatever happens to the path after.
+import { execFileSync } from 'node:child_process';
+import { symlink, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { EventName, Events, PackOffer, ResultOffer } from '../../preload/contract.js';
+import { PACK_FILE_MAX_BYTES } from '../../preload/contract.js';
+import { writePack } from '../../main/core/packs/writer.js';
+import { callValue } from '../support/bridge-call.js';
+import { nodeServices } from '../support/node-services.js';
+import { sampleQuestion } from '../support/questions.js';
+import { tempDir } from '../support/temp.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function packOf(title: string, count: number, first: number): Promise<Buffer> {
+  const questions = Array.from({ length: count }, (_, i) => {
+    const q = sampleQuestion(first + i);
+    return { id: q.id, q, year: null, difficulty: null };
+  });
+  const built = await writePack({ questions, exams: [], subjects: [], images: {} }, new Map(), {
+    title,
+    appVersion: '0.1.0',
+    products: [],
+    sealed: null,
+  });
+  return built.bytes;
+}
+
+async function servicesIn(dir: string) {
+  const events: { event: EventName; payload: unknown }[] = [];
+  const services = await nodeServices({
+    dataDir: dir,
+    emit: <E extends EventName>(event: E, payload: Events[E]) => events.push({ event, payload }),
+  });
+  cleanups.push(() => services.close());
+  const offers = async (count: number) => {
+    await expect
+      .poll(() => events.filter((e) => e.event.endsWith(':open-request')).length, { timeout: 20_000 })
+      .toBe(count);
+    return events.filter((e) => e.event.endsWith(':open-request')).map((e) => e.payload as PackOffer | ResultOffer);
+  };
+  return { services, offers };
+}
+
+describe('files handed over by the OS', () => {
+  it.skipIf(process.platform === 'win32')(
+    'FIFOs, a link to /dev/zero and a pack over the limit are refused by name; main keeps answering',
+    async () => {
+      const temp = await tempDir();
+      cleanups.push(temp.cleanup);
+      const { services, offers } = await servicesIn(temp.dir);
+      const fifos = ['a.exampack', 'b.exampack', 'c.examresult', 'd.examresult'].map((name) => join(temp.dir, name));
+      for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
+      const zero = join(temp.dir, 'zero.exampack');
+      await symlink('/dev/zero', zero);
+      // Sparse: 1 byte over the limit on disk costs nothing to make, and must cost nothing to refuse.
+      const huge = join(temp.dir, 'enorme.exampack');
+      await writeFile(huge, '');
+      await truncate(huge, PACK_FILE_MAX_BYTES + 1);
+      const before = process.memoryUsage().rss;
+      for (const path of [...fifos, zero, huge]) services.offerFile(path);
+      const got = await offers(6);
+      const byName = Object.fromEntries(got.map((o) => [o.name, o.error]));
+      expect(byName).toEqual({
+        'a.exampack': { code: 'invalid-pack', params: { reason: 'not-a-file', detail: '' } },
+        'b.exampack': { code: 'invalid-pack', params: { reason: 'not-a-file', detail: '' } },
+        'c.examresult': 'unreadable',
+        'd.examresult': 'unreadable',
+        'zero.exampack': { code: 'invalid-pack', params: { reason: 'not-a-file', detail: '' } },
+        'enorme.exampack': { code: 'invalid-pack', params: { reason: 'too-large', detail: '' } },
+      });
+      expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+      // No file-I/O thread is left blocked: a notebook save and a settings write still answer.
+      await callValue(services, 'settings:set', { settings: { theme: 'dark' } });
+      expect((await callValue(services, 'settings:get', {})).theme).toBe('dark');
+      await callValue(services, 'notebook:set-plan', { plan: { examDate: null, examLabel: null, retention: 0.9 } });
+    },
+    60_000,
+  );
+
+  it('the pack imported is the pack the student confirmed, even if the file was swapped since', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const { services, offers } = await servicesIn(temp.dir);
+    const path = join(temp.dir, 'pacote.exampack');
+    const a = await packOf('Pacote A', 2, 1);
+    await writeFile(path, a);
+    services.offerFile(path);
+    const [offer] = (await offers(1)) as PackOffer[];
+    expect(offer).toMatchObject({ name: 'pacote.exampack', title: 'Pacote A', questions: 2, error: null });
+    expect(offer?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Swapped between the question and the answer.
+    await writeFile(path, await packOf('Pacote B', 9, 100));
+    const imported = await callValue(services, 'packs:import-pending', { token: offer?.token ?? '' });
+    expect(imported.pack.title).toBe('Pacote A');
+    expect(imported.added).toBe(2);
+    // A token answers once.
+    const again = await services.handlers['packs:import-pending']({ token: offer?.token ?? '' }).catch((e: Error) => e);
+    expect(again).toBeInstanceOf(Error);
+  }, 60_000);
+});
