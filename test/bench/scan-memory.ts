@@ -92,6 +92,9 @@ const table = [
   ['time, worker / in process', `${(viaWorkerPdf.ms / inProcess.ms).toFixed(2)}×`, '1.00×', '—'],
   ['time, photos', `${(viaWorkerPhotos.ms / 1000).toFixed(1)} s`, '—', '—'],
 ];
+const refusals = (value: unknown) =>
+  (value as { refused: { source: string; reason: string }[] }).refused.map((r) => `${r.source}: ${r.reason}`);
+console.log(`refused: ${[...refusals(viaWorkerPdf.value), ...refusals(viaWorkerPhotos.value)].join('; ') || 'none'}`);
 console.log('\n| measure | through the worker | baseline: in main (before) | target |\n|---|---|---|---|');
 for (const [measure, value, baseline, target] of table)
   console.log(`| ${measure} | ${value} | ${baseline} | ${target} |`);
