@@ -28,6 +28,7 @@ import type { ApiQuestion } from '../../main/core/api/schemas.js';
 import { nodeServices } from '../support/node-services.js';
 import { sampleQuestion } from '../support/questions.js';
 import { tempDir } from '../support/temp.js';
+import { jpegOfHeightZero, pdfWithBrokenPageTree, pngDeclaring } from '../support/hostile-files.js';
 
 type World = 'A' | 'B';
 const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -345,10 +346,21 @@ function generators(forged: Uint8Array<ArrayBuffer>[]): Generators {
       version: pick([1, 2]),
       answers: Array.from({ length: QUESTIONS }, () => pick(LETTERS)).join(''),
     }),
-    // Pixels only: a scan that is no sheet (the reader's refusals) costs no time in a long sequence.
+    // Through the decoding worker's boundary: bytes that are no image, crafted headers and a broken
+    // page tree (each refused by name, quickly: a long sequence costs no decoding time).
     'paper:scan': (pick, seen) => ({
       code: pick([...seen.codes]),
-      files: [{ name: 'folha.jpg', data: new TextEncoder().encode(pick(['não é imagem', 'nem esta'])) }],
+      files: [
+        {
+          name: 'folha.jpg',
+          data: pick([
+            new TextEncoder().encode('não é imagem'),
+            new Uint8Array(pngDeclaring(40_000_000, 1)),
+            new Uint8Array(jpegOfHeightZero()),
+            new Uint8Array(pdfWithBrokenPageTree('loop')),
+          ]),
+        },
+      ],
     }),
   };
 }
