@@ -1,6 +1,6 @@
 // Bridge handlers for practice packs: list, import (file bytes, the bundled demo,
 // or a file the OS asked to open, after the student confirmed), remove, build.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
@@ -72,11 +72,20 @@ export interface PackContext {
   moodleToPack: (bytes: Uint8Array, meta: { title: string; appVersion: string }) => Promise<MoodleRead>;
 }
 
-/** Offers waiting for the student's answer: the oldest goes past this many (each holds a pack's bytes). */
+/**
+ * Offers waiting for the student's answer each hold their pack's bytes: the oldest go while more
+ * than this many wait, or while they hold more than one largest pack's worth (the newest always stays).
+ */
 const PENDING_OFFERS = 8;
+const PENDING_BYTES = PACK_FILE_MAX_BYTES;
+
+/** SHA-256 on the threadpool (WebCrypto's digest is asynchronous): a pack may be 512 MiB. */
+async function sha256Of(bytes: Buffer<ArrayBuffer>): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
 
 /** A path the OS handed over, read as a drop is: a regular file within the pack limit, or a named refusal. */
-async function readOfferedPack(path: string): Promise<Buffer> {
+async function readOfferedPack(path: string): Promise<Buffer<ArrayBuffer>> {
   try {
     return await readRegularFile(path, PACK_FILE_MAX_BYTES);
   } catch (error) {
@@ -234,6 +243,16 @@ export function createPackHandlers(context: PackContext) {
    * A file the OS asked to open: checked first (the student is asked only about a real pack, and
    * told at once why a file is not one), then remembered under a token until the student confirms.
    */
+  /** Unanswered offers go oldest first (Map keeps insertion order) while too many or too much wait. */
+  const forgetOldOffers = () => {
+    let held = [...pending.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0);
+    for (const [token, bytes] of pending) {
+      if (pending.size <= 1 || (pending.size <= PENDING_OFFERS && held <= PENDING_BYTES)) break;
+      pending.delete(token);
+      held -= bytes.byteLength;
+    }
+  };
+
   const offer = async (path: string): Promise<PackOffer> => {
     const name = basename(path);
     try {
@@ -241,10 +260,9 @@ export function createPackHandlers(context: PackContext) {
       const pack = await context.readPack(bytes);
       await pack.dispose();
       const token = randomUUID();
+      const sha256 = await sha256Of(bytes);
       pending.set(token, bytes);
-      // Each waiting offer holds its bytes: an unanswered one goes once enough newer ones wait.
-      for (const old of [...pending.keys()].slice(0, Math.max(0, pending.size - PENDING_OFFERS))) pending.delete(old);
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      forgetOldOffers();
       return { name, token, title: pack.manifest.title, questions: pack.manifest.questionCount, sha256, error: null };
     } catch (error) {
       return { name, token: null, title: null, questions: 0, sha256: null, error: context.toError(error) };

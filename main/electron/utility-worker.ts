@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { utilityProcess } from 'electron';
 import type { SpawnWorker, WorkerHandle } from '../core/worker/client.js';
 import type { FromWorker } from '../core/worker/protocol.js';
-import { WORKER_EXEC_ARGV, workerEnv } from '../core/worker/node-spawn.js';
+import { stderrTail, WORKER_EXEC_ARGV, workerEnv } from '../core/worker/node-spawn.js';
 
 /** `bundleDir` is where out/main/index.js runs from: the worker's bundle is beside it. */
 export function utilityWorker(bundleDir: string): SpawnWorker {
@@ -16,11 +16,7 @@ export function utilityWorker(bundleDir: string): SpawnWorker {
       env: workerEnv(),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    let stderr = '';
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-4096);
-    });
+    const stderr = stderrTail(child.stderr);
     let alive = true;
     const handle: WorkerHandle = {
       get pid() {
@@ -33,7 +29,7 @@ export function utilityWorker(bundleDir: string): SpawnWorker {
       onExit: (listener) =>
         child.once('exit', (code) => {
           alive = false;
-          setImmediate(() => listener({ code, signal: null, stderr }));
+          setImmediate(() => listener({ code, signal: null, stderr: stderr() }));
         }),
       kill: () => {
         if (alive) child.kill();

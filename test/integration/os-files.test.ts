@@ -9,6 +9,7 @@ import type { EventName, Events, PackOffer, ResultOffer } from '../../preload/co
 import { PACK_FILE_MAX_BYTES } from '../../preload/contract.js';
 import { writePack } from '../../main/core/packs/writer.js';
 import { callValue } from '../support/bridge-call.js';
+import { handle } from '../../main/app/services.js';
 import { nodeServices } from '../support/node-services.js';
 import { sampleQuestion } from '../support/questions.js';
 import { tempDir } from '../support/temp.js';
@@ -103,5 +104,38 @@ describe('files handed over by the OS', () => {
     // A token answers once.
     const again = await services.handlers['packs:import-pending']({ token: offer?.token ?? '' }).catch((e: Error) => e);
     expect(again).toBeInstanceOf(Error);
+  }, 60_000);
+
+  it('a confirmation clicked twice at once imports once; unanswered offers are forgotten oldest first', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const { services, offers } = await servicesIn(temp.dir);
+    const paths: string[] = [];
+    for (let n = 0; n < 10; n++) {
+      const path = join(temp.dir, `pacote-${n}.exampack`);
+      await writeFile(path, await packOf(`Pacote ${n}`, 1, 200 + n));
+      paths.push(path);
+    }
+    // One at a time, as a student opens them: each offer is made before the next file is opened.
+    for (const [index, path] of paths.entries()) {
+      services.offerFile(path);
+      await offers(index + 1);
+    }
+    const tokens = ((await offers(10)) as PackOffer[]).map((o) => o.token ?? '');
+    // At most eight wait: the two oldest were forgotten, and say so.
+    for (const token of tokens.slice(0, 2))
+      expect(await handle(services.handlers, 'packs:import-pending', { token })).toMatchObject({
+        ok: false,
+        error: { code: 'not-found' },
+      });
+    const newest = tokens.at(-1) ?? '';
+    const both = await Promise.all([
+      handle(services.handlers, 'packs:import-pending', { token: newest }),
+      handle(services.handlers, 'packs:import-pending', { token: newest }),
+    ]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toMatchObject([{ ok: false, error: { code: 'not-found' } }]);
+    const list = await callValue(services, 'packs:list', {});
+    expect(list.map((p) => p.title)).toEqual(['Pacote 9']);
   }, 60_000);
 });

@@ -17,7 +17,7 @@ export class RegularFileError extends Error {
  * Opens without blocking (O_NONBLOCK: a FIFO with no writer opens at once instead of holding a thread),
  * then asks the handle itself what it is, so a file swapped for a FIFO after a check cannot slip by.
  */
-export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer> {
+export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer<ArrayBuffer>> {
   const flags = constants.O_RDONLY | (process.platform === 'win32' ? 0 : constants.O_NONBLOCK);
   const handle = await open(path, flags).catch(() => {
     throw new RegularFileError('unreadable');

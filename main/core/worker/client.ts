@@ -103,10 +103,14 @@ export class DecodingWorker {
     return result as Promise<JobOutcome<K>>;
   }
 
+  /**
+   * At quit nothing waits on a decoder: the worker is killed now; the job it ran and those queued
+   * end as refusals (a scan of forty pages would otherwise hold the app open for minutes).
+   */
   async close(): Promise<void> {
     this.closed = true;
+    this.kill('crash');
     await this.queue;
-    this.stop();
   }
 
   private start(job: WorkerJob, listener: JobListener): Promise<JobOutcome<WorkerJob['kind']>> {

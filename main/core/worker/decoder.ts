@@ -28,8 +28,11 @@ const PACK_REASON: Record<WorkerDeath, PackErrorCode> = {
   timeout: 'too-slow',
 };
 
-/** The failure rebuilt as the error main already maps to a translated bridge code. */
-function rethrow(failure: WorkerFailure): never {
+/**
+ * The failure rebuilt as the error main already maps to a translated bridge code. A failure the
+ * decoder did not name (`Error`) is still the file's: `unnamed` says how that file is refused.
+ */
+function rethrow(failure: WorkerFailure, unnamed: () => Error): never {
   switch (failure.type) {
     case 'PackError':
       throw new PackError(failure.code as PackErrorCode, failure.detail);
@@ -40,7 +43,7 @@ function rethrow(failure: WorkerFailure): never {
     case 'RasterError':
       throw new RasterError(failure.code as RasterError['reason'], failure.detail);
     case 'Error':
-      throw new Error(`decoder: ${failure.detail}`);
+      throw unnamed();
   }
 }
 
@@ -107,7 +110,7 @@ export class Decoder {
   async readPack(bytes: Uint8Array): Promise<ReadPack> {
     const outcome = await this.worker.run({ kind: 'pack', data: bytes });
     if (!outcome.ok) {
-      if ('failure' in outcome) rethrow(outcome.failure);
+      if ('failure' in outcome) rethrow(outcome.failure, () => new PackError('unreadable', outcome.failure.detail));
       throw new PackError(PACK_REASON[outcome.died]);
     }
     const read = outcome.value;
@@ -124,14 +127,15 @@ export class Decoder {
   async moodleToPack(bytes: Uint8Array, meta: { title: string; appVersion: string }): Promise<MoodleRead> {
     const outcome = await this.worker.run({ kind: 'moodle', data: bytes, meta });
     if (outcome.ok) return outcome.value;
-    if ('failure' in outcome) rethrow(outcome.failure);
+    if ('failure' in outcome) rethrow(outcome.failure, () => new MoodleError('not-moodle-xml', outcome.failure.detail));
     throw new MoodleError(outcome.died === 'timeout' ? 'too-complex' : 'too-large');
   }
 
   async readResult(bytes: Uint8Array): Promise<ResultFile> {
     const outcome = await this.worker.run({ kind: 'result', data: bytes });
     if (outcome.ok) return outcome.value;
-    if ('failure' in outcome) rethrow(outcome.failure);
+    if ('failure' in outcome)
+      rethrow(outcome.failure, () => new ResultFileError('invalid-json', outcome.failure.detail));
     throw new ResultFileError('too-large');
   }
 

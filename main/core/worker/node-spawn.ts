@@ -35,6 +35,16 @@ export function workerScript(): { script: string; execArgv: string[] } {
 /** How much of the worker's stderr is kept: enough for V8's out-of-memory line. */
 const STDERR_TAIL = 4096;
 
+/** Keeps the last few KB a worker writes to stderr (both spawners read its out-of-memory line there). */
+export function stderrTail(stream: NodeJS.ReadableStream | null): () => string {
+  let tail = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    tail = (tail + chunk).slice(-STDERR_TAIL);
+  });
+  return () => tail;
+}
+
 export function forkWorker(extraExecArgv: string[] = []): SpawnWorker {
   return () => {
     const { script, execArgv } = workerScript();
@@ -44,11 +54,7 @@ export function forkWorker(extraExecArgv: string[] = []): SpawnWorker {
       env: workerEnv(),
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    let stderr = '';
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
-    });
+    const stderr = stderrTail(child.stderr);
     const handle: WorkerHandle = {
       pid: child.pid,
       send: (message) => {
@@ -59,7 +65,7 @@ export function forkWorker(extraExecArgv: string[] = []): SpawnWorker {
       onExit: (listener) =>
         child.once('exit', (code, signal) => {
           // The last lines of stderr may still be in the pipe when the process is reported gone.
-          setImmediate(() => listener({ code, signal, stderr }));
+          setImmediate(() => listener({ code, signal, stderr: stderr() }));
         }),
       kill: () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -151,10 +151,13 @@ export interface FileReading {
   refused: ScanRefusal[];
 }
 
+/** A page read, named as the tutor sees it ("turma.pdf · p. 3"). */
+type SourcedPage = PageReading & { source: string };
+
 /** The pages of every file joined into sheets, in the order of their printed number. Main only. */
 export function joinSheets(files: FileReading[], target: ScanTarget): ScanResult {
   const refused: ScanRefusal[] = [];
-  const pages = new Map<number, Map<number, PageReading & { source: string }>>();
+  const pages = new Map<number, Map<number, SourcedPage>>();
   const expectedPages = sheetPages(target.questions);
   for (const file of files) {
     for (const outcome of file.pages) {
@@ -168,7 +171,7 @@ export function joinSheets(files: FileReading[], target: ScanTarget): ScanResult
         refused.push({ source, reason: 'other-exam', detail: identity.code });
         continue;
       }
-      const ofSheet = pages.get(identity.sheet) ?? new Map<number, PageReading & { source: string }>();
+      const ofSheet = pages.get(identity.sheet) ?? new Map<number, SourcedPage>();
       if (ofSheet.has(identity.page)) {
         refused.push({ source, reason: 'duplicate', detail: `${identity.sheet}` });
         continue;
@@ -191,7 +194,7 @@ export function joinSheets(files: FileReading[], target: ScanTarget): ScanResult
       });
       continue;
     }
-    const read = parts.filter((p): p is PageReading & { source: string } => p !== undefined);
+    const read = parts.filter((p): p is SourcedPage => p !== undefined);
     sheets.push({
       code: target.code,
       sheet,
