@@ -12,6 +12,7 @@ import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { dataPaths } from '../../main/core/workspace.js';
 import { harnessCipher } from './harness-cipher.js';
 import { folderSaveTarget } from '../../main/app/saving.js';
+import type { SpawnWorker } from '../../main/core/worker/client.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -22,6 +23,8 @@ export interface NodeServiceOptions {
   clockSpeed?: number;
   emit?: <E extends EventName>(event: E, payload: Events[E]) => void;
   openExternal?: (url: string) => Promise<boolean>;
+  /** The decoding worker's process (tests wrap the forked one to kill it mid-file). */
+  spawnWorker?: SpawnWorker;
 }
 
 export function nodeServices(options: NodeServiceOptions): Promise<AppServices> {
@@ -43,5 +46,6 @@ export function nodeServices(options: NodeServiceOptions): Promise<AppServices> 
     ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
     demoPackPath: join(ROOT, 'assets/demo.exampack'),
     ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
+    ...(options.spawnWorker && { spawnWorker: options.spawnWorker }),
   });
 }
