@@ -21,10 +21,19 @@ export interface CacheDeps {
   changed: () => void;
 }
 
-async function folderBytes(dir: string): Promise<number> {
+/**
+ * What records the student's answers and what they led to: attempts, the notebook's cards and the
+ * notes (and their backups). Their size says how many cards and how long the retries are, which an
+ * earlier answer's being right decides: while an exam runs, the size shown leaves them out.
+ */
+const ANSWER_RECORDS = /^(attempts|notebook\.json|notebook-questions\.json|notes\.json)(\.bak)?$/;
+
+/** Every file's size under `dir`, leaving out the entries of `dir` itself that `leaveOut` names. */
+async function folderBytes(dir: string, leaveOut: RegExp | null = null): Promise<number> {
   let total = 0;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
+    if (leaveOut?.test(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) total += await folderBytes(path);
     else total += (await stat(path).catch(() => ({ size: 0 }))).size;
@@ -44,7 +53,7 @@ export function createCache(deps: CacheDeps) {
     return {
       dataDir: deps.dataDir,
       questions: workspace.store.size,
-      bytes: await folderBytes(deps.dataDir),
+      bytes: await folderBytes(deps.dataDir, deps.examRunning() ? ANSWER_RECORDS : null),
       syncedQuestions: synced,
       packQuestions: fromPacks,
       packs: (await listPacks(workspace)).length,

@@ -95,7 +95,8 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     if ('attemptId' in ref) {
       const question = await engine().questionAt(ref.attemptId, ref.index);
       if (!question) {
-        if (engine().kindOf(ref.attemptId) === null) throw new BridgeError('not-found');
+        // An attempt hidden now (visibility.hidesAttempt) answers as one that does not exist.
+        if (!engine().shown(ref.attemptId)) throw new BridgeError('not-found');
         throw new BridgeError('locked-by-exam');
       }
       return { id: question.baseId, recordId: question.id, question };
@@ -182,14 +183,8 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     'notebook:list': async ({ filter }) => {
       await deps.ready();
       await notebook().settled();
-      // Cards are keyed by the question's own id, which the lock lists: one set for the whole list.
-      const locked = engine().visibility.locked();
-      return notebook().list(
-        filter,
-        deps.now(),
-        (id) => locked.has(id),
-        (ref) => engine().renderImage(ref),
-      );
+      // A locked question's card (and its note) is not there for now: the notebook asks visibility.
+      return notebook().list(filter, deps.now(), (ref) => engine().renderImage(ref));
     },
     'notebook:add': async ({ ref }) => {
       await deps.ready();

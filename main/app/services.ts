@@ -186,9 +186,15 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       if (!opened) missedDeadlines.push(attemptId);
       options.emit('exam:submitted', { attemptId, by: 'deadline' });
     },
-    onRunning: (exam) => options.emit('exam:running', exam),
+    onRunning: (exam) => {
+      options.emit('exam:running', exam);
+      // What the notebook shows changes with the lock (a running question's card is not there for now).
+      notebook.onChanged?.();
+    },
   });
   opened = true;
+  // The notebook asks the key's one decision which cards are not there now (visibility.hiddenCards).
+  notebook.hideWhile(() => engine.visibility.hiddenCards());
   // The deadline is enforced here, whatever the renderer is doing.
   let ticking: Promise<void> = Promise.resolve();
   const ticker = setInterval(() => {

@@ -348,6 +348,11 @@ export class ExamEngine {
     return this.reader.checked(attemptId, index);
   }
 
+  /** Whether the renderer may know of this attempt now (a retry or a review waits while a question is locked). */
+  shown(attemptId: string): boolean {
+    return this.reader.shown(attemptId);
+  }
+
   questionAt(attemptId: string, index: number): Promise<SnapshotQuestion | null> {
     return this.reader.questionAt(attemptId, index);
   }

@@ -69,11 +69,17 @@ export class AttemptReader {
     return factsOf(attempt, entry, question, entry.timeMs + Math.max(0, open));
   }
 
+  /** An attempt the renderer may know of now (visibility.hidesAttempt: a retry or review waits while one is locked). */
+  shown(attemptId: string): boolean {
+    const attempt = this.attempts.get(attemptId);
+    return attempt !== undefined && !this.deps.visibility.hidesAttempt(attempt);
+  }
+
   /** The question at a place in an attempt as main keeps it; null while it is locked (the exam runs). */
   async questionAt(attemptId: string, index: number): Promise<SnapshotQuestion | null> {
     const attempt = this.attempts.get(attemptId);
     const entry = attempt?.questions[index];
-    if (!attempt || !entry) return null;
+    if (!attempt || !entry || this.deps.visibility.hidesAttempt(attempt)) return null;
     if (attempt.status === 'running' && !(attempt.config.mode === 'practice' && entry.revealed)) return null;
     return (await this.attempts.questionsOf(attempt))[index] ?? null;
   }
@@ -90,7 +96,7 @@ export class AttemptReader {
    */
   async result(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
     const attempt = this.attempts.get(attemptId);
-    if (!attempt) throw new ExamError('not-found');
+    if (!attempt || this.deps.visibility.hidesAttempt(attempt)) throw new ExamError('not-found');
     // The key is delivered only after submission (invariant 1).
     const { submittedAt, submittedBy } = attempt;
     if (attempt.status !== 'submitted' || submittedAt === null || submittedBy === null) {
@@ -108,6 +114,7 @@ export class AttemptReader {
   }
 
   history(): Promise<AttemptSummary[]> {
-    return historyOf(this.attempts.all(), (id) => this.result(id));
+    const shown = [...this.attempts.all()].filter((attempt) => !this.deps.visibility.hidesAttempt(attempt));
+    return historyOf(shown, (id) => this.result(id));
   }
 }

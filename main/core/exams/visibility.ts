@@ -206,6 +206,27 @@ export class Visibility {
     return baseId !== undefined && locked.has(baseId);
   }
 
+  /**
+   * Whether a submitted attempt is, for now, as if it did not exist: a retry of misses or a notebook
+   * review, while any question is locked. Which questions such an attempt holds was chosen by whether
+   * earlier answers were right — a locked question's among them — so its questions, their count and
+   * its very existence would tell that question's key. (Which ones could have been chosen cannot be
+   * told apart from the key itself, so all of them wait; mock exams are chosen without it.)
+   */
+  hidesAttempt(attempt: Attempt): boolean {
+    return attempt.status === 'submitted' && attempt.config.kind !== 'exam' && this.locked().size > 0;
+  }
+
+  /**
+   * The notebook's cards that are, for now, as if they did not exist: those of locked questions
+   * (cards are keyed by the question's own id, which the lock lists). A card says that an earlier
+   * answer to its question was wrong or a guess: with the running exam's redacted earlier results,
+   * which still show the choice, its existence would tell the key.
+   */
+  hiddenCards(): ReadonlySet<string> {
+    return this.locked();
+  }
+
   /** True while any attempt runs (cache clearing and printing keys wait for its end). */
   examRunning(): boolean {
     return this.deps.running() !== null;

@@ -87,8 +87,15 @@ interface Planning {
   loads: DayLoads;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 export class Notebook {
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Cards that are, for now, as if they did not exist (visibility.hiddenCards: their question is
+   * locked by the running exam). Every view, count, lookup and removal goes through `cards()`.
+   */
+  private hidden: () => ReadonlySet<string> = () => NONE;
 
   private constructor(
     /** Three lowdb documents over the durable adapter (util/document.ts), each with a .bak. */
@@ -101,6 +108,23 @@ export class Notebook {
 
   private get data(): NotebookData {
     return this.docs.notebook.data;
+  }
+
+  /** Asks the key's one decision which cards are not there for now (services wires it once the engine opens). */
+  hideWhile(hidden: () => ReadonlySet<string>): void {
+    this.hidden = hidden;
+  }
+
+  /** The cards any view may see now, and whether one is there. */
+  private cards(): Card[] {
+    const hidden = this.hidden();
+    const all = Object.values(this.data.cards);
+    return hidden.size === 0 ? all : all.filter((card) => !hidden.has(card.id));
+  }
+
+  private visible(id: string): Card | undefined {
+    const card = this.data.cards[id];
+    return card && !this.hidden().has(id) ? card : undefined;
   }
 
   private get questions(): Record<string, SnapshotQuestion> {
@@ -192,11 +216,11 @@ export class Notebook {
   }
 
   has(id: string): boolean {
-    return Boolean(this.data.cards[id]);
+    return this.visible(id) !== undefined;
   }
 
   question(id: string): SnapshotQuestion | null {
-    return this.data.cards[id] ? (this.questions[id] ?? null) : null;
+    return this.visible(id) ? (this.questions[id] ?? null) : null;
   }
 
   isCaptured(attemptId: string): boolean {
@@ -303,10 +327,11 @@ export class Notebook {
     });
   }
 
+  /** A hidden card (its question locked now) is not there to remove: the answer an absent one gets. */
   remove(id: string): Promise<{ removed: boolean }> {
     return this.serial(async () => {
-      const { [id]: card, ...cards } = this.data.cards;
-      if (!card) return { removed: false };
+      if (!this.visible(id)) return { removed: false };
+      const { [id]: _card, ...cards } = this.data.cards;
       this.data.cards = cards;
       await this.saveCards();
       // The question goes after the card: a crash between the two leaves an unused copy, never a card without one.
@@ -375,7 +400,7 @@ export class Notebook {
   dueIds(now: number): string[] {
     const scheduler = this.scheduler();
     const endOfToday = addDays(now, 1);
-    return Object.values(this.data.cards)
+    return this.cards()
       .map((card) => ({ id: card.id, due: scheduler.dueOf(card.fsrs) }))
       .filter((c): c is { id: string; due: number } => c.due !== null && c.due < endOfToday)
       .sort((a, b) => a.due - b.due || a.id.localeCompare(b.id))
@@ -412,20 +437,24 @@ export class Notebook {
     return this.serial(() => Promise.resolve());
   }
 
-  list(
-    filter: NotebookFilter,
-    now: number,
-    hideNote: (id: string) => boolean,
-    image?: (ref: ImageRef) => string | null,
-  ): NotebookCardView[] {
-    return listCards(this.reading(), filter, now, hideNote, image);
+  list(filter: NotebookFilter, now: number, image?: (ref: ImageRef) => string | null): NotebookCardView[] {
+    return listCards(this.reading(), filter, now, image);
   }
 
   overview(now: number): NotebookOverview {
     return overviewOf(this.reading(), now);
   }
 
+  /** What the views read: the cards there now, and the review log of those cards only (retention counts it). */
   private reading(): NotebookReading {
-    return { data: this.data, questions: this.questions, note: (id) => this.note(id), scheduler: this.scheduler() };
+    const hidden = this.hidden();
+    const cards = Object.fromEntries(this.cards().map((card) => [card.id, card]));
+    const log = hidden.size === 0 ? this.data.log : this.data.log.filter((entry) => !hidden.has(entry.id));
+    return {
+      data: { ...this.data, cards, log },
+      questions: this.questions,
+      note: (id) => this.note(id),
+      scheduler: this.scheduler(),
+    };
   }
 }

@@ -31,12 +31,11 @@ function statusOf(card: Card, scheduler: Scheduler, now: number): { status: Note
   return { status: scheduler.mastered(card.fsrs, now) ? 'mastered' : 'learning', due };
 }
 
-/** The cards a filter keeps, due first; a note is withheld where `hideNote` says (the key lock). */
+/** The cards a filter keeps, due first (a locked question's card, note and all, never reaches here). */
 export function listCards(
   notebook: NotebookReading,
   filter: NotebookFilter,
   now: number,
-  hideNote: (id: string) => boolean,
   /** A figure's loadable address (the attempts' image cache), or 'missing'. */
   image: (ref: ImageRef) => string | null = () => null,
 ): NotebookCardView[] {
@@ -51,7 +50,7 @@ export function listCards(
     if (filter.area && question.area !== filter.area) continue;
     if (filter.subject && question.subject !== filter.subject) continue;
     if (filter.source && card.source !== filter.source) continue;
-    const note = hideNote(card.id) ? null : notebook.note(card.id) || null;
+    const note = notebook.note(card.id) || null;
     if (text && !`${question.statement}\n${question.subject}\n${note ?? ''}`.toLocaleLowerCase('pt-BR').includes(text))
       continue;
     views.push({

@@ -69,7 +69,7 @@ describe('capture and review', () => {
     expect(again.plan()).toMatchObject({ retention: 0.85, dailyLimit: 25 });
     expect(
       again
-        .list({}, NOW, () => false)
+        .list({}, NOW)
         .map((c) => c.id)
         .sort(),
     ).toEqual(['q1', 'q2', 'q3']);
@@ -80,14 +80,14 @@ describe('capture and review', () => {
     const answers = [answer(1), answer(2, { correct: true, guessed: true }), answer(3, { correct: true })];
     expect(await book.capture('a1', NOW, answers)).toEqual({ added: 2 });
     expect(await book.capture('a1', NOW, answers)).toEqual({ added: 0 });
-    const cards = book.list({}, NOW, () => false);
+    const cards = book.list({}, NOW);
     expect(cards.map((c) => [c.id, c.reason, c.reviews]).sort()).toEqual([
       ['q1', 'wrong', 1],
       ['q2', 'guessed', 1],
     ]);
     // A later exam answering q1 right counts as a review of it; q3 right still adds nothing.
     await book.capture('a2', NOW + 3_600_000, [answer(1, { correct: true }), answer(3, { correct: true })]);
-    expect(book.list({}, NOW, () => false).find((c) => c.id === 'q1')?.reviews).toBe(2);
+    expect(book.list({}, NOW).find((c) => c.id === 'q1')?.reviews).toBe(2);
     expect(book.has('q3')).toBe(false);
   });
 
@@ -96,25 +96,25 @@ describe('capture and review', () => {
     await book.add(notebookQuestion(1), 'api:enem', NOW);
     const from = { attemptId: 'r1', index: 0 };
     await book.review('q1', 1, NOW + 60_000, from);
-    const missed = book.list({}, NOW + 60_000, () => false)[0];
+    const missed = book.list({}, NOW + 60_000)[0];
     await book.review('q1', 4, NOW + 90_000, from);
-    const easy = book.list({}, NOW + 90_000, () => false)[0];
+    const easy = book.list({}, NOW + 90_000)[0];
     expect(easy?.reviews).toBe(missed?.reviews);
     expect(easy?.status).toBe('learning');
     expect(missed?.status).toBe('due');
     // Back to "again": the same state as the first rating.
     await book.review('q1', 1, NOW + 120_000, from);
-    expect(book.list({}, NOW + 60_000, () => false)[0]).toEqual(missed);
+    expect(book.list({}, NOW + 60_000)[0]).toEqual(missed);
   });
 
   it('the exam date moves every card’s due at once, and none falls on or after it', async () => {
     const { book } = await open();
     for (let n = 0; n < 20; n++) await book.add(notebookQuestion(n), 'api:enem', NOW);
     for (let n = 0; n < 20; n++) await book.review(`q${n}`, 4, NOW, { attemptId: 'r', index: n });
-    const free = book.list({}, NOW, () => false).map((c) => c.due ?? 0);
+    const free = book.list({}, NOW).map((c) => c.due ?? 0);
     await book.setPlan({ examDate: '2027-03-14', examLabel: null, retention: 0.9 });
     const exam = new Date(2027, 2, 14).getTime();
-    const bounded = book.list({}, NOW, () => false);
+    const bounded = book.list({}, NOW);
     expect(Math.max(...free)).toBeGreaterThan(exam);
     for (const card of bounded) expect(card.due === null || card.due < exam).toBe(true);
     expect(book.overview(NOW).daysToExam).toBe(4);
