@@ -19,7 +19,7 @@ import {
   pdfWithPathOperations,
   pngDeclaring,
 } from '../support/hostile-files.js';
-import { workerDecoder } from '../support/worker.js';
+import { killedAfterFirstPage, workerDecoder } from '../support/worker.js';
 
 const EXAM = { code: 'PWORK42', questions: 10, versions: 1, language: false };
 const TARGET: ScanTarget = EXAM;
@@ -139,20 +139,8 @@ describe('the decoding worker', () => {
 
   it('a worker killed in the middle of a file costs that page: the pages after it are still read', async () => {
     const three = await stackPdf(corpus.images);
-    const base = forkWorker();
-    let killed = false;
-    // The first process dies (SIGKILL, as a segfault would end it) right after reporting page 1.
-    const spawn: SpawnWorker = () => {
-      const handle = base();
-      handle.onMessage((message) => {
-        if (!killed && message.type === 'page') {
-          killed = true;
-          process.kill(handle.pid ?? 0, 'SIGKILL');
-        }
-      });
-      return handle;
-    };
-    const crashing = new Decoder(new DecodingWorker(spawn, DEFAULT_LIMITS));
+    // The first process dies right after reporting page 1.
+    const crashing = new Decoder(new DecodingWorker(killedAfterFirstPage().spawn, DEFAULT_LIMITS));
     try {
       const result = await crashing.scan([{ name: 'turma.pdf', data: three }], TARGET);
       expect(result.refused).toEqual([{ source: 'turma.pdf · p. 2', reason: 'unreadable', detail: '2/3' }]);

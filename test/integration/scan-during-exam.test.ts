@@ -2,12 +2,11 @@
 // same computer: a crafted file and a worker killed mid-file cost the tutor one file and one page,
 // and cost the student nothing — every answer given during the scan is saved and the clock still runs.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SpawnWorker } from '../../main/core/worker/client.js';
-import { forkWorker } from '../../main/core/worker/node-spawn.js';
 import { callValue } from '../support/bridge-call.js';
 import { pngDeclaring } from '../support/hostile-files.js';
 import { nodeServices } from '../support/node-services.js';
 import { tempDir } from '../support/temp.js';
+import { killedAfterFirstPage } from '../support/worker.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -18,19 +17,8 @@ describe('scans read while an exam runs', () => {
   it('a crafted file and a worker killed mid-file never touch the running exam', async () => {
     const temp = await tempDir();
     cleanups.push(temp.cleanup);
-    const base = forkWorker();
-    let killed = false;
     // The first worker dies (SIGKILL, as a decoder's segfault would end it) after its first page.
-    const spawnWorker: SpawnWorker = () => {
-      const handle = base();
-      handle.onMessage((message) => {
-        if (!killed && message.type === 'page') {
-          killed = true;
-          process.kill(handle.pid ?? 0, 'SIGKILL');
-        }
-      });
-      return handle;
-    };
+    const { spawn: spawnWorker, killed } = killedAfterFirstPage();
     const services = await nodeServices({ dataDir: temp.dir, spawnWorker });
     cleanups.push(() => services.close());
     await callValue(services, 'packs:import-demo', {});
@@ -63,7 +51,7 @@ describe('scans read while an exam runs', () => {
       await callValue(services, 'exam:answer', { attemptId: exam.attemptId, index, choice });
     const result = await scan;
 
-    expect(killed).toBe(true);
+    expect(killed()).toBe(true);
     expect(result.refused.map((r) => [r.source, r.reason])).toEqual([
       ['largo.png', 'too-large'],
       ['turma.pdf · p. 2', 'unreadable'],

@@ -1,9 +1,29 @@
 // The decoding worker as the harness and the CLI run it (a forked Node process), for tests that
 // read files from outside through the same process boundary the app uses.
-import { DEFAULT_LIMITS, DecodingWorker, type WorkerLimits } from '../../main/core/worker/client.js';
+import { DEFAULT_LIMITS, DecodingWorker, type SpawnWorker, type WorkerLimits } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
 import { forkWorker } from '../../main/core/worker/node-spawn.js';
 
 export function workerDecoder(limits: Partial<WorkerLimits> = {}): Decoder {
   return new Decoder(new DecodingWorker(forkWorker(), { ...DEFAULT_LIMITS, ...limits }));
+}
+
+/**
+ * A forked worker whose first process dies (SIGKILL, as a decoder's segfault would end it) right
+ * after it reports its first page; the processes after it live. `killed()` says whether it happened.
+ */
+export function killedAfterFirstPage(): { spawn: SpawnWorker; killed: () => boolean } {
+  const base = forkWorker();
+  let killed = false;
+  const spawn: SpawnWorker = () => {
+    const handle = base();
+    handle.onMessage((message) => {
+      if (!killed && message.type === 'page') {
+        killed = true;
+        process.kill(handle.pid ?? 0, 'SIGKILL');
+      }
+    });
+    return handle;
+  };
+  return { spawn, killed: () => killed };
 }

@@ -342,7 +342,11 @@ export class Notebook {
     });
   }
 
-  /** A review of a card in a review session; the same question rated again replaces the rating. */
+  /**
+   * A review of a card in a review session; the same question rated again replaces the rating. (The
+   * session's own methods, here to `unreview`, are not filtered by `hidden`: they serve answers
+   * already checked, whose questions the lock has let go.)
+   */
   review(id: string, grade: GradeValue, at: number, from: { attemptId: string; index: number }): Promise<void> {
     return this.serial(async () => {
       const card = this.data.cards[id];
