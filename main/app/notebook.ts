@@ -122,9 +122,20 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     return found;
   };
 
+  /**
+   * The cards as they are once loaded and every capture in flight has landed (a start's catch-up
+   * among them): a rating or its preview read before that found no card, and said "not found"
+   * right after launch (the noninterference game caught it as a difference between two runs).
+   */
+  const cardsReady = async () => {
+    await deps.ready();
+    await notebook().settled();
+  };
+
   /** In a review session, a checked answer is a review of its card: rated now, changeable later. */
   const rate = async (attemptId: string, index: number, grade: ReviewGrade | null): Promise<ReviewGrade | null> => {
     if (engine().kindOf(attemptId) !== 'review') return null;
+    await cardsReady();
     const facts = await engine().checked(attemptId, index);
     if (!facts) return null;
     const chosen = grade ?? gradeOf(facts);
@@ -161,6 +172,7 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     },
     'exam:rating-preview': async ({ attemptId, index }) => {
       if (engine().kindOf(attemptId) !== 'review') throw new BridgeError('invalid-argument', { field: 'attemptId' });
+      await cardsReady();
       const facts = await engine().checked(attemptId, index);
       const preview = facts && notebook().preview(facts.question.baseId, deps.now(), { attemptId, index });
       if (!preview) throw new BridgeError('not-found');
@@ -168,6 +180,7 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     },
     'exam:undo-rating': async ({ attemptId }) => {
       if (engine().kindOf(attemptId) !== 'review') throw new BridgeError('invalid-argument', { field: 'attemptId' });
+      await cardsReady();
       const index = await engine().undoRating(attemptId);
       const facts = index === null ? null : await engine().checked(attemptId, index);
       if (index !== null && facts) await notebook().unreview(facts.question.baseId, { attemptId, index });

@@ -401,8 +401,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     },
     updates: updates.controller,
     logger: options.logger,
-    diagnostics: () =>
-      collectDiagnostics({
+    // Help → Copy diagnostics works while a large catalog is still loading: it waits for it.
+    diagnostics: async () => {
+      await workspace.catalogReady();
+      return collectDiagnostics({
         dataDir: options.dataDir,
         version: options.version,
         shell: options.shell,
@@ -412,7 +414,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         paperExams: async () => (await paperExams.list()).length,
         examRunning: () => engine.running() !== null,
         now: () => clock.now(),
-      }),
+      });
+    },
     settled: () => startupSweep.then(() => undefined),
     close: async () => {
       clearInterval(ticker);

@@ -1,55 +1,12 @@
 // The update cycle against a feed server as electron-builder publishes one (latest-linux.yml and
 // the artifact, beta-linux.yml for the beta channel): found, downloaded with its sha512 checked,
 // offered; a tampered artifact, a missing channel file or a dead server never reach "ready".
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../preload/contract.js';
 import { UpdateController } from '../../main/core/updates/controller.js';
 import { START_DELAY_MS } from '../../main/core/updates/policy.js';
-import { nodeUpdateFeed, type NodeFeed } from '../support/update-feed.js';
-
-const ARTIFACT = Buffer.from('Exam Practice 0.2.0 AppImage bytes '.repeat(2000));
-const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
-
-/** A feed server: the channel files electron-builder writes, and the artifact (or a tampered one). */
-async function feedServer(options: { tampered?: boolean; channels?: string[] } = {}) {
-  const requested: string[] = [];
-  const yml = (version: string, file: string) =>
-    [
-      `version: ${version}`,
-      'files:',
-      `  - url: ${file}`,
-      `    sha512: ${sha512(ARTIFACT)}`,
-      `    size: ${ARTIFACT.length}`,
-      `path: ${file}`,
-      `sha512: ${sha512(ARTIFACT)}`,
-      "releaseDate: '2026-11-20T12:00:00.000Z'",
-      '',
-    ].join('\n');
-  const files: Record<string, string | Buffer> = {
-    '/latest-linux.yml': yml('0.2.0', 'Exam-Practice-0.2.0.AppImage'),
-    '/beta-linux.yml': yml('0.3.0-beta.1', 'Exam-Practice-0.3.0-beta.1.AppImage'),
-    '/Exam-Practice-0.2.0.AppImage': options.tampered ? Buffer.from(ARTIFACT).fill(0x41, 100, 120) : ARTIFACT,
-    '/Exam-Practice-0.3.0-beta.1.AppImage': ARTIFACT,
-  };
-  const served = (name: string) => !name.endsWith('.yml') || !options.channels || options.channels.includes(name);
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    requested.push(path);
-    const body = served(path) ? files[path] : undefined;
-    if (body === undefined) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-length': Buffer.byteLength(body) }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  return { url, served: requested, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { ARTIFACT, feedServer, nodeUpdateFeed, type NodeFeed } from '../support/update-feed.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

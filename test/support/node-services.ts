@@ -13,6 +13,7 @@ import { dataPaths } from '../../main/core/workspace.js';
 import { harnessCipher } from './harness-cipher.js';
 import { folderSaveTarget } from '../../main/app/saving.js';
 import type { SpawnWorker } from '../../main/core/worker/client.js';
+import type { UpdateFeed } from '../../main/core/updates/controller.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -25,6 +26,8 @@ export interface NodeServiceOptions {
   openExternal?: (url: string) => Promise<boolean>;
   /** The decoding worker's process (tests wrap the forked one to kill it mid-file). */
   spawnWorker?: SpawnWorker;
+  /** An update feed (the harness has none: the app cannot update itself there). */
+  updateFeed?: UpdateFeed;
 }
 
 export function nodeServices(options: NodeServiceOptions): Promise<AppServices> {
@@ -47,5 +50,6 @@ export function nodeServices(options: NodeServiceOptions): Promise<AppServices> 
     demoPackPath: join(ROOT, 'assets/demo.exampack'),
     ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
     ...(options.spawnWorker && { spawnWorker: options.spawnWorker }),
+    ...(options.updateFeed && { updateFeed: options.updateFeed }),
   });
 }

@@ -2,7 +2,9 @@
 // provider (channel file per platform, latest.yml parsing, file resolution) over builder-util-
 // runtime's HTTP executor, whose download verifies the sha512 the channel file gives. Only the
 // transport differs from the app (Node's http instead of Electron's net).
-import { request, type ClientRequest, type RequestOptions } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer, request, type ClientRequest, type RequestOptions, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,4 +74,44 @@ export function nodeUpdateFeed(url: string, currentVersion: string, platform: 'l
     },
     install: () => undefined,
   };
+}
+
+export const ARTIFACT = Buffer.from('Exam Practice 0.2.0 AppImage bytes '.repeat(2000));
+const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
+
+/** A feed server: the channel files electron-builder writes, and the artifact (or a tampered one). */
+export async function feedServer(options: { tampered?: boolean; channels?: string[] } = {}) {
+  const requested: string[] = [];
+  const yml = (version: string, file: string) =>
+    [
+      `version: ${version}`,
+      'files:',
+      `  - url: ${file}`,
+      `    sha512: ${sha512(ARTIFACT)}`,
+      `    size: ${ARTIFACT.length}`,
+      `path: ${file}`,
+      `sha512: ${sha512(ARTIFACT)}`,
+      "releaseDate: '2026-11-20T12:00:00.000Z'",
+      '',
+    ].join('\n');
+  const files: Record<string, string | Buffer> = {
+    '/latest-linux.yml': yml('0.2.0', 'Exam-Practice-0.2.0.AppImage'),
+    '/beta-linux.yml': yml('0.3.0-beta.1', 'Exam-Practice-0.3.0-beta.1.AppImage'),
+    '/Exam-Practice-0.2.0.AppImage': options.tampered ? Buffer.from(ARTIFACT).fill(0x41, 100, 120) : ARTIFACT,
+    '/Exam-Practice-0.3.0-beta.1.AppImage': ARTIFACT,
+  };
+  const served = (name: string) => !name.endsWith('.yml') || !options.channels || options.channels.includes(name);
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    requested.push(path);
+    const body = served(path) ? files[path] : undefined;
+    if (body === undefined) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-length': Buffer.byteLength(body) }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { url, served: requested, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
