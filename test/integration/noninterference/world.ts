@@ -219,6 +219,10 @@ async function startSecret(
   earlier: string,
 ): Promise<string> {
   const timed = { mode: 'timed', timeLimitMinutes: 240, strict: true, seed: 5 } as const;
+  // Background work (the notebook's captures) draws randomness at its own pace: once it has landed,
+  // the fresh seed of a retry or a review session is drawn from the same state in both worlds.
+  await call(services, 'notebook:overview', {});
+  seedRandomness(5);
   switch (kind) {
     case 'timed':
       return (
