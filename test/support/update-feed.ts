@@ -17,7 +17,9 @@ import { feedChannel } from '../../main/core/updates/policy.js';
 
 class NodeExecutor extends HttpExecutor<ClientRequest> {
   createRequest(options: RequestOptions, callback: (response: unknown) => void): ClientRequest {
-    return request(options, callback);
+    // No keep-alive: Node's client adds a 'timeout' listener to a reused socket per request with a
+    // timeout (the executor sets one), and the noninterference game makes hundreds of them.
+    return request({ ...options, agent: false }, callback);
   }
 
   /** As ElectronHttpExecutor.download: the file to disk through the checksum transform. */
