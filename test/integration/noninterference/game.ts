@@ -529,9 +529,13 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
     for (const world of handOver ? (['A', 'B'] as const) : []) {
       const live = worlds[world];
       for (const name of ['livre.exampack', 'turma.examresult']) live.services.offerFile(join(live.dir, name));
-      for (let i = 0; i < 500 && live.events.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      live.events.sort((a, b) => a.event.localeCompare(b.event));
-      offers[world] = normalise(live.events.splice(0), live.tokens);
+      // Both offers, whatever else a start emits: only they are taken and compared here.
+      const offered = () =>
+        live.events.filter((e) => e.event === 'packs:open-request' || e.event === 'class:open-request');
+      for (let i = 0; i < 500 && offered().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      const taken = offered().sort((a, b) => a.event.localeCompare(b.event));
+      live.events.splice(0, live.events.length, ...live.events.filter((e) => !taken.includes(e)));
+      offers[world] = normalise(taken, live.tokens);
     }
     expect(offers.B, 'the files the OS handed over').toEqual(offers.A);
     learn(seen, 'packs:import-pending', offers.A);

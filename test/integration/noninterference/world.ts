@@ -123,14 +123,15 @@ const numberOf = (q: ExamQuestionView) => Number(/^Enunciado (\d+)$/.exec(q.stat
 /**
  * The earlier exam's answer to question n. In the timed, practice, pack and sealed worlds each
  * secret question is answered with world A's key (right in A, wrong in B: a notebook card in B only;
- * the oracle the visibility rule closes) and the others "A". In the review and retry worlds the
- * secret questions and CHECKED are answered wrongly in both (their cards and the retry hold the same
- * questions in both) and the others rightly, so what runs is exactly those questions.
+ * the oracle the visibility rule closes) and the others with the first alternative shown (null). In
+ * the review and retry worlds the secret questions and CHECKED are answered wrongly in both (their
+ * cards and the retry hold the same questions in both) and the others rightly, so what runs is
+ * exactly those questions. A number is the letter chosen (0 = A).
  */
-function earlierChoice(n: number, kind: Kind): number {
+function earlierChoice(n: number, kind: Kind): number | null {
   if (kind === 'review' || kind === 'retry')
     return SECRET.includes(n) || n === CHECKED ? (keyAt(n, 'A', kind) + 1) % 5 : keyAt(n, 'A', kind);
-  return SECRET.includes(n) ? keyAt(n, 'A', kind) : 0;
+  return SECRET.includes(n) ? keyAt(n, 'A', kind) : null;
 }
 
 /** Everything a world of `kind` holds, built as a student's profile would be. */
@@ -155,8 +156,8 @@ export async function buildWorld(world: World, dir: string, packs: TutorPacks, k
     });
     for (const q of earlier.questions) {
       const n = numberOf(q);
-      const choice =
-        kind === 'review' || kind === 'retry' || SECRET.includes(n) ? alternative(q, n, earlierChoice(n, kind)) : 0;
+      const letter = earlierChoice(n, kind);
+      const choice = letter === null ? 0 : alternative(q, n, letter);
       await call(services, 'exam:answer', { attemptId: earlier.attemptId, index: q.index, choice });
     }
     await call(services, 'exam:submit', { attemptId: earlier.attemptId });
