@@ -28,19 +28,50 @@ const REAL = { random: Math.random, randomBytes: crypto.randomBytes, randomInt: 
 /**
  * Randomness by design (a fresh attempt seed, a review session's order, a sealed pack's shuffle, its
  * release code, salt and IV) drawn from `seed`: the same calls in both worlds draw the same values,
- * so what differs is the secret alone. Node's `crypto` functions are replaced on the module itself
+ * so what differs is the secret alone. Each calling line of the app draws from its own stream: a
+ * background write's temporary name or a retry's jitter, drawn at a moment the machine's load
+ * decides, must not shift what a sealed pack draws after it (seen under load: one world's pack
+ * bytes differed). Node's `crypto` functions are replaced on the module itself
  * (syncBuiltinESMExports: the app's named imports see it); `restoreRandomness` puts them back.
  */
 export function seedRandomness(seed: number) {
-  const random = seededRandom(seed);
-  Math.random = random;
-  crypto.randomBytes = ((size: number) =>
-    Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256)))) as typeof crypto.randomBytes;
+  const streams = new Map<string, () => number>();
+  const streamHere = () => {
+    const site = callingSite();
+    let stream = streams.get(site);
+    if (!stream) {
+      stream = seededRandom((seed ^ hashOf(site)) >>> 0);
+      streams.set(site, stream);
+    }
+    return stream;
+  };
+  Math.random = () => streamHere()();
+  crypto.randomBytes = ((size: number) => {
+    const random = streamHere();
+    return Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256)));
+  }) as typeof crypto.randomBytes;
   crypto.randomInt = ((a: number, b?: number) => {
     const [min, max] = b === undefined ? [0, a] : [a, b];
-    return min + Math.floor(random() * (max - min));
+    return min + Math.floor(streamHere()() * (max - min));
   }) as typeof crypto.randomInt;
   syncBuiltinESMExports();
+}
+
+/** The first line of the app (not this file, not Node's internals) on the stack: file and line. */
+function callingSite(): string {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  for (const frame of frames) {
+    if (frame.includes('noninterference/world.ts') || frame.includes('node:')) continue;
+    const at = /\(?([^()\s]+):(\d+):\d+\)?$/.exec(frame.trim());
+    if (at) return `${at[1]}:${at[2]}`;
+  }
+  return 'unknown';
+}
+
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 export function restoreRandomness() {
