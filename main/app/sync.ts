@@ -36,7 +36,7 @@ export function createSync({ workspace, clientFor, logger, emit, changed }: Sync
       const runs = Object.values(workspace.state.state.runs);
       const dailyUsed: Partial<Record<Product, number>> = {};
       const today = utcDay(Date.now());
-      for (const [product, usage] of Object.entries(workspace.state.state.usage)) {
+      for (const [product, usage] of Object.entries(workspace.dailyUsage())) {
         if (usage.day === today) dailyUsed[product as Product] = usage.used;
       }
       return {

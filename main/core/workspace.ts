@@ -91,6 +91,11 @@ export interface Workspace {
   packRegistry: PackRegistryFile;
   /** One governor per product: both share the key's limits across every sync of the session. */
   governor(product: Product, options?: GovernorOptions): RateGovernor;
+  /**
+   * Requests used today per product, as the governors count them now: the saved count lags up to a
+   * second behind (it is written at most once a second), and a screen must not show the lag.
+   */
+  dailyUsage(): Partial<Record<Product, DailyUsage>>;
   client(options: { product: Product; baseUrl: string; apiKey: string; governor?: GovernorOptions }): CatalogClient;
   close(): Promise<void>;
 }
@@ -195,6 +200,11 @@ export async function openWorkspace(
     },
     packRegistry,
     explanations,
+    dailyUsage: () => {
+      const usage: Partial<Record<Product, DailyUsage>> = { ...state.state.usage };
+      for (const [product, live] of governors) usage[product] = live.dailyUsage;
+      return usage;
+    },
     get store(): CatalogStore {
       if (!loaded) throw new Error('The catalog is still loading');
       return loaded;
