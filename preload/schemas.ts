@@ -134,7 +134,7 @@ const questionRefSchema = z.union([
 ]);
 
 const notebookFilterSchema = z.strictObject({
-  status: z.enum(['due', 'learning', 'mastered']).optional(),
+  status: z.enum(['due', 'new', 'learning', 'mastered']).optional(),
   area: z.enum(AREA_IDS).optional(),
   subject: z.string().min(1).max(200).optional(),
   source: z.string().min(1).max(200).optional(),
@@ -157,8 +157,15 @@ export const notebookPlanSchema = z.strictObject({
   examDate: isoDate.nullable(),
   examLabel: z.string().trim().max(100).nullable(),
   retention: z.number().min(0.7).max(0.97),
-  /** Reviews a day the schedule keeps under where it can (docs/notebook.md); the default when absent. */
+  /** Cards a day, new ones included (docs/notebook.md); unchanged when absent. */
   dailyLimit: z.number().int().min(5).max(1000).optional(),
+  /** New cards introduced a day (0 pauses them); unchanged when absent. */
+  newPerDay: z.number().int().min(0).max(500).optional(),
+  /** When the exam starts, 'HH:MM' Brasília time; unchanged when absent. */
+  examTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .optional(),
 });
 
 export const requestSchemas = {

@@ -148,12 +148,21 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
   };
 
   const note = (baseId: string) => notebook().note(baseId);
+  const lookup = { note, has: (baseId: string) => notebook().has(baseId) };
   const isSealed = (id: string) =>
     Boolean((deps.store().get(id)?.q as Record<string, unknown> | undefined)?.[SEALED_MARK]);
   return {
-    // Results carry the student's notes (shown in the review).
-    'exam:submit': ({ attemptId }) => engine().submit(attemptId, note),
-    'exam:result': ({ attemptId }) => engine().result(attemptId, note),
+    // Results carry the student's notes and say which questions are cards (the review offers to add the others).
+    'exam:submit': async ({ attemptId }) => {
+      const submitted = await engine().submit(attemptId, lookup);
+      // Its misses are being captured: the result says what the notebook holds once they are.
+      await deps.ready();
+      return submitted.kind === 'review' ? submitted : engine().result(attemptId, lookup);
+    },
+    'exam:result': async ({ attemptId }) => {
+      await deps.ready();
+      return engine().result(attemptId, lookup);
+    },
     'exam:answer': async ({ attemptId, index, choice }) => {
       const saved = await engine().answer(attemptId, index, choice);
       return { ...saved, grade: saved.feedback ? await rate(attemptId, index, null) : null };

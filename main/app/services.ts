@@ -47,8 +47,10 @@ import { PaperExams } from '../core/paper/paper-exam.js';
 import { createPaperHandlers } from './paper.js';
 import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
+import { localDate } from '../core/notebook/schedule.js';
 import { warningText } from '../core/exams/warning-text.js';
 import { awaitsCapture, captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
+import { createFitter, type Fitter } from './notebook-fit.js';
 import { createClassHandlers, offerResultFile } from './class.js';
 import { RESULT_EXTENSION } from '../core/class/result-file.js';
 import { PackError } from '../core/packs/format.js';
@@ -150,9 +152,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   // Opened before the image sweep: its questions' images are pinned like saved results'.
   const notebook = await Notebook.open(options.dataDir, workspace.storage);
   // Every screen that counts reviews (the menu's badge too) hears of each change, whatever made it.
+  /** The memory model's background fit (set once the worker that runs it exists). */
+  let fitter: Fitter | null = null;
   notebook.onChanged = () => {
-    const { dueToday, total } = notebook.overview(clock.now());
-    options.emit('notebook:changed', { dueToday, total });
+    options.emit('notebook:changed', notebook.counts(clock.now()));
+    fitter?.poke();
   };
   workspace.images.pin(notebook.images());
   let notebookDeps: NotebookDeps | null = null;
@@ -224,7 +228,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       ? workspace.catalogReady().then(() => notebookDeps && catchUp(notebookDeps))
       : Promise.resolve()
   )
-    .then(() => workspace.images.pin(notebook.images()))
+    .then(() => {
+      workspace.images.pin(notebook.images());
+      fitter?.poke();
+    })
     .catch((error: unknown) => options.logger.error('notebook catch-up failed', { error: String(error) }));
   // Every pin (images of saved results) is known once the engine has loaded: files nothing points
   // to any more can go. Never while a sync or an import writes images (the cache waits for them).
@@ -256,6 +263,13 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   // Spawned on the first file from outside, and again after a crash; gone when idle.
   const decoder = new Decoder(new DecodingWorker(options.spawnWorker ?? forkWorker(), options.workerLimits));
   const readPack = (bytes: Buffer) => decoder.readPack(bytes);
+  fitter = createFitter({
+    notebook,
+    now: () => clock.now(),
+    logger: options.logger,
+    optimizer: () => Promise.resolve((histories) => decoder.fit(histories)),
+  });
+  fitter.poke();
 
   const packs = createPackHandlers({
     readPack,
@@ -387,17 +401,18 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await captured;
       await captures;
       const now = at ?? clock.now();
-      const overview = notebook.overview(now);
+      const { dueToday } = notebook.counts(now);
+      const today = localDate(now);
       const remind = shouldRemind({
         enabled: settings.reviewReminders,
-        dueToday: overview.dueToday,
-        today: overview.today,
+        dueToday,
+        today,
         lastReminded: notebook.remindedOn(),
         hour: new Date(now).getHours(),
       });
       if (!remind) return null;
-      await notebook.markReminded(overview.today);
-      return reminderText(settings.language, overview.dueToday);
+      await notebook.markReminded(today);
+      return reminderText(settings.language, dueToday);
     },
     updates: updates.controller,
     logger: options.logger,
@@ -410,7 +425,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         shell: options.shell,
         vault,
         cacheInfo: cache.info,
-        notebookCards: () => notebook.overview(clock.now()).total,
+        notebookCards: () => notebook.counts(clock.now()).total,
         paperExams: async () => (await paperExams.list()).length,
         examRunning: () => engine.running() !== null,
         now: () => clock.now(),
@@ -424,6 +439,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       await engine.suspend();
       await captured;
       await captures;
+      await fitter?.close();
       await notebook.settled();
       await decoder.close();
       await workspace.close();

@@ -1,4 +1,5 @@
 import { QUESTIONS } from '../../assets/demo/questions.js';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -143,7 +144,10 @@ test('resumes a running exam after the app restarts, with every answer and flag'
 test('practice mode shows right or wrong at once, then the key', async ({ launch }) => {
   const { page } = await launch();
   await startDemoExam(page, { count: '3', mode: 'practice' });
-  await expect(page.getByTestId('exam-countdown')).toHaveText('Sem limite de tempo');
+  // No time limit, no clock: said once, quietly, not as a countdown.
+  await expect(page.getByTestId('exam-untimed')).toHaveText('Sem limite de tempo');
+  await expect(page.getByTestId('exam-countdown')).toHaveCount(0);
+  await expect(page.getByRole('timer')).toHaveCount(0);
   const right = await correctLetter(page);
   await page.keyboard.press(right.toLowerCase());
   await expect(page.getByTestId('exam-feedback')).toHaveAttribute('data-correct', 'true');
@@ -152,6 +156,16 @@ test('practice mode shows right or wrong at once, then the key', async ({ launch
   const wrong = ['A', 'B', 'C', 'D', 'E'].find((l) => l !== rightTwo) ?? 'A';
   await page.keyboard.press(wrong.toLowerCase());
   await expect(page.getByTestId('exam-feedback')).toContainText(`A resposta correta é ${rightTwo}`);
+  // The grid shows right and wrong in the legend's colours (the "answered" style used to hide them).
+  const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const legend = page.getByTestId('exam-grid-legend');
+  await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-verdict', 'right');
+  await expect(page.getByTestId('exam-grid-2')).toHaveAttribute('data-verdict', 'wrong');
+  expect(await background(page.getByTestId('exam-grid-1'))).toBe(await background(legend.locator('.grid-cell.right')));
+  expect(await background(page.getByTestId('exam-grid-2'))).toBe(await background(legend.locator('.grid-cell.wrong')));
+  expect(await background(page.getByTestId('exam-grid-1'))).not.toBe(
+    await background(legend.locator('.grid-cell.answered')),
+  );
   await page.getByTestId('exam-finish-practice').click();
   // Ending practice asks first, and says what is left unanswered.
   await expect(page.getByTestId('exam-confirm')).toContainText('Encerrar o treino?');

@@ -387,7 +387,7 @@ export const ui = (page: Page) => {
       planError: id('notebook-plan-error'),
       stats: id('notebook-stats'),
       /** [data-value] */
-      stat: (name: 'dueToday' | 'next7' | 'mastered' | 'total') => id(`notebook-stat-${name}`),
+      stat: (name: 'dueToday' | 'next7' | 'newWaiting' | 'mastered' | 'total') => id(`notebook-stat-${name}`),
       startReview: id('notebook-start-review'),
       nothingDue: id('notebook-nothing-due'),
       forecast: id('notebook-forecast'),

@@ -43,7 +43,9 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await expect(screen.notebook.cards.and(page.locator('[data-reason="guessed"]'))).toHaveCount(1);
   await expect(screen.notebook.stat('dueToday')).toHaveAttribute('data-value', '2');
   await expect(screen.notebook.stat('total')).toHaveAttribute('data-value', '2');
-  await expect(screen.notebook.cards.first()).toContainText('· 1 revisão');
+  // Each a new card, introduced under the new-card limit: none reviewed yet.
+  await expect(screen.notebook.cards.first()).toContainText('nova: entra na fila de novas · nenhuma revisão');
+  await expect(screen.notebook.stat('newWaiting')).toHaveAttribute('data-value', '2');
   // No date yet: a month ahead, and the ENEM's likely date offered.
   await expect(screen.notebook.forecastColumns).toHaveCount(30);
   await expect(screen.notebook.planStatus).toContainText('Sem data de prova');
@@ -56,6 +58,10 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await screen.notebook.planSave.click();
   await expect(screen.notebook.planSaved).toBeVisible();
   await expect(screen.examDateCountdown).toHaveAttribute('data-days', '20');
+  // The date field reads as the text beside it does (dd/mm/aaaa in Portuguese), never the OS's order.
+  const [y, m, d] = dayFromToday(20).split('-');
+  await expect(screen.notebook.examDate).toHaveValue(`${d}/${m}/${y}`);
+  await expect(screen.notebook.planStatus).toContainText(`${d}/${m}/${y}`);
   await expect(screen.examDateCountdown).toHaveText('Faltam 20 dias para FUVEST 1ª fase');
   // Today up to the eve of the exam; both cards due today.
   await expect(screen.notebook.forecastColumns).toHaveCount(20);
@@ -75,8 +81,11 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await page.getByTestId('question-close').click();
   await screen.nav('notebook').click();
   await expect(screen.notebook.cards).toHaveCount(3);
-  await screen.notebook.filterStatus.selectOption('due');
+  // All three wait to be introduced (new), none is a review due yet.
+  await screen.notebook.filterStatus.selectOption('new');
   await expect(screen.notebook.cards).toHaveCount(3);
+  await screen.notebook.filterStatus.selectOption('due');
+  await expect(screen.notebook.noMatch).toBeVisible();
   await screen.notebook.filterStatus.selectOption('mastered');
   await expect(screen.notebook.noMatch).toBeVisible();
 });
@@ -90,6 +99,12 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await examWithAMissAndAGuess(page);
   await startTodaysReview(page);
   await expect(page.locator('#exam-title')).toHaveText('Revisão do caderno');
+  // A review looks like one: the notebook's menu entry, its own words in the sidebar, and no clock.
+  await expect(screen.nav('notebook')).toHaveAttribute('aria-current', 'page');
+  await expect(screen.nav('exams')).not.toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('nav-running-exam')).toContainText('Revisão do caderno em andamento');
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(page.getByTestId('exam-untimed')).toHaveCount(0);
   await expect(screen.exam.answeredCount).toContainText('0/2');
   // The key stays hidden until the answer: no feedback, no rating, no note.
   await expect(screen.exam.feedback).toHaveCount(0);
@@ -115,6 +130,11 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await expect(screen.exam.feedback).toHaveAttribute('data-correct', 'false');
   await expect(screen.exam.rating).toHaveAttribute('data-grade', '1');
   await screen.exam.finishPractice.click();
+  // Its end talks about cards: the missed one still to be repeated, not an exam to hand in.
+  await expect(page.getByTestId('exam-confirm')).toContainText('Encerrar a revisão?');
+  await expect(page.getByTestId('exam-confirm-review')).toContainText('Falta 1 questão desta revisão');
+  await expect(page.getByTestId('exam-confirm-yes')).toHaveText('Encerrar a revisão');
+  await expect(page.getByTestId('exam-confirm-unanswered')).toHaveCount(0);
   await page.getByTestId('exam-confirm-yes').click();
   await expect(screen.results.screen).toBeVisible();
 
@@ -194,6 +214,9 @@ test('notebook: a note written in a result’s review shows there and in the not
   await examWithAMissAndAGuess(page);
   await screen.review.filter('wrong').click();
   await expect(screen.review.items).toHaveCount(1);
+  // The miss is a card already: said, not offered again.
+  await expect(screen.review.addedToNotebook).toHaveText('No caderno de erros');
+  await expect(screen.review.addToNotebook).toHaveCount(0);
   await screen.review.noteToggle.click();
   await screen.review.note.text.fill('Troquei as unidades.');
   await screen.review.note.save.click();

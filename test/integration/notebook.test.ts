@@ -66,9 +66,12 @@ describe('the error notebook', () => {
       new Set([...wrong, ...guessedRight].map((q) => q.statement.slice(0, 280))),
     );
     expect(cards.filter((c) => c.reason === 'guessed').length).toBe(guessedRight.length);
-    // A miss is due today (it was just failed): the overview counts it.
+    // Each enters as a new card, introduced under the new-card limit (15 a day unless the student says otherwise).
+    expect(cards.every((c) => c.status === 'new' && c.reviews === 0)).toBe(true);
     const overview = await value(services, 'notebook:overview', {});
-    expect(overview.dueToday).toBe(wrong.length + guessedRight.length - cards.filter((c) => c.status !== 'due').length);
+    expect(overview.dueToday).toBe(Math.min(cards.length, 15));
+    expect(overview.newToday).toBe(overview.dueToday);
+    expect(overview.newWaiting).toBe(cards.length);
     expect(overview.total).toBe(cards.length);
     // Asking for the result again captures nothing twice.
     await value(services, 'exam:result', { attemptId: state.attemptId });
@@ -106,8 +109,8 @@ describe('the error notebook', () => {
     const current = await value(services, 'exam:current', {});
     expect(current?.grades[0]).toBe(3);
     const cards = await value(services, 'notebook:list', { filter: {} });
-    // Each card reviewed once in the session (the changed rating did not count twice): two reviews in all.
-    for (const card of cards) expect(card.reviews).toBe(2);
+    // Each card reviewed once in the session (the changed rating did not count twice): its first review.
+    for (const card of cards) expect(card.reviews).toBe(1);
     // Those missed again are due again within minutes; those recalled easily rest for days.
     const statusOf = (index: number) =>
       cards.find((c) => c.statement === session.questions[index]?.statement.slice(0, 280))?.status;
@@ -147,7 +150,14 @@ describe('the error notebook', () => {
     expect(after.length).toBe(result.questions.filter((q) => q.isCorrect === false).length);
     expect(after.find((c) => c.id === card.id)?.note).toBe('Confundi mitose com meiose.');
     const overview = await value(again, 'notebook:overview', {});
-    expect(overview.plan).toEqual({ examDate: '2027-11-07', examLabel: 'ENEM 2027', retention: 0.85, dailyLimit: 40 });
+    expect(overview.plan).toEqual({
+      examDate: '2027-11-07',
+      examLabel: 'ENEM 2027',
+      retention: 0.85,
+      dailyLimit: 40,
+      newPerDay: 15,
+      examTime: '13:30',
+    });
     // The note is shown in the result's review too, by the question's place in the attempt.
     const index = result.questions.findIndex((q) => q.statement.startsWith(card.statement.slice(0, 100)));
     expect((await value(again, 'notes:get', { ref: { attemptId: state.attemptId, index } })).text).toBe(
@@ -217,7 +227,8 @@ describe('the error notebook', () => {
     const first = cards[0];
     if (!first) throw new Error('no card');
     expect((await value(services, 'notebook:list', { filter: { status: 'mastered' } })).length).toBe(0);
-    expect((await value(services, 'notebook:list', { filter: { status: 'due' } })).length).toBe(cards.length);
+    expect((await value(services, 'notebook:list', { filter: { status: 'new' } })).length).toBe(cards.length);
+    expect((await value(services, 'notebook:list', { filter: { status: 'due' } })).length).toBe(0);
     const bySubject = await value(services, 'notebook:list', { filter: { subject: first.subject } });
     expect(bySubject.every((c) => c.subject === first.subject)).toBe(true);
     expect(bySubject.length).toBe(cards.filter((c) => c.subject === first.subject).length);
@@ -236,6 +247,9 @@ describe('the error notebook', () => {
       ['notebook:set-plan', { plan: { examDate: '2027-02-30', examLabel: null, retention: 0.9 } }],
       ['notebook:set-plan', { plan: { examDate: '2027-11-07', examLabel: null, retention: 1.5 } }],
       ['notebook:set-plan', { plan: { examDate: '2027-11-07', examLabel: null, retention: 0.9, dailyLimit: 2 } }],
+      ['notebook:set-plan', { plan: { examDate: '2027-11-07', examLabel: null, retention: 0.9, newPerDay: -1 } }],
+      ['notebook:set-plan', { plan: { examDate: '2027-11-07', examLabel: null, retention: 0.9, examTime: '25:00' } }],
+      ['notebook:set-plan', { plan: { examDate: '2027-11-07', examLabel: null, retention: 0.9, examTime: '1:30' } }],
       ['notebook:list', { filter: { status: 'forgotten' } }],
       ['notes:set', { ref: { questionId: 'x' }, text: 'x'.repeat(5_001) }],
       ['notes:set', { ref: { attemptId: 'not-a-uuid', index: 0 }, text: 'x' }],
@@ -277,6 +291,15 @@ describe('the error notebook', () => {
     // The app is still open on the folder: the CLI reads beside it.
     const stats = await runCli(['notebook', 'stats', '--data-dir', dir, '--json'], {});
     expect(stats.code).toBe(0);
-    expect(JSON.parse(stats.stdout)).toEqual({ dueToday: missed, dueNext7Days: 0, mastered: 0, total: missed });
+    // The same figures the app shows: today's new cards, and the week its simulated sessions hold.
+    const overview = await value(services, 'notebook:overview', {});
+    expect(overview.dueToday).toBe(Math.min(missed, 15));
+    expect(overview.dueNext7Days).toBeGreaterThan(0);
+    expect(JSON.parse(stats.stdout)).toEqual({
+      dueToday: overview.dueToday,
+      dueNext7Days: overview.dueNext7Days,
+      mastered: 0,
+      total: missed,
+    });
   });
 });

@@ -160,7 +160,9 @@ describe('a review session', () => {
     expect(state.questions.length).toBe(cards);
     expect(state.undoable).toBeNull();
     expect(await reviewsOf()).toBe(reviewsBefore);
-    expect((await cardOf(statement))?.status).toBe('due');
+    // As it was before the session: a new card, still to be introduced.
+    expect((await cardOf(statement))?.status).toBe(listedBefore.find((c) => c.statement === statement)?.status);
+    expect((await cardOf(statement))?.status).toBe('new');
     // The first card (recalled, rated) stays reviewed: only the last rating is taken back.
     const firstBefore = listedBefore.find((c) => c.statement === first);
     expect((await cardOf(first))?.reviews).toBe((firstBefore?.reviews ?? 0) + 1);

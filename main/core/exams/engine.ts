@@ -20,7 +20,7 @@ import type {
 } from '../../../preload/contract.js';
 import { AttemptStore, type AttemptStoreDeps } from './attempt-store.js';
 import { commonPack, countMatching, refuseShortBlocks, selectQuestions } from './builder.js';
-import type { AnswerFacts } from './grading.js';
+import type { AnswerFacts, NotebookLookup } from './grading.js';
 import type { PackAnswers } from './history.js';
 import { type Attempt, type ImageRef, type PackOrigin, type SnapshotQuestion } from './model.js';
 import { paperAttempt, type PaperMeta } from './paper-attempt.js';
@@ -264,7 +264,7 @@ export class ExamEngine {
     return this.reviewSession.undo(attemptId);
   }
 
-  async submit(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
+  async submit(attemptId: string, notes?: NotebookLookup): Promise<ExamResult> {
     const attempt = this.attempts.get(attemptId);
     if (!attempt) throw new ExamError('not-found');
     if (attempt.status === 'running') {
@@ -361,7 +361,7 @@ export class ExamEngine {
     return this.reader.snapshotFor(questionId);
   }
 
-  result(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
+  result(attemptId: string, notes?: NotebookLookup): Promise<ExamResult> {
     return this.reader.result(attemptId, notes);
   }
 

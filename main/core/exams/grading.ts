@@ -81,7 +81,13 @@ export interface ResultInputs {
   /** A sealed pack's attempt waiting for the tutor's code: nothing of it is graded yet. */
   awaiting: boolean;
   render: RenderImage;
-  notes?: ((baseId: string) => string) | undefined;
+  notes?: NotebookLookup | undefined;
+}
+
+/** What a result shows of the notebook: the student's note on a question, and whether it is a card. */
+export interface NotebookLookup {
+  note(baseId: string): string;
+  has(baseId: string): boolean;
 }
 
 /**
@@ -165,7 +171,11 @@ export function resultOf(
       right: visible.filter((q) => q.guessed && q.isCorrect).length,
     },
     // A note may say the key in the student's words: withheld with the rest of a hidden question.
-    questions: questions.map(({ baseId, ...q }) => ({ ...q, note: (!q.hidden && inputs.notes?.(baseId)) || null })),
+    questions: questions.map(({ baseId, ...q }) => ({
+      ...q,
+      note: (!q.hidden && inputs.notes?.note(baseId)) || null,
+      inNotebook: !q.hidden && (inputs.notes?.has(baseId) ?? false),
+    })),
     pack: attempt.config.pack && { id: attempt.config.pack.id, title: attempt.config.pack.title },
     awaitingRelease: inputs.awaiting,
     paper: attempt.config.paper,

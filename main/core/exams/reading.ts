@@ -5,7 +5,7 @@ import type { AttemptKind, AttemptSummary, ExamResult } from '../../../preload/c
 import type { CatalogStore } from '../catalog/store.js';
 import type { AttemptStore } from './attempt-store.js';
 import { ExamError } from './errors.js';
-import { factsOf, resultOf, type AnswerFacts } from './grading.js';
+import { factsOf, resultOf, type AnswerFacts, type NotebookLookup } from './grading.js';
 import { historyOf, packAnswersOf, type PackAnswers } from './history.js';
 import type { SnapshotQuestion } from './model.js';
 import type { Visibility } from './visibility.js';
@@ -94,7 +94,7 @@ export class AttemptReader {
    * A submitted attempt's result (grading.ts). Questions of the exam running now are withheld
    * (invariant 1), and all of a sealed pack's attempt until its release.
    */
-  async result(attemptId: string, notes?: (baseId: string) => string): Promise<ExamResult> {
+  async result(attemptId: string, notes?: NotebookLookup): Promise<ExamResult> {
     const attempt = this.attempts.get(attemptId);
     if (!attempt || this.deps.visibility.hidesAttempt(attempt)) throw new ExamError('not-found');
     // The key is delivered only after submission (invariant 1).

@@ -2,9 +2,11 @@
 // notes.json) and the shapes the notebook class works on.
 import { z } from 'zod';
 import { snapshotQuestionSchema, type SnapshotQuestion } from '../exams/model.js';
+import { DEFAULT_NEW_PER_DAY, MAX_NEW_PER_DAY, MIN_NEW_PER_DAY } from './daily.js';
 import {
   cardStateSchema,
   DEFAULT_DAILY_LIMIT,
+  DEFAULT_EXAM_TIME,
   DEFAULT_RETENTION,
   gradeSchema,
   MAX_DAILY_LIMIT,
@@ -39,7 +41,24 @@ export const logEntrySchema = z.object({
   grade: gradeSchema,
   /** The card was in review (a real test of memory), not a first sight or a learning step. */
   recall: z.boolean(),
+  /** The card's first review: it was introduced (the new-card limit counts these). */
+  fresh: z.boolean().default(false),
+  /** A review session's rating, or a mock exam's answer (the day's limits count sessions only). */
+  via: z.enum(['session', 'exam']).default('session'),
 });
+
+/** FSRS's parameters fitted to the student's reviews (fit.ts), and how they did on held-out reviews. */
+export const fittedModelSchema = z.object({
+  /** The fitted parameters, or null when they did not beat FSRS's defaults on the held-out reviews. */
+  parameters: z.array(z.number()).nullable(),
+  at: z.number(),
+  /** Learnable reviews in the log at the fit (fit.ts), and the held-out reviews that checked it. */
+  reviews: z.number().int().nonnegative(),
+  heldOut: z.number().int().nonnegative(),
+  logLoss: z.object({ fitted: z.number(), defaults: z.number() }),
+  rmse: z.object({ fitted: z.number(), defaults: z.number() }),
+});
+export type FittedModel = z.infer<typeof fittedModelSchema>;
 
 export const notebookFileSchema = z.object({
   version: z.literal(1),
@@ -47,9 +66,18 @@ export const notebookFileSchema = z.object({
     examDate: z.string().nullable(),
     examLabel: z.string().max(100).nullable(),
     retention: z.number().min(MIN_RETENTION).max(MAX_RETENTION),
-    /** Reviews a day the balancer keeps under (older notebooks: the default). */
+    /** Cards a day, new ones included (older notebooks: the default). */
     dailyLimit: z.number().int().min(MIN_DAILY_LIMIT).max(MAX_DAILY_LIMIT).default(DEFAULT_DAILY_LIMIT),
+    /** New cards introduced a day. */
+    newPerDay: z.number().int().min(MIN_NEW_PER_DAY).max(MAX_NEW_PER_DAY).default(DEFAULT_NEW_PER_DAY),
+    /** When the exam starts on its day, 'HH:MM' Brasília time. */
+    examTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .default(DEFAULT_EXAM_TIME),
   }),
+  /** The memory model fitted to this student (null until there are enough reviews). */
+  model: fittedModelSchema.nullable().default(null),
   cards: z.record(z.string(), cardSchema),
   log: z.array(logEntrySchema),
   /** Submitted attempts already captured: one missing here is captured at the next start. */
@@ -77,7 +105,15 @@ export interface GradedAnswer {
 
 export const emptyNotebook = (): NotebookData => ({
   version: 1,
-  plan: { examDate: null, examLabel: null, retention: DEFAULT_RETENTION, dailyLimit: DEFAULT_DAILY_LIMIT },
+  plan: {
+    examDate: null,
+    examLabel: null,
+    retention: DEFAULT_RETENTION,
+    dailyLimit: DEFAULT_DAILY_LIMIT,
+    newPerDay: DEFAULT_NEW_PER_DAY,
+    examTime: DEFAULT_EXAM_TIME,
+  },
+  model: null,
   cards: {},
   log: [],
   captured: [],

@@ -8,6 +8,7 @@
 // pack) shares one card and one note. Every change runs in one queue: overlapping calls apply in
 // order, and each is durable before it returns.
 import { join } from 'node:path';
+import { State } from 'ts-fsrs';
 import type { z } from 'zod';
 import type {
   NotebookCardView,
@@ -27,23 +28,35 @@ import {
   notesFileSchema,
   questionsFileSchema,
   type Card,
+  type FittedModel,
   type GradedAnswer,
   type NotebookData,
 } from './model.js';
+import {
+  chooseDay,
+  DayLoads,
+  doneToday,
+  MAX_NEW_PER_DAY,
+  MIN_NEW_PER_DAY,
+  type DayCard,
+  type DayLimits,
+} from './daily.js';
 
-import { listCards, overviewOf, type NotebookReading } from './views.js';
+import { listCards, outlookFor, overviewOf, type NotebookReading } from './views.js';
+import type { Outlook } from './forecast.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
   addDays,
   createScheduler,
+  DEFAULT_EXAM_TIME,
   examDayStart,
   inferGrade,
   MAX_DAILY_LIMIT,
   MAX_RETENTION,
   MIN_DAILY_LIMIT,
+  minutesOf,
   MIN_RETENTION,
   startOfDay,
-  type DayLoad,
   type GradeValue,
   type Scheduler,
 } from './schedule.js';
@@ -52,35 +65,6 @@ export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
 
 const LOG_MAX = 20_000;
 const REVIEW_GRADES = [1, 2, 3, 4] as const;
-
-/** Reviews each day holds (by the cards' due days), updated as one change reschedules cards. */
-class DayLoads {
-  private readonly dayOf = new Map<string, number>();
-  private readonly counts = new Map<number, number>();
-
-  constructor(cards: Card[], scheduler: Scheduler) {
-    for (const card of cards) this.set(card.id, scheduler.dueOf(card.fsrs));
-  }
-
-  /** A card is now due at `due` (null: it rests). */
-  set(id: string, due: number | null) {
-    const before = this.dayOf.get(id);
-    if (before !== undefined) this.counts.set(before, (this.counts.get(before) ?? 1) - 1);
-    if (due === null) {
-      this.dayOf.delete(id);
-      return;
-    }
-    const day = startOfDay(due);
-    this.dayOf.set(id, day);
-    this.counts.set(day, (this.counts.get(day) ?? 0) + 1);
-  }
-
-  /** The balancer's input for rescheduling one card: every other card's reviews per day. */
-  except(id: string): DayLoad {
-    const own = this.dayOf.get(id);
-    return (day) => (this.counts.get(day) ?? 0) - (own === day ? 1 : 0);
-  }
-}
 
 interface Planning {
   scheduler: Scheduler;
@@ -182,8 +166,20 @@ export class Notebook {
   }
 
   private scheduler(): Scheduler {
-    const { examDate, retention, dailyLimit } = this.data.plan;
-    return createScheduler({ examDate, retention, dailyLimit });
+    const { examDate, retention, dailyLimit, examTime } = this.data.plan;
+    const parameters = this.data.model?.parameters ?? undefined;
+    return createScheduler({ examDate, retention, dailyLimit, examTime, parameters });
+  }
+
+  /** The cards as the day's choice reads them (a card's area from its question). */
+  private dayCards(cards: Card[]): DayCard[] {
+    return cards.map((card) => ({
+      id: card.id,
+      fsrs: card.fsrs,
+      reason: card.reason,
+      area: this.questions[card.id]?.area ?? null,
+      addedAt: card.addedAt,
+    }));
   }
 
   /** The scheduler and each day's reviews for one change: built once, kept up to date as it reschedules. */
@@ -194,8 +190,18 @@ export class Notebook {
 
   /** Called after each durable change of the cards or the plan (the app tells every screen). */
   onChanged: (() => void) | null = null;
+  /** Bumped by every change of the cards or the plan: what the outlook was worked out for. */
+  private revision = 0;
+  private outlookMemo: { key: string; outlook: Outlook } | null = null;
+  /**
+   * The limits search (a score of simulations: seconds at 3,000 cards) is kept while what it
+   * depends on stands: the day, the plan, which cards there are and how many wait to be introduced.
+   * A rating in a session changes none of these.
+   */
+  private neededMemo: { key: string; needed: DayLimits | null } | null = null;
 
   private async saveCards() {
+    this.revision += 1;
     await this.docs.notebook.write();
     this.onChanged?.();
   }
@@ -242,6 +248,14 @@ export class Notebook {
           MAX_DAILY_LIMIT,
           Math.max(MIN_DAILY_LIMIT, Math.round(plan.dailyLimit ?? this.data.plan.dailyLimit)),
         ),
+        newPerDay: Math.min(
+          MAX_NEW_PER_DAY,
+          Math.max(MIN_NEW_PER_DAY, Math.round(plan.newPerDay ?? this.data.plan.newPerDay)),
+        ),
+        examTime:
+          plan.examTime !== undefined && minutesOf(plan.examTime) !== null
+            ? plan.examTime
+            : (this.data.plan.examTime ?? DEFAULT_EXAM_TIME),
       };
       await this.saveCards();
     });
@@ -253,6 +267,7 @@ export class Notebook {
     at: number,
     from: { attemptId: string; index: number },
     { scheduler, loads }: Planning,
+    via: 'session' | 'exam' = 'session',
   ) {
     const last = this.lastFrom(card, from);
     const before = last ? last.before : card.fsrs;
@@ -264,13 +279,21 @@ export class Notebook {
     card.fsrs = scheduler.review(before, grade, reviewedAt, loads.except(card.id));
     loads.set(card.id, scheduler.dueOf(card.fsrs));
     card.last = { ...from, at: reviewedAt, before };
-    this.data.log.push({ at: reviewedAt, id: card.id, grade, recall: before.state === 2 });
+    this.data.log.push({
+      at: reviewedAt,
+      id: card.id,
+      grade,
+      recall: before.state === State.Review,
+      fresh: before.state === State.New,
+      via,
+    });
     if (this.data.log.length > LOG_MAX) this.data.log.splice(0, this.data.log.length - LOG_MAX);
   }
 
   /**
-   * A submitted mock exam's answers: misses and guesses become cards; every answer to a question
-   * already in the notebook counts as a review of it. Captured once per attempt.
+   * A submitted mock exam's answers: misses and guesses become new cards, introduced under the
+   * new-card limit (not all due the same evening); every answer to a question already in the
+   * notebook counts as a review of it. Captured once per attempt.
    */
   capture(attemptId: string, at: number, answers: GradedAnswer[]): Promise<{ added: number }> {
     return this.serial(async () => {
@@ -295,10 +318,11 @@ export class Notebook {
           planning.loads.set(id, planning.scheduler.dueOf(card.fsrs));
           this.questions[id] = answer.question;
           added += 1;
+          return;
         }
         // An answer older than the card's last review (a capture caught up late) cannot rewrite history.
         if (!answer.answered || (card.fsrs.last_review !== null && card.fsrs.last_review > at)) return;
-        this.applyReview(card, inferGrade(answer), at, { attemptId, index }, planning);
+        this.applyReview(card, inferGrade(answer), at, { attemptId, index }, planning, 'exam');
       });
       this.data.captured.push(attemptId);
       if (added > 0) await this.saveQuestions();
@@ -400,15 +424,42 @@ export class Notebook {
     });
   }
 
-  /** Cards due by the end of today, in a stable order (the session shuffles them). */
+  /**
+   * Today's session at `now` (daily.ts): the cards seen today and due again, the due reviews the
+   * limit lets in, and the new cards it introduces, in a stable order (the session shuffles them).
+   */
   dueIds(now: number): string[] {
-    const scheduler = this.scheduler();
-    const endOfToday = addDays(now, 1);
-    return this.cards()
-      .map((card) => ({ id: card.id, due: scheduler.dueOf(card.fsrs) }))
-      .filter((c): c is { id: string; due: number } => c.due !== null && c.due < endOfToday)
-      .sort((a, b) => a.due - b.due || a.id.localeCompare(b.id))
-      .map((c) => c.id);
+    const plan = this.data.plan;
+    const choice = chooseDay(
+      this.dayCards(this.cards()),
+      this.scheduler(),
+      now,
+      { newPerDay: plan.newPerDay, reviewsPerDay: plan.dailyLimit },
+      doneToday(this.reading().data.log, now),
+    );
+    return [...choice.repeats, ...choice.reviews, ...choice.fresh];
+  }
+
+  /** What the menu's badge shows: the cards today's session holds, and all the cards there now. */
+  counts(now: number): { dueToday: number; total: number } {
+    return { dueToday: this.dueIds(now).length, total: this.cards().length };
+  }
+
+  /** The log the fit learns from (every card's reviews, hidden ones included: nothing of them is shown). */
+  reviewLog(): readonly { at: number; id: string; grade: GradeValue }[] {
+    return this.data.log;
+  }
+
+  model(): FittedModel | null {
+    return this.data.model;
+  }
+
+  /** Keeps a fit's outcome (fit.ts): its parameters schedule from the next review on. */
+  setModel(model: FittedModel): Promise<void> {
+    return this.serial(async () => {
+      this.data.model = model;
+      await this.saveCards();
+    });
   }
 
   note(id: string): string {
@@ -454,11 +505,28 @@ export class Notebook {
     const hidden = this.hidden();
     const cards = Object.fromEntries(this.cards().map((card) => [card.id, card]));
     const log = hidden.size === 0 ? this.data.log : this.data.log.filter((entry) => !hidden.has(entry.id));
-    return {
+    const reading: NotebookReading = {
       data: { ...this.data, cards, log },
       questions: this.questions,
       note: (id) => this.note(id),
       scheduler: this.scheduler(),
+      dayCards: () => this.dayCards(Object.values(cards)),
+      done: (now) => doneToday(log, now),
     };
+    const hiddenKey = [...hidden].sort().join(',');
+    reading.outlook = (now) => {
+      const day = startOfDay(now);
+      const key = `${this.revision}|${hiddenKey}|${day}`;
+      if (this.outlookMemo?.key === key) return this.outlookMemo.outlook;
+      const waiting = Object.values(cards).filter((card) => card.fsrs.state === State.New).length;
+      const neededKey = `${day}|${JSON.stringify(this.data.plan)}|${this.data.model?.at ?? ''}|${Object.keys(cards).join(',')}|${waiting}`;
+      const outlook = outlookFor({ ...reading, outlook: undefined }, now, (search) => {
+        if (this.neededMemo?.key !== neededKey) this.neededMemo = { key: neededKey, needed: search() };
+        return this.neededMemo.needed;
+      });
+      this.outlookMemo = { key, outlook };
+      return outlook;
+    };
+    return reading;
   }
 }

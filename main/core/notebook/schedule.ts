@@ -2,7 +2,16 @@
 // when it would next be due; the exam date lets a card rest once it will be recalled on the day,
 // and a load balancer keeps each day under the student's limit by moving reviews earlier. Pure: every function takes
 // the time it runs at. How the bound works is in docs/notebook.md.
-import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import {
+  createEmptyCard,
+  forgetting_curve,
+  fsrs,
+  generatorParameters,
+  Rating,
+  State,
+  type Card,
+  type Grade,
+} from 'ts-fsrs';
 import { z } from 'zod';
 
 export const DAY_MS = 24 * 60 * 60_000;
@@ -19,6 +28,10 @@ const BALANCE_SHARE = 0.2;
 const BALANCE_MAX_DAYS = 14;
 /** What moving a review one day earlier weighs against one review more on a day. */
 const EARLIER_COST = 0.5;
+/** When the ENEM starts, Brasília time (gates open at 12:00, the test at 13:30): the student may change it. */
+export const DEFAULT_EXAM_TIME = '13:30';
+/** The zone exam times are given in: INEP announces them in Brasília time, whatever the student's zone. */
+export const EXAM_TIME_ZONE = 'America/Sao_Paulo';
 /** Anki's "mature" threshold: a card that would still be recalled this many days on. */
 const MASTERED_HORIZON_DAYS = 21;
 
@@ -61,10 +74,19 @@ function fromCard(card: Card): CardState {
   };
 }
 
+/** Midnights by the hour they were asked for (a zone's offset only changes on the hour): the forecast asks millions of times. */
+const midnights = new Map<number, number>();
+
 /** Local midnight starting the day `ms` falls in. */
 export function startOfDay(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  const known = midnights.get(hour);
+  if (known !== undefined) return known;
   const date = new Date(ms);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const midnight = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  if (midnights.size > 50_000) midnights.clear();
+  midnights.set(hour, midnight);
+  return midnight;
 }
 
 /** `days` calendar days after the day `ms` falls in (local, so summer time never shifts a day). */
@@ -83,6 +105,41 @@ export function examDayStart(date: string | null): number | null {
   return start.getFullYear() === year && start.getMonth() === month - 1 && start.getDate() === day
     ? start.getTime()
     : null;
+}
+
+/** 'HH:MM' (00:00–23:59) → minutes after midnight; null when not a time. */
+export function minutesOf(time: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** The zone's offset from UTC at `ms`, in minutes (Intl: the zone's own rules, summer time included). */
+function zoneOffsetMinutes(zone: string, ms: number): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(ms)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * The instant the exam starts: its day ('YYYY-MM-DD') at `time` ('HH:MM') on the clocks of `zone`
+ * (Brasília by default: a student in Manaus sits the 13:30 exam at 12:30 local). Null without a date.
+ */
+export function examInstant(
+  date: string | null,
+  time: string = DEFAULT_EXAM_TIME,
+  zone = EXAM_TIME_ZONE,
+): number | null {
+  if (examDayStart(date) === null || !date) return null;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const minutes = minutesOf(time) ?? (minutesOf(DEFAULT_EXAM_TIME) as number);
+  const wall = Date.UTC(year, month - 1, day, Math.floor(minutes / 60), minutes % 60);
+  // The wall time read as UTC, moved by the zone's offset (checked again at the result, for a change of offset between).
+  const guess = wall - zoneOffsetMinutes(zone, wall) * 60_000;
+  return wall - zoneOffsetMinutes(zone, guess) * 60_000;
 }
 
 export function localDate(ms: number): string {
@@ -110,8 +167,12 @@ export interface Scheduler {
   review(card: CardState, grade: GradeValue, now: number, load?: DayLoad): CardState;
   /** When the card is next due: null when it rests until the exam. */
   dueOf(card: CardState): number | null;
-  /** The chance of recalling the card at `at` (FSRS's forgetting curve). */
+  /** The chance of recalling the card at `at`: FSRS's forgetting curve over the exact time elapsed, not whole days. */
   recall(card: CardState, at: number): number;
+  /** The instant the exam starts (null without a date). */
+  readonly examAt: number | null;
+  /** The recall aimed at (the plan's retention, clamped). */
+  readonly retention: number;
   mastered(card: CardState, now: number): boolean;
 }
 
@@ -122,13 +183,20 @@ export interface SchedulerOptions {
   retention: number;
   /** Reviews a day the balancer keeps under where it can (DEFAULT_DAILY_LIMIT when absent). */
   dailyLimit?: number | undefined;
+  /** When the exam starts on its day, 'HH:MM' Brasília time (DEFAULT_EXAM_TIME when absent). */
+  examTime?: string | undefined;
+  /** FSRS's parameters fitted to this student (fit.ts); FSRS's defaults when absent. */
+  parameters?: readonly number[] | undefined;
 }
 
 /**
- * FSRS aimed at the exam day (docs/notebook.md). FSRS schedules a card's next review for the day
- * its predicted recall falls to the target retention. With E the start of the exam day:
- * - a card whose next review would fall on or after E rests: its recall on the exam day is still
- *   at or above the target, and a review would only cost the student time;
+ * FSRS aimed at the exam's hour (docs/notebook.md). FSRS schedules a card's next review for the day
+ * its predicted recall falls to the target retention. With E the start of the exam day and H the
+ * instant the exam starts (13:30 Brasília time unless the student says otherwise):
+ * - a card whose next review would fall on or after E rests when its recall at H, over the exact
+ *   time elapsed, is at or above the target: a review would only cost the student time;
+ * - a card FSRS would leave until E or later that H would find below the target (whole days hide
+ *   it: a one-day card reviewed the day before the eve) is due on the eve instead;
  * - any other card is reviewed no later than FSRS's day (the last day its recall is still at the
  *   target), so it reaches the exam at or above the target once reviewed;
  * - the load balancer may move that review earlier, never later: to the latest day in a window
@@ -141,8 +209,20 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const retention = Math.min(MAX_RETENTION, Math.max(MIN_RETENTION, options.retention));
   const limit = Math.min(MAX_DAILY_LIMIT, Math.max(MIN_DAILY_LIMIT, options.dailyLimit ?? DEFAULT_DAILY_LIMIT));
   // No fuzz: the same reviews give the same schedule (tests, and a student comparing two days).
-  const engine = fsrs(generatorParameters({ request_retention: retention, enable_fuzz: false }));
+  const engine = fsrs(
+    generatorParameters({
+      request_retention: retention,
+      enable_fuzz: false,
+      ...(options.parameters && { w: [...options.parameters] }),
+    }),
+  );
+  const w = engine.parameters.w;
   const examStart = examDayStart(options.examDate);
+  const examAt = examStart === null ? null : examInstant(options.examDate, options.examTime);
+  const recall = (card: CardState, at: number) =>
+    card.state === State.New || card.last_review === null
+      ? 0
+      : forgetting_curve(w, Math.max(0, at - card.last_review) / DAY_MS, card.stability);
   const beforeExam = (at: number) => examStart !== null && at < examStart;
 
   const dueOf = (card: CardState): number | null => {
@@ -183,19 +263,27 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     newCard: (now) => fromCard(createEmptyCard(new Date(now))),
     review: (card, grade, now, load) => {
       // A card reviewed earlier than FSRS asked (the balancer) is handled by FSRS as an early review.
-      const next = fromCard(engine.next(toCard(card), new Date(now), grade as Grade).card);
+      let next = fromCard(engine.next(toCard(card), new Date(now), grade as Grade).card);
+      if (examStart !== null && examAt !== null && now < examStart && next.due >= examStart) {
+        const eve = addDays(examStart, -1);
+        // Below the target at the exam's hour: the eve, when it is still ahead (nothing on the exam day itself).
+        if (recall(next, examAt) < retention && now < eve)
+          next = { ...next, due: eve, scheduled_days: daysBetween(now, eve) };
+      }
       if (dueOf(next) === null || !load) return next;
       return balanced(next, now, load);
     },
     dueOf,
-    recall: (card, at) => (card.state === State.New ? 0 : engine.get_retrievability(toCard(card), new Date(at), false)),
+    recall,
+    examAt,
+    retention,
     mastered: (card, now) => {
       if (card.state !== State.Review) return false;
       const horizonDays =
         examStart !== null && examStart > now
           ? Math.min(MASTERED_HORIZON_DAYS, daysBetween(now, examStart))
           : MASTERED_HORIZON_DAYS;
-      return engine.get_retrievability(toCard(card), new Date(now + horizonDays * DAY_MS), false) >= retention;
+      return recall(card, now + horizonDays * DAY_MS) >= retention;
     },
   };
 }

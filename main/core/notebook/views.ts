@@ -3,6 +3,10 @@
 import type { NotebookCardView, NotebookFilter, NotebookOverview, NotebookStatus } from '../../../preload/contract.js';
 import type { ImageRef, SnapshotQuestion } from '../exams/model.js';
 import type { Card, NotebookData } from './model.js';
+import { chooseDay, isNew, type DayCard, type DayDone, type DayLimits } from './daily.js';
+import { outlookOf, type Outlook } from './forecast.js';
+import { FIT_MIN_REVIEWS } from './fit-threshold.js';
+import { learnableReviews } from './fit.js';
 import {
   addDays,
   daysBetween,
@@ -23,9 +27,34 @@ export interface NotebookReading {
   questions: Record<string, SnapshotQuestion>;
   note: (id: string) => string;
   scheduler: Scheduler;
+  dayCards: () => DayCard[];
+  done: (now: number) => DayDone;
+  /** The plan's outlook (forecast.ts), when the reader keeps one already worked out. */
+  outlook?: ((now: number) => Outlook) | undefined;
+}
+
+/** The plan's outlook at `now`: the sessions simulated to the eve of the exam (forecast.ts). */
+export function outlookFor(
+  notebook: NotebookReading,
+  now: number,
+  neededFor?: (search: () => DayLimits | null) => DayLimits | null,
+): Outlook {
+  const { plan } = notebook.data;
+  return outlookOf(
+    notebook.dayCards(),
+    notebook.scheduler,
+    now,
+    { newPerDay: plan.newPerDay, reviewsPerDay: plan.dailyLimit },
+    notebook.done(now),
+    plan.examDate,
+    FORECAST_DAYS_WITHOUT_DATE,
+    neededFor,
+  );
 }
 
 function statusOf(card: Card, scheduler: Scheduler, now: number): { status: NotebookStatus; due: number | null } {
+  // Waiting to be introduced under the new-card limit: no review is due yet.
+  if (isNew(card.fsrs)) return { status: 'new', due: null };
   const due = scheduler.dueOf(card.fsrs);
   if (due !== null && due < addDays(now, 1)) return { status: 'due', due };
   return { status: scheduler.mastered(card.fsrs, now) ? 'mastered' : 'learning', due };
@@ -71,7 +100,7 @@ export function listCards(
       note,
     });
   }
-  const rank: Record<NotebookStatus, number> = { due: 0, learning: 1, mastered: 2 };
+  const rank: Record<NotebookStatus, number> = { due: 0, new: 1, learning: 2, mastered: 3 };
   return views.sort(
     (a, b) =>
       rank[a.status] - rank[b.status] ||
@@ -81,48 +110,68 @@ export function listCards(
   );
 }
 
-/** The notebook in figures: due today and this week, the forecast to the exam, retention by week. */
+/**
+ * The notebook in figures: today's session, the coming week, the forecast to the exam (what the
+ * limits let the sessions hold, day by day), the readiness at the exam's hour, retention by week,
+ * and the memory model in use.
+ */
 export function overviewOf(notebook: NotebookReading, now: number): NotebookOverview {
   const { scheduler } = notebook;
   const today = startOfDay(now);
   const examStart = examDayStart(notebook.data.plan.examDate);
   const daysToExam = examStart !== null && examStart >= today ? daysBetween(now, examStart) : null;
-  // Today, then each day up to the eve of the exam (or a month when there is no date).
-  const days = daysToExam !== null ? Math.max(1, daysToExam) : FORECAST_DAYS_WITHOUT_DATE;
-  const forecast = Array.from({ length: days }, (_, i) => ({ date: localDate(addDays(today, i)), count: 0 }));
-  let dueToday = 0;
-  let dueNext7Days = 0;
+  const outlook = notebook.outlook ? notebook.outlook(now) : outlookFor(notebook, now);
   let mastered = 0;
+  let newWaiting = 0;
   const subjects = new Set<string>();
   const sources = new Set<string>();
   for (const card of Object.values(notebook.data.cards)) {
     const question = notebook.questions[card.id];
     if (question) subjects.add(question.subject);
     sources.add(card.source);
-    const { status, due } = statusOf(card, scheduler, now);
-    if (status === 'due') dueToday += 1;
+    const { status } = statusOf(card, scheduler, now);
     if (status === 'mastered') mastered += 1;
-    if (due !== null) {
-      const day = Math.max(0, daysBetween(today, due));
-      if (day >= 1 && day <= 7) dueNext7Days += 1;
-      const bucket = forecast[day];
-      if (bucket) bucket.count += 1;
-    }
+    if (status === 'new') newWaiting += 1;
   }
+  const { plan } = notebook.data;
+  // Today as the session would hold it now: the cards due again today (learning steps) included.
+  const todaySession = chooseDay(
+    notebook.dayCards(),
+    scheduler,
+    now,
+    { newPerDay: plan.newPerDay, reviewsPerDay: plan.dailyLimit },
+    notebook.done(now),
+  );
+  const model = notebook.data.model;
+  const reviews = learnableReviews(notebook.data.log);
   return {
-    plan: notebook.data.plan,
+    plan: planOf(notebook.data.plan),
     suggestedExamDate: suggestedEnemDate(now),
     today: localDate(now),
     daysToExam,
     total: Object.keys(notebook.data.cards).length,
-    dueToday,
-    dueNext7Days,
+    dueToday: todaySession.repeats.length + todaySession.reviews.length + todaySession.fresh.length,
+    newToday: todaySession.fresh.length,
+    newWaiting,
+    dueNext7Days: outlook.days.slice(1, 8).reduce((sum, day) => sum + day.cards, 0),
     mastered,
-    forecast,
+    forecast: outlook.days.map((day) => ({ date: day.date, count: day.cards, fresh: day.fresh })),
+    readiness: outlook.readiness,
+    model: {
+      fitted: model?.parameters != null,
+      reviews,
+      needed: FIT_MIN_REVIEWS,
+      check: model ? { at: model.at, heldOut: model.heldOut, logLoss: model.logLoss, rmse: model.rmse } : null,
+    },
     retention: retentionByWeek(notebook, now),
     subjects: [...subjects].sort((a, b) => a.localeCompare(b, 'pt-BR')),
     sources: [...sources].sort(),
   };
+}
+
+/** The plan as the screens see it. */
+function planOf(plan: NotebookData['plan']): NotebookOverview['plan'] {
+  return { ...plan };
 }
 
 /** Per week (the last twelve, Monday first): tests of memory, and how many were passed. */

@@ -11,6 +11,7 @@ import { MoodleError } from '../packs/moodle-scan.js';
 import { ResultFileError, type ResultErrorCode, type ResultFile } from '../class/result-file.js';
 import type { DecodingWorker, WorkerDeath } from './client.js';
 import type { MoodleRead, WorkerFailure } from './protocol.js';
+import type { HistoryStep } from '../notebook/fit.js';
 
 /** Pages in a row a worker may die on before the rest of that file is refused at once. */
 const DEATHS_IN_A_ROW = 3;
@@ -137,6 +138,18 @@ export class Decoder {
     if ('failure' in outcome)
       rethrow(outcome.failure, () => new ResultFileError('invalid-json', outcome.failure.detail));
     throw new ResultFileError('too-large');
+  }
+
+  /**
+   * FSRS's parameters fitted to these histories, in the worker: the optimizer is native code that
+   * aborts its process on input it rejects, and a fit takes seconds of CPU.
+   */
+  async fit(histories: HistoryStep[][]): Promise<number[]> {
+    const outcome = await this.worker.run({ kind: 'fit', histories });
+    if (outcome.ok) return outcome.value;
+    throw new Error(
+      'failure' in outcome ? `fit failed: ${outcome.failure.detail}` : `fit failed: worker ${outcome.died}`,
+    );
   }
 
   close(): Promise<void> {

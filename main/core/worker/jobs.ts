@@ -7,6 +7,7 @@ import { MoodleError } from '../packs/moodle-scan.js';
 import { readResultFile, ResultFileError } from '../class/result-file.js';
 import { readScanFile, type PageOutcome } from '../paper/scan/scan.js';
 import { RasterError } from '../paper/scan/raster.js';
+import { bindingOptimizer } from '../notebook/fit.js';
 import type { JobValues, WorkerFailure, WorkerJob } from './protocol.js';
 
 export interface JobReporter {
@@ -37,6 +38,11 @@ export async function runJob(job: WorkerJob, report: JobReporter): Promise<JobVa
     }
     case 'result':
       return readResultFile(job.data);
+    case 'fit': {
+      const optimize = await bindingOptimizer();
+      if (!optimize) throw new Error('the FSRS optimizer has no build for this platform');
+      return optimize(job.histories);
+    }
   }
 }
 

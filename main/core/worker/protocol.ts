@@ -3,6 +3,7 @@
 import type { ScanTarget, PageOutcome } from '../paper/scan/scan.js';
 import type { PackManifest, QuestionsFile } from '../packs/format.js';
 import type { ResultFile } from '../class/result-file.js';
+import type { HistoryStep } from '../notebook/fit.js';
 
 export type WorkerJob =
   /** One scanned file's pages from `fromPage` on (a restart after a crash resumes past the page). */
@@ -12,7 +13,9 @@ export type WorkerJob =
   /** Moodle XML converted into a pack file's bytes. */
   | { kind: 'moodle'; data: Uint8Array; meta: { title: string; appVersion: string } }
   /** A student's result file checked. */
-  | { kind: 'result'; data: Uint8Array };
+  | { kind: 'result'; data: Uint8Array }
+  /** FSRS fitted to the notebook's review histories (native code: its abort costs the worker, not the app). */
+  | { kind: 'fit'; histories: HistoryStep[][] };
 
 /** A pack as the worker read it: what main needs to import it. */
 export interface PackRead {
@@ -34,6 +37,7 @@ export interface JobValues {
   pack: PackRead;
   moodle: MoodleRead;
   result: ResultFile;
+  fit: number[];
 }
 
 /** A failure the worker could name: the error's class and fields, rebuilt as the same class in main. */

@@ -50,12 +50,21 @@ function RunningExamLink({ exam, onOpen }: { exam: RunningExam; onOpen: () => vo
   const titleOf = useAttemptTitle();
   const now = useMainNow(exam.clock);
   return (
-    <button type="button" className="nav-item running-exam" onClick={onOpen} data-testid="nav-running-exam">
-      <span>{t('exams.running')}</span>
+    <button
+      type="button"
+      className="nav-item running-exam"
+      onClick={onOpen}
+      data-testid="nav-running-exam"
+      data-kind={exam.kind}
+    >
+      <span>{exam.kind === 'review' ? t('notebook.reviewRunning') : t('exams.running')}</span>
       <span className="muted">{titleOf(exam)}</span>
-      <span className="countdown" role="timer" data-testid="nav-running-countdown">
-        {exam.deadline === null ? t('exams.untimed') : formatClock(exam.deadline - now)}
-      </span>
+      {/* A clock only where there is a time limit: an untimed practice or a review has none to count. */}
+      {exam.deadline !== null && (
+        <span className="countdown" role="timer" data-testid="nav-running-countdown">
+          {formatClock(exam.deadline - now)}
+        </span>
+      )}
     </button>
   );
 }
@@ -104,8 +113,15 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     void api['notebook:overview']({}).then(setNotebook, () => setNotebook(null));
   }, []);
   useEffect(() => refreshNotebook(), [refreshNotebook]);
-  // A capture, a paper grading or a rating anywhere: the badge follows at once.
-  useEffect(() => api.on('notebook:changed', () => refreshNotebook()), [refreshNotebook]);
+  // A capture, a paper grading or a rating anywhere: the badge follows at once, from the event's own
+  // counts (the full overview simulates the plan: worth it on the notebook's screen, not per rating).
+  useEffect(
+    () =>
+      api.on('notebook:changed', ({ dueToday, total }) =>
+        setNotebook((current) => (current ? { ...current, dueToday, total } : current)),
+      ),
+    [],
+  );
 
   useEffect(() => {
     const offRunning = api.on('exam:running', (exam) => {
@@ -207,6 +223,10 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     setSettings(next);
   }, []);
 
+  // A notebook review runs on the exam screen, but it is the notebook's: the menu says so.
+  const reviewing = screen === 'exams' && examView.kind === 'taking' && runningExam?.kind === 'review';
+  const highlighted: Screen | null = reviewing ? 'notebook' : screen;
+
   return (
     <div className="shell" data-testid="app-shell">
       <a className="skip-link" href="#main">
@@ -222,7 +242,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
                 type="button"
                 className="nav-item"
                 data-testid={`nav-${name}`}
-                aria-current={screen === name ? 'page' : undefined}
+                aria-current={highlighted === name ? 'page' : undefined}
                 onClick={() => {
                   // "Simulados" returns to the running attempt, or opens the builder.
                   if (name === 'exams') {

@@ -1,5 +1,6 @@
 // Small charts: no chart library for two chart kinds (horizontal bars as HTML rows,
 // and an SVG line per series), each readable as text.
+import { tickIndexes } from './chartTicks';
 
 export interface Bar {
   label: string;
@@ -113,8 +114,11 @@ export function TrendChart({
 }
 
 export interface Column {
+  /** What the column is (its tooltip and data-label). */
   label: string;
   value: number;
+  /** What the axis prints under it, when shorter than the label ("07/11" for "semana de 07/11"). */
+  tick?: string;
 }
 
 /**
@@ -137,7 +141,12 @@ export function ColumnChart({
   const max = Math.max(1, ...columns.map((c) => c.value));
   const slot = (width - 50) / Math.max(1, columns.length);
   const y = (v: number) => height - 30 - (v / max) * (height - 50);
-  const step = Math.max(1, Math.ceil(columns.length / 6));
+  const ticks = new Set(
+    tickIndexes(
+      columns.map((c) => c.tick ?? c.label),
+      width - 50,
+    ),
+  );
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
@@ -166,15 +175,17 @@ export function ColumnChart({
           </rect>
         ))}
         {columns.map((column, i) =>
-          i % step === 0 || i === columns.length - 1 ? (
+          ticks.has(i) ? (
             <text
               key={column.label}
-              x={40 + (i + 0.5) * slot}
+              // The ends are anchored inward: a centred first or last tick was clipped by the chart's edge.
+              x={i === 0 ? 40 : i === columns.length - 1 ? width - 10 : 40 + (i + 0.5) * slot}
               y={height - 10}
               className="chart-label"
-              textAnchor="middle"
+              textAnchor={i === 0 ? 'start' : i === columns.length - 1 ? 'end' : 'middle'}
+              data-testid={`${testId}-tick`}
             >
-              {column.label}
+              {column.tick ?? column.label}
             </text>
           ) : null,
         )}

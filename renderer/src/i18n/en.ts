@@ -478,6 +478,18 @@ export const en: Messages = {
     intro:
       'Every question you miss or guess in a mock exam comes here and returns in spaced reviews until your exam date.',
     reviewTitle: 'Notebook review',
+    reviewRunning: 'Notebook review in progress',
+    end: {
+      title: 'End the review?',
+      left_one:
+        '1 question of this review is left (the ones you missed come back at the end). It waits for the next one.',
+      left_other:
+        '{{count}} questions of this review are left (the ones you missed come back at the end). They wait for the next one.',
+      done_one: 'Today’s question is reviewed.',
+      done_other: 'All {{count}} of today’s questions are reviewed.',
+      yes: 'End the review',
+      no: 'Keep reviewing',
+    },
     startReview: 'Start today’s review ({{count}})',
     nothingDue: 'Nothing to review today.',
     stats: {
@@ -485,6 +497,7 @@ export const en: Messages = {
       next7: 'Next 7 days',
       mastered: 'Mastered',
       total: 'In the notebook',
+      newWaiting: 'New, waiting',
     },
     plan: {
       heading: 'Exam date',
@@ -493,7 +506,13 @@ export const en: Messages = {
       retention: 'Recall target',
       retentionHint:
         'A higher target means more reviews a day. The daily limit spreads reviews: one may come a few days early, never after the day recall would fall below the target.',
-      dailyLimit: 'Reviews a day (limit)',
+      dailyLimit: 'Questions a day, new ones included (limit)',
+      newPerDay: 'New a day (limit)',
+      dateLetters: { day: 'd', month: 'm', year: 'y' },
+      badDate: 'Not a date: write the day as {{pattern}}.',
+      examTime: 'Exam starts at (Brasília time)',
+      limitsHint:
+        'Each miss enters as a new question and is introduced a few at a time: at most {{newPerDay}} new a day, and at most {{dailyLimit}} questions a day, new and reviews together. Reviews past the limit wait, the lowest recall first.',
       suggestion: 'Suggestion: ENEM on {{date}} (likely date; check INEP’s site)',
       useSuggestion: 'Use the suggestion',
       clear: 'No date',
@@ -511,14 +530,37 @@ export const en: Messages = {
     defaultLabel: 'the exam',
     forecast: 'Reviews ahead until the exam',
     forecastNoDate: 'Reviews ahead in the next 30 days',
-    forecastSummary: '{{total}} reviews over {{days}} days; at most {{peak}} in a day ({{date}}).',
+    forecastSummary:
+      '{{total}} questions over {{days}} days ({{fresh}} new); at most {{peak}} in a day ({{date}}), limit {{limit}}.',
     forecastWeek: 'week of {{date}}',
+    perWeek: 'per week',
     retention: 'Recall per week',
     retentionRow: '{{recalled}} of {{reviews}} ({{percent}}%)',
     retentionEmpty: 'No reviews of learnt questions yet.',
     filterBy: { status: 'Status', area: 'Area', subject: 'Subject', source: 'Source' },
     filters: 'Filter the notebook',
-    status: { all: 'All', due: 'Due', learning: 'Learning', mastered: 'Mastered' },
+    status: { all: 'All', due: 'Due', new: 'New (waiting)', learning: 'Learning', mastered: 'Mastered' },
+    newInQueue: 'new: waiting in the new-question queue',
+    readiness: {
+      heading: 'On the exam day',
+      at: '{{date}}, {{time}} (Brasília time)',
+      ready:
+        'With these limits, {{atTarget}} of {{cards}} questions reach the exam at the recall target (the plan asks for at least 95%); the weakest at {{weakest}}%.',
+      short:
+        'With these limits, {{below}} of {{cards}} questions will be below the target when the exam starts; the plan asks for at least {{goal}} at the target (95%).',
+      needed: 'To reach {{goal}}: {{newPerDay}} new a day and {{reviewsPerDay}} questions a day.',
+      impossible: 'Too few days left: not even without limits would 95% of them reach the target by the exam.',
+      useNeeded: 'Use these limits',
+      assumption: 'Forecast from your sessions simulated day by day, forgetting as often as the memory model predicts.',
+    },
+    model: {
+      defaults:
+        'Memory: FSRS’s default model. After {{needed}} reviews of questions seen before, the notebook fits the model to you ({{reviews}} so far).',
+      fitted:
+        'Memory fitted to you on {{date}}: on the reviews held out for testing, prediction error {{fitted}} against {{defaults}} for the defaults (log loss; lower is better).',
+      rejected:
+        'Fit tried on {{date}}: it did not predict your held-out reviews better than the defaults ({{fitted}} against {{defaults}}); the notebook keeps the defaults.',
+    },
     reason: { wrong: 'missed in a mock exam', guessed: 'guess', added: 'added by you' },
     search: 'Search statements and notes',
     allSubjects: 'All subjects',
@@ -532,6 +574,7 @@ export const en: Messages = {
     due: 'review on {{date}}',
     dueNow: 'review today',
     resting: 'rests until the exam',
+    reviews_zero: 'no reviews yet',
     reviews_one: '1 review',
     reviews_other: '{{count}} reviews',
     remove: 'Remove from the notebook',

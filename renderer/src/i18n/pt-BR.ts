@@ -487,6 +487,17 @@ export const ptBR = {
     intro:
       'Toda questão que você errar ou chutar num simulado vem para cá e volta em revisões espaçadas, até a data da sua prova.',
     reviewTitle: 'Revisão do caderno',
+    reviewRunning: 'Revisão do caderno em andamento',
+    end: {
+      title: 'Encerrar a revisão?',
+      left_one: 'Falta 1 questão desta revisão (as que você errou voltam no fim). Ela fica para a próxima.',
+      left_other:
+        'Faltam {{count}} questões desta revisão (as que você errou voltam no fim). Elas ficam para a próxima.',
+      done_one: 'A questão de hoje foi revisada.',
+      done_other: 'As {{count}} questões de hoje foram revisadas.',
+      yes: 'Encerrar a revisão',
+      no: 'Continuar revisando',
+    },
     startReview: 'Começar a revisão de hoje ({{count}})',
     nothingDue: 'Nada para revisar hoje.',
     stats: {
@@ -494,6 +505,7 @@ export const ptBR = {
       next7: 'Próximos 7 dias',
       mastered: 'Dominadas',
       total: 'No caderno',
+      newWaiting: 'Novas na fila',
     },
     plan: {
       heading: 'Data da prova',
@@ -502,7 +514,13 @@ export const ptBR = {
       retention: 'Meta de lembrança',
       retentionHint:
         'Quanto maior a meta, mais revisões por dia. O limite diário espalha as revisões: uma pode vir alguns dias antes, nunca depois do dia em que a lembrança cairia abaixo da meta.',
-      dailyLimit: 'Revisões por dia (limite)',
+      dailyLimit: 'Questões por dia, novas incluídas (limite)',
+      newPerDay: 'Novas por dia (limite)',
+      dateLetters: { day: 'd', month: 'm', year: 'a' },
+      badDate: 'Data inválida: escreva o dia como {{pattern}}.',
+      examTime: 'Início da prova (horário de Brasília)',
+      limitsHint:
+        'Cada erro entra como questão nova e é apresentado aos poucos: no máximo {{newPerDay}} novas por dia, e no máximo {{dailyLimit}} questões por dia somando novas e revisões. As revisões que passam do limite esperam, as de lembrança mais baixa primeiro.',
       suggestion: 'Sugestão: ENEM em {{date}} (data provável; confirme no site do Inep)',
       useSuggestion: 'Usar a sugestão',
       clear: 'Sem data',
@@ -520,14 +538,44 @@ export const ptBR = {
     defaultLabel: 'a prova',
     forecast: 'Revisões previstas até a prova',
     forecastNoDate: 'Revisões previstas nos próximos 30 dias',
-    forecastSummary: '{{total}} revisões em {{days}} dias; no máximo {{peak}} num dia ({{date}}).',
+    forecastSummary:
+      '{{total}} questões em {{days}} dias ({{fresh}} novas); no máximo {{peak}} num dia ({{date}}), limite {{limit}}.',
     forecastWeek: 'semana de {{date}}',
+    perWeek: 'por semana',
     retention: 'Lembrança por semana',
     retentionRow: '{{recalled}} de {{reviews}} ({{percent}}%)',
     retentionEmpty: 'Ainda sem revisões de questões já aprendidas.',
     filterBy: { status: 'Situação', area: 'Área', subject: 'Matéria', source: 'Fonte' },
     filters: 'Filtrar o caderno',
-    status: { all: 'Todas', due: 'Para revisar', learning: 'Aprendendo', mastered: 'Dominadas' },
+    status: {
+      all: 'Todas',
+      due: 'Para revisar',
+      new: 'Novas (na fila)',
+      learning: 'Aprendendo',
+      mastered: 'Dominadas',
+    },
+    newInQueue: 'nova: entra na fila de novas',
+    readiness: {
+      heading: 'No dia da prova',
+      at: '{{date}}, {{time}} (horário de Brasília)',
+      ready:
+        'Com estes limites, {{atTarget}} de {{cards}} questões chegam à prova na meta de lembrança (o plano pede ao menos 95%); a mais fraca, com {{weakest}}%.',
+      short:
+        'Com estes limites, {{below}} de {{cards}} questões ficam abaixo da meta na hora da prova; o plano pede ao menos {{goal}} na meta (95%).',
+      needed: 'Para chegar a {{goal}}: {{newPerDay}} novas por dia e {{reviewsPerDay}} questões por dia.',
+      impossible: 'Faltam dias: nem sem limite o plano chegaria a 95% das questões na meta até a prova.',
+      useNeeded: 'Usar estes limites',
+      assumption:
+        'Previsão com as suas sessões simuladas dia a dia, esquecendo tanto quanto o modelo de memória prevê.',
+    },
+    model: {
+      defaults:
+        'Memória: o modelo padrão do FSRS. Com {{needed}} revisões de questões já vistas, o caderno ajusta o modelo a você ({{reviews}} até agora).',
+      fitted:
+        'Memória ajustada a você em {{date}}: nas revisões guardadas para teste, erro de previsão {{fitted}} contra {{defaults}} do padrão (log loss; menor é melhor).',
+      rejected:
+        'Ajuste testado em {{date}}: não previu suas revisões de teste melhor que o padrão ({{fitted}} contra {{defaults}}); o caderno segue com o padrão.',
+    },
     reason: { wrong: 'errada no simulado', guessed: 'chute', added: 'adicionada por você' },
     search: 'Buscar no enunciado ou nas notas',
     allSubjects: 'Todas as matérias',
@@ -541,6 +589,7 @@ export const ptBR = {
     due: 'revisar em {{date}}',
     dueNow: 'revisar hoje',
     resting: 'descansa até a prova',
+    reviews_zero: 'nenhuma revisão',
     reviews_one: '1 revisão',
     reviews_other: '{{count}} revisões',
     remove: 'Tirar do caderno',

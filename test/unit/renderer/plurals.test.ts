@@ -38,6 +38,9 @@ describe('plurals', () => {
     expect(t('class.subjectRow', { percent: '50%', count: 1 })).toBe('50% (1 questão)');
     expect(t('class.subjectRow', { percent: '75%', count: 4 })).toBe('75% (4 questões)');
     expect(t('notebook.countdown', { count: 1, label: 'o ENEM' })).toBe('Falta 1 dia para o ENEM');
+    // Portuguese reads 0 as singular: a new card, never reviewed, must not say "1 revisão".
+    expect(t('notebook.reviews', { count: 0 })).toBe('nenhuma revisão');
+    expect(t('notebook.reviews', { count: 1 })).toBe('1 revisão');
     expect(t('class.subjectRow', { lng: 'en', percent: '50%', count: 1 })).toBe('50% (1 question)');
   });
 });

@@ -299,14 +299,23 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
           <span className="muted" data-testid="exam-save-state" data-pending={pending}>
             {pending > 0 ? t('exams.saving') : t('exams.saved')}
           </span>
-          <span
-            className={`countdown${remaining !== null && remaining < 5 * 60_000 ? ' urgent' : ''}`}
-            role="timer"
-            aria-label={t('exams.timeLeft')}
-            data-testid="exam-countdown"
-          >
-            {remaining === null ? t('exams.untimed') : formatClock(remaining)}
-          </span>
+          {remaining !== null ? (
+            <span
+              className={`countdown${remaining < 5 * 60_000 ? ' urgent' : ''}`}
+              role="timer"
+              aria-label={t('exams.timeLeft')}
+              data-testid="exam-countdown"
+            >
+              {formatClock(remaining)}
+            </span>
+          ) : (
+            // No limit, no clock: a review says nothing of time; an untimed practice says it once, quietly.
+            !review && (
+              <span className="muted" data-testid="exam-untimed">
+                {t('exams.untimed')}
+              </span>
+            )
+          )}
           <button
             type="button"
             className="secondary"
@@ -594,18 +603,26 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
       {confirming && (
         <Dialog
           titleId="confirm-submit-title"
-          title={practice ? t('exams.confirm.practiceTitle') : t('exams.confirm.title')}
+          title={
+            review ? t('notebook.end.title') : practice ? t('exams.confirm.practiceTitle') : t('exams.confirm.title')
+          }
           testId="exam-confirm"
           role="alertdialog"
         >
-          {unanswered.length > 0 ? (
+          {review ? (
+            <p data-testid="exam-confirm-review" data-left={unanswered.length}>
+              {unanswered.length > 0
+                ? t('notebook.end.left', { count: unanswered.length })
+                : t('notebook.end.done', { count: total })}
+            </p>
+          ) : unanswered.length > 0 ? (
             <p data-testid="exam-confirm-unanswered">
               {t('exams.confirm.unanswered', { list: unanswered.join(', ') })}
             </p>
           ) : (
             <p>{t('exams.confirm.allAnswered')}</p>
           )}
-          {flagged.length > 0 && (
+          {!review && flagged.length > 0 && (
             <p data-testid="exam-confirm-flagged">{t('exams.confirm.flagged', { list: flagged.join(', ') })}</p>
           )}
           <div className="actions">
@@ -616,7 +633,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
               onClick={() => void submit()}
               data-testid="exam-confirm-yes"
             >
-              {t('exams.confirm.yes')}
+              {review ? t('notebook.end.yes') : t('exams.confirm.yes')}
             </button>
             <button
               type="button"
@@ -624,7 +641,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
               onClick={() => setConfirming(false)}
               data-testid="exam-confirm-no"
             >
-              {t('exams.confirm.no')}
+              {review ? t('notebook.end.no') : t('exams.confirm.no')}
             </button>
           </div>
         </Dialog>

@@ -339,7 +339,11 @@ export function ResultsScreen({
                 >
                   {t('notebook.note')}
                 </button>
-                <AddToNotebook questionRef={{ attemptId, index: q.index }} testId="review-add-notebook" />
+                <AddToNotebook
+                  questionRef={{ attemptId, index: q.index }}
+                  testId="review-add-notebook"
+                  already={q.inNotebook}
+                />
               </div>
             )}
             {editing === q.index && (

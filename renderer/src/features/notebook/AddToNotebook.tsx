@@ -5,9 +5,18 @@ import type { BridgeErrorValue, QuestionRef } from '../../../../preload/contract
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 
-export function AddToNotebook({ questionRef, testId }: { questionRef: QuestionRef; testId: string }) {
+export function AddToNotebook({
+  questionRef,
+  testId,
+  already = false,
+}: {
+  questionRef: QuestionRef;
+  testId: string;
+  /** Already a card (a captured miss, or added before): said, not offered again. */
+  already?: boolean;
+}) {
   const { t } = useTranslation();
-  const [added, setAdded] = useState(false);
+  const [added, setAdded] = useState(already);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const add = async () => {
     try {

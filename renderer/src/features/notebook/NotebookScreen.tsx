@@ -20,9 +20,10 @@ import { useSourceLabel } from '../../components/useSourceLabel';
 import { api, errorOf } from '../../lib/bridge';
 import { NoteEditor } from './NoteEditor';
 import { PlanForm } from './PlanForm';
+import { Readiness } from './Readiness';
 import { formatDay } from './dates';
 
-const STATUSES: NotebookStatus[] = ['due', 'learning', 'mastered'];
+const STATUSES: NotebookStatus[] = ['due', 'new', 'learning', 'mastered'];
 const PAGE = 200;
 
 /** Days as columns; beyond two months, weeks (a year of days would be hairlines). */
@@ -32,10 +33,8 @@ function forecastColumns(overview: NotebookOverview, language: string, week: (da
   const columns: Column[] = [];
   for (let i = 0; i < days.length; i += 7) {
     const slice = days.slice(i, i + 7);
-    columns.push({
-      label: week(formatDay(slice[0]?.date ?? '', language)),
-      value: slice.reduce((s, d) => s + d.count, 0),
-    });
+    const first = formatDay(slice[0]?.date ?? '', language);
+    columns.push({ label: week(first), tick: first, value: slice.reduce((s, d) => s + d.count, 0) });
   }
   return columns;
 }
@@ -57,6 +56,8 @@ export function NotebookScreen({
   const [openNote, setOpenNote] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ src: string; alt: string } | null>(null);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
+  /** Bumped when the plan changes from outside its form (the readiness's limits): the form starts again from it. */
+  const [planVersion, setPlanVersion] = useState(0);
 
   const refresh = useCallback(async () => {
     try {
@@ -90,6 +91,17 @@ export function NotebookScreen({
     }
   };
 
+  const applyLimits = async (limits: { newPerDay: number; dailyLimit: number }) => {
+    if (!overview) return;
+    try {
+      setOverview(await api['notebook:set-plan']({ plan: { ...overview.plan, ...limits } }));
+      setPlanVersion((v) => v + 1);
+      onChanged();
+    } catch (e) {
+      setError(errorOf(e));
+    }
+  };
+
   const remove = async (id: string) => {
     try {
       await api['notebook:remove']({ id });
@@ -109,6 +121,7 @@ export function NotebookScreen({
   const peak = overview.forecast.reduce((best, d) => (d.count > best.count ? d : best), {
     date: overview.today,
     count: 0,
+    fresh: 0,
   });
   const totalAhead = overview.forecast.reduce((sum, d) => sum + d.count, 0);
   const weeks = overview.retention.filter((w) => w.reviews > 0);
@@ -127,18 +140,21 @@ export function NotebookScreen({
       <ErrorNotice error={error} testId="notebook-error" />
 
       <PlanForm
+        key={planVersion}
         overview={overview}
         onSaved={(next) => {
           setOverview(next);
           onChanged();
         }}
       />
+      <Readiness overview={overview} onUseLimits={(limits) => void applyLimits(limits)} />
 
       <dl className="stat-tiles" data-testid="notebook-stats">
         {(
           [
             ['dueToday', overview.dueToday],
             ['next7', overview.dueNext7Days],
+            ['newWaiting', overview.newWaiting],
             ['mastered', overview.mastered],
             ['total', overview.total],
           ] as const
@@ -171,9 +187,13 @@ export function NotebookScreen({
         <div className="charts">
           <ColumnChart
             columns={columns}
-            title={overview.daysToExam !== null ? t('notebook.forecast') : t('notebook.forecastNoDate')}
+            title={`${overview.daysToExam !== null ? t('notebook.forecast') : t('notebook.forecastNoDate')}${
+              overview.forecast.length > 62 ? ` (${t('notebook.perWeek')})` : ''
+            }`}
             summary={t('notebook.forecastSummary', {
               total: totalAhead,
+              fresh: overview.forecast.reduce((sum, d) => sum + d.fresh, 0),
+              limit: overview.plan.dailyLimit ?? 60,
               days: overview.forecast.length,
               peak: peak.count,
               date: formatDay(peak.date, i18n.language),
@@ -300,9 +320,11 @@ export function NotebookScreen({
                   <span data-testid="notebook-card-due">
                     {card.status === 'due'
                       ? t('notebook.dueNow')
-                      : card.due === null
-                        ? t('notebook.resting')
-                        : t('notebook.due', { date: new Date(card.due).toLocaleDateString(i18n.language) })}
+                      : card.status === 'new'
+                        ? t('notebook.newInQueue')
+                        : card.due === null
+                          ? t('notebook.resting')
+                          : t('notebook.due', { date: new Date(card.due).toLocaleDateString(i18n.language) })}
                   </span>{' '}
                   · {t('notebook.reviews', { count: card.reviews })}
                 </p>

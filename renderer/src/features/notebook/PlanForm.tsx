@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, NotebookOverview } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
-import { formatDay } from './dates';
+import { dayInputPattern, dayInputText, formatDay, parseDayInput } from './dates';
 
 const RETENTIONS = [0.8, 0.85, 0.9, 0.95];
 
@@ -16,24 +16,43 @@ export function PlanForm({
   onSaved: (overview: NotebookOverview) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [date, setDate] = useState(overview.plan.examDate ?? '');
+  const [date, setDate] = useState(dayInputText(overview.plan.examDate ?? '', i18n.language));
   const [label, setLabel] = useState(overview.plan.examLabel ?? '');
   const [retention, setRetention] = useState(overview.plan.retention);
   const [dailyLimit, setDailyLimit] = useState(String(overview.plan.dailyLimit ?? 60));
+  const [newPerDay, setNewPerDay] = useState(String(overview.plan.newPerDay ?? 15));
+  const [examTime, setExamTime] = useState(overview.plan.examTime ?? '13:30');
+  const [badDate, setBadDate] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const full = (day: string) => formatDay(day, i18n.language, { year: 'numeric' });
 
   const save = async (change: { examDate?: string | null; examLabel?: string | null } = {}) => {
-    const examDate = change.examDate !== undefined ? change.examDate : date || null;
+    const typed = date.trim() ? parseDayInput(date, i18n.language) : null;
+    if (change.examDate === undefined && date.trim() && typed === null) {
+      setBadDate(true);
+      return;
+    }
+    setBadDate(false);
+    const examDate = change.examDate !== undefined ? change.examDate : typed;
     const examLabel = change.examLabel !== undefined ? change.examLabel : label.trim() || null;
     try {
       const limit = Number(dailyLimit);
+      const fresh = Number(newPerDay);
       const next = await api['notebook:set-plan']({
-        plan: { examDate, examLabel, retention, ...(Number.isInteger(limit) && { dailyLimit: limit }) },
+        plan: {
+          examDate,
+          examLabel,
+          retention,
+          ...(Number.isInteger(limit) && { dailyLimit: limit }),
+          ...(Number.isInteger(fresh) && { newPerDay: fresh }),
+          ...(/^([01]\d|2[0-3]):[0-5]\d$/.test(examTime) && { examTime }),
+        },
       });
       setDailyLimit(String(next.plan.dailyLimit ?? limit));
-      setDate(next.plan.examDate ?? '');
+      setNewPerDay(String(next.plan.newPerDay ?? fresh));
+      setExamTime(next.plan.examTime ?? examTime);
+      setDate(dayInputText(next.plan.examDate ?? '', i18n.language));
       setLabel(next.plan.examLabel ?? '');
       setSaved(true);
       setError(null);
@@ -64,8 +83,12 @@ export function PlanForm({
         <label>
           {t('notebook.plan.date')}
           <input
-            type="date"
+            type="text"
+            inputMode="numeric"
+            placeholder={dayInputPattern(i18n.language, t('notebook.plan.dateLetters', { returnObjects: true }))}
             value={date}
+            aria-invalid={badDate}
+            aria-describedby={badDate ? 'notebook-date-error' : undefined}
             onChange={(e) => {
               setDate(e.target.value);
               setSaved(false);
@@ -104,6 +127,37 @@ export function PlanForm({
           </select>
         </label>
         <label>
+          {t('notebook.plan.examTime')}
+          <input
+            type="text"
+            inputMode="numeric"
+            pattern="([01][0-9]|2[0-3]):[0-5][0-9]"
+            placeholder="13:30"
+            maxLength={5}
+            value={examTime}
+            onChange={(e) => {
+              setExamTime(e.target.value);
+              setSaved(false);
+            }}
+            data-testid="notebook-exam-time"
+          />
+        </label>
+        <label>
+          {t('notebook.plan.newPerDay')}
+          <input
+            type="number"
+            min={0}
+            max={500}
+            step={1}
+            value={newPerDay}
+            onChange={(e) => {
+              setNewPerDay(e.target.value);
+              setSaved(false);
+            }}
+            data-testid="notebook-new-per-day"
+          />
+        </label>
+        <label>
           {t('notebook.plan.dailyLimit')}
           <input
             type="number"
@@ -119,7 +173,20 @@ export function PlanForm({
           />
         </label>
       </div>
+      {badDate && (
+        <p role="alert" className="error" id="notebook-date-error" data-testid="notebook-date-error">
+          {t('notebook.plan.badDate', {
+            pattern: dayInputPattern(i18n.language, t('notebook.plan.dateLetters', { returnObjects: true })),
+          })}
+        </p>
+      )}
       <p className="muted">{t('notebook.plan.retentionHint')}</p>
+      <p className="muted" data-testid="notebook-limits-hint">
+        {t('notebook.plan.limitsHint', {
+          newPerDay: overview.plan.newPerDay ?? 15,
+          dailyLimit: overview.plan.dailyLimit ?? 60,
+        })}
+      </p>
       <p data-testid="notebook-plan-status">{status}</p>
       {overview.plan.examDate === null && (
         <p className="muted">

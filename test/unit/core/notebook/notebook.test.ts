@@ -81,13 +81,14 @@ describe('capture and review', () => {
     expect(await book.capture('a1', NOW, answers)).toEqual({ added: 2 });
     expect(await book.capture('a1', NOW, answers)).toEqual({ added: 0 });
     const cards = book.list({}, NOW);
-    expect(cards.map((c) => [c.id, c.reason, c.reviews]).sort()).toEqual([
-      ['q1', 'wrong', 1],
-      ['q2', 'guessed', 1],
+    // New cards: introduced under the new-card limit, not reviewed (and due) the same evening by the capture.
+    expect(cards.map((c) => [c.id, c.reason, c.reviews, c.status]).sort()).toEqual([
+      ['q1', 'wrong', 0, 'new'],
+      ['q2', 'guessed', 0, 'new'],
     ]);
     // A later exam answering q1 right counts as a review of it; q3 right still adds nothing.
     await book.capture('a2', NOW + 3_600_000, [answer(1, { correct: true }), answer(3, { correct: true })]);
-    expect(book.list({}, NOW).find((c) => c.id === 'q1')?.reviews).toBe(2);
+    expect(book.list({}, NOW).find((c) => c.id === 'q1')?.reviews).toBe(1);
     expect(book.has('q3')).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import {
   createScheduler,
   daysBetween,
   examDayStart,
+  examInstant,
   inferGrade,
   localDate,
   suggestedEnemDate,
@@ -146,6 +147,53 @@ describe('the exam-date bound', () => {
       card = s.review(card, 4, when);
     }
     expect(s.mastered(card, when)).toBe(true);
+  });
+});
+
+describe('the exam’s hour', () => {
+  it('is 13:30 Brasília time on the exam day unless the student says otherwise, whatever the machine’s zone', () => {
+    expect(examInstant('2027-11-07')).toBe(Date.UTC(2027, 10, 7, 16, 30));
+    expect(examInstant('2027-11-07', '09:00')).toBe(Date.UTC(2027, 10, 7, 12, 0));
+    expect(examInstant(null)).toBeNull();
+    expect(createScheduler({ examDate: EXAM, retention: 0.9, examTime: '14:00' }).examAt).toBe(
+      Date.UTC(2027, 10, 7, 17, 0),
+    );
+  });
+
+  it('recall is over the exact time elapsed, not whole days: an hour later is a little less', () => {
+    const scheduler = createScheduler({ examDate: null, retention: 0.9 });
+    const at = before(10);
+    const card = scheduler.review(scheduler.review(scheduler.newCard(at), 3, at), 3, at + 10 * 60_000);
+    const later = card.last_review ?? at;
+    const oneDay = scheduler.recall(card, later + 24 * 3_600_000);
+    expect(scheduler.recall(card, later + 25 * 3_600_000)).toBeLessThan(oneDay);
+    expect(scheduler.recall(card, later + 23 * 3_600_000)).toBeGreaterThan(oneDay);
+  });
+
+  it('a card rests only when its exact recall at the exam’s hour is at the target; one that would not is due on the eve', () => {
+    const scheduler = createScheduler({ examDate: EXAM, retention: 0.9 });
+    const free = createScheduler({ examDate: null, retention: 0.9 });
+    const examAt = scheduler.examAt ?? 0;
+    const eve = addDays(examStart, -1);
+    let pulled = 0;
+    // Cards learnt at every hour of the last two weeks, recalled each time with every grade.
+    for (let hours = 14 * 24; hours > 24; hours -= 5) {
+      for (const grade of [2, 3, 4] as const) {
+        const at = examStart - hours * 3_600_000;
+        let card = scheduler.review(scheduler.newCard(at), 3, at);
+        card = scheduler.review(card, 3, Math.max(at, card.due));
+        const reviewedAt = Math.max(card.last_review ?? at, card.due);
+        if (reviewedAt >= eve) continue;
+        const next = scheduler.review(card, grade, reviewedAt);
+        const due = scheduler.dueOf(next);
+        if (due === null)
+          expect(scheduler.recall(next, examAt), `${hours} h before, grade ${grade}`).toBeGreaterThanOrEqual(0.9);
+        else expect(due).toBeLessThan(examStart);
+        if (due !== null && free.review(card, grade, reviewedAt).due >= examStart) pulled += 1;
+      }
+    }
+    // Whole days hid these: FSRS alone put them on or after the exam day, below the target at 13:30.
+    expect(pulled).toBeGreaterThan(0);
   });
 });
 

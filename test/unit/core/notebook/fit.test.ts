@@ -1,0 +1,214 @@
+// Memory fitted to the student: the FSRS optimizer (the binding Anki's uses) learns from the
+// student's own reviews, and its parameters are kept only when they predict held-out reviews
+// better than the defaults. Students are simulated with memories of their own (simulated-student.ts).
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { default_w } from 'ts-fsrs';
+import {
+  bindingOptimizer,
+  evaluate,
+  fitModel,
+  learnableReviews,
+  type Optimizer,
+} from '../../../../main/core/notebook/fit.js';
+import { FIT_MIN_REVIEWS } from '../../../../main/core/notebook/fit-threshold.js';
+import { Notebook } from '../../../../main/core/notebook/notebook.js';
+import { createFitter } from '../../../../main/app/notebook-fit.js';
+import { createScheduler, daysBetween } from '../../../../main/core/notebook/schedule.js';
+import { DEFAULT_LIMITS, DecodingWorker } from '../../../../main/core/worker/client.js';
+import { Decoder } from '../../../../main/core/worker/decoder.js';
+import { forkWorker } from '../../../../main/core/worker/node-spawn.js';
+import { workerDecoder } from '../../../support/worker.js';
+import { FORGETFUL_W, RETENTIVE_W, reviewLog, trueMemory } from '../../../support/simulated-student.js';
+import { notebookQuestion } from '../../../support/questions.js';
+import { tempDir } from '../../../support/temp.js';
+import { createLogger } from '../../../../main/core/util/logger.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+const START = new Date(2027, 0, 4).getTime();
+
+function logOf(w: readonly number[], seed: number, cards = 400, days = 90) {
+  return reviewLog({
+    scheduler: createScheduler({ examDate: null, retention: 0.9 }),
+    memory: trueMemory(w, seed),
+    cards,
+    days,
+    start: START,
+  });
+}
+
+async function optimizer(): Promise<Optimizer> {
+  const loaded = await bindingOptimizer();
+  if (!loaded) throw new Error('the FSRS optimizer did not load on this platform');
+  return loaded;
+}
+
+describe('fitting FSRS to the student', () => {
+  it('waits for enough reviews: below the threshold nothing is fitted', async () => {
+    const log = logOf(FORGETFUL_W, 1, 40, 20);
+    expect(learnableReviews(log)).toBeLessThan(FIT_MIN_REVIEWS);
+    expect(await fitModel(log, START, await optimizer())).toBeNull();
+  });
+
+  it('a student who forgets faster than the average: the fit predicts their held-out reviews better and is kept', async () => {
+    const log = logOf(FORGETFUL_W, 7);
+    expect(learnableReviews(log)).toBeGreaterThanOrEqual(FIT_MIN_REVIEWS);
+    const model = await fitModel(log, START, await optimizer());
+    if (!model) throw new Error('no fit');
+    expect(model.heldOut).toBeGreaterThan(20);
+    expect(model.logLoss.fitted).toBeLessThan(model.logLoss.defaults);
+    expect(model.parameters).toHaveLength(default_w.length);
+  }, 60_000);
+
+  it('whatever the student, what the schedule uses is never worse than the defaults on held-out reviews', async () => {
+    for (const [w, seed] of [
+      [RETENTIVE_W, 7],
+      [RETENTIVE_W, 8],
+      [default_w, 9],
+      [FORGETFUL_W, 10],
+    ] as const) {
+      const model = await fitModel(logOf(w, seed), START, await optimizer());
+      if (!model) throw new Error('no fit');
+      if (model.parameters) expect(model.logLoss.fitted).toBeLessThan(model.logLoss.defaults);
+      else expect(model.logLoss.fitted).toBeGreaterThanOrEqual(model.logLoss.defaults);
+    }
+  }, 60_000);
+
+  it('a fit that predicts worse than the defaults is not kept (the comparison is)', async () => {
+    const log = logOf(FORGETFUL_W, 3);
+    // An optimizer that returns parameters far from this student: a student who remembers longer.
+    const wrong: Optimizer = () => Promise.resolve([...RETENTIVE_W]);
+    const model = await fitModel(log, START, wrong);
+    expect(model?.parameters).toBeNull();
+    expect(model?.logLoss.fitted).toBeGreaterThan(model?.logLoss.defaults ?? Infinity);
+  });
+
+  it('the check is honest: the true parameters predict the student better than the defaults do', () => {
+    const log = logOf(FORGETFUL_W, 11);
+    const byCard = new Map<string, typeof log>();
+    for (const entry of log) byCard.set(entry.id, [...(byCard.get(entry.id) ?? []), entry]);
+    const cards = [...byCard.values()];
+    expect(evaluate(FORGETFUL_W, cards).logLoss).toBeLessThan(evaluate(default_w, cards).logLoss);
+  });
+
+  it('runs in the background once the notebook has enough reviews, and the schedule uses what it kept', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const log = logOf(FORGETFUL_W, 5);
+    // The student's months of history, as the notebook keeps it on disk.
+    const ids = [...new Set(log.map((entry) => entry.id))];
+    const scheduler = createScheduler({ examDate: null, retention: 0.9 });
+    const seed = await Notebook.open(temp.dir);
+    await seed.setPlan({ examDate: null, examLabel: null, retention: 0.9 });
+    const file = JSON.parse(await readFile(join(temp.dir, 'notebook.json'), 'utf8')) as Record<string, unknown>;
+    const question = (id: string) => ({ ...notebookQuestion(Number(id.slice(1))), id, baseId: id });
+    await writeFile(
+      join(temp.dir, 'notebook.json'),
+      JSON.stringify({
+        ...file,
+        cards: Object.fromEntries(
+          ids.map((id) => [
+            id,
+            { id, reason: 'wrong', source: 'api:enem', addedAt: START, fsrs: scheduler.newCard(START), last: null },
+          ]),
+        ),
+        log: log.map((entry) => ({ ...entry, recall: false })),
+      }),
+    );
+    await writeFile(
+      join(temp.dir, 'notebook-questions.json'),
+      JSON.stringify({ questions: Object.fromEntries(ids.map((id) => [id, question(id)])) }),
+    );
+    const book = await Notebook.open(temp.dir);
+    expect(learnableReviews(book.reviewLog())).toBeGreaterThanOrEqual(FIT_MIN_REVIEWS);
+    let calls = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const real = await optimizer();
+    const fitter = createFitter({
+      notebook: book,
+      now: () => START,
+      logger: createLogger(temp.dir),
+      optimizer: () =>
+        Promise.resolve<Optimizer>(async (histories) => {
+          calls += 1;
+          await gate;
+          return real(histories);
+        }),
+    });
+    fitter.poke();
+    fitter.poke();
+    // The fit is under way and nothing waits for it: the notebook answers meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(book.model()).toBeNull();
+    expect(book.dueIds(START + 200 * 86_400_000).length).toBeGreaterThan(0);
+    release();
+    await fitter.close();
+    expect(calls).toBe(1);
+    const model = book.model();
+    if (!model) throw new Error('the fit left no model');
+    expect(model.parameters).not.toBeNull();
+    expect(book.overview(START).model).toMatchObject({ fitted: true, needed: FIT_MIN_REVIEWS });
+    // Kept through a restart.
+    expect((await Notebook.open(temp.dir)).model()).toEqual(model);
+    // And the schedule uses it: this student's second good recall comes back sooner than the defaults would have it.
+    const fitted = createScheduler({ examDate: null, retention: 0.9, parameters: model.parameters ?? undefined });
+    const twice = (sch: typeof scheduler) => {
+      const once = sch.review(sch.newCard(START), 3, START);
+      return sch.review(sch.review(once, 3, once.due), 3, START + 86_400_000).due;
+    };
+    expect(twice(fitted)).toBeLessThan(twice(scheduler));
+    await book.add(question('c99999'), 'api:enem', START);
+    await book.review('c99999', 3, START, { attemptId: 'x', index: 0 });
+    expect(book.list({}, START).find((c) => c.id === 'c99999')?.due).toBe(
+      fitted.review(fitted.newCard(START), 3, START).due,
+    );
+  }, 60_000);
+
+  it('runs in the decoding worker: the parameters come back; a worker that dies costs that fit alone', async () => {
+    const histories = byHistory(logOf(FORGETFUL_W, 5));
+    const decoder = workerDecoder();
+    cleanups.push(() => decoder.close());
+    const parameters = await decoder.fit(histories);
+    expect(parameters).toHaveLength(default_w.length);
+    // A worker killed mid-fit (as the optimizer's abort on input it rejects would end it).
+    const base = forkWorker();
+    let kills = 0;
+    const dying = new Decoder(
+      new DecodingWorker(() => {
+        const handle = base();
+        return {
+          ...handle,
+          pid: handle.pid,
+          send: (message) => {
+            handle.send(message);
+            if (message.job.kind === 'fit' && kills++ === 0) process.kill(handle.pid ?? 0, 'SIGKILL');
+          },
+          onMessage: (listener) => handle.onMessage(listener),
+          onExit: (listener) => handle.onExit(listener),
+          kill: () => handle.kill(),
+        };
+      }, DEFAULT_LIMITS),
+    );
+    cleanups.push(() => dying.close());
+    await expect(dying.fit(histories)).rejects.toThrow(/worker crash/);
+    expect(await dying.fit(histories)).toHaveLength(default_w.length);
+  }, 60_000);
+});
+
+/** The log as the optimizer's histories: each card's grades and whole days between reviews. */
+function byHistory(log: ReturnType<typeof logOf>) {
+  const cards = new Map<string, typeof log>();
+  for (const entry of log) cards.set(entry.id, [...(cards.get(entry.id) ?? []), entry]);
+  return [...cards.values()].map((reviews) =>
+    reviews.map((review, i) => ({
+      grade: review.grade,
+      deltaDays: i === 0 ? 0 : daysBetween((reviews[i - 1] ?? review).at, review.at),
+    })),
+  );
+}
