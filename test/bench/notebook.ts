@@ -1,153 +1,244 @@
-// npm run bench -- notebook: seeded students review their error notebook up to the exam under the
-// exam-day rule (main/core/notebook/schedule.ts) and under the old halving rule, kept here only as
-// the baseline. Recall is drawn from FSRS's own model; figures, not timings (docs/performance.md).
+// npm run bench -- notebook: simulated students keep their error notebook up to the exam with the
+// app's own pieces (daily.ts chooses each evening's cards under the limits, schedule.ts schedules,
+// forecast.ts tells the plan, fit.ts fits FSRS). Recall is drawn from each student's TRUE memory
+// (FSRS with parameters of their own: simulated-student.ts) over the exact time elapsed, and
+// measured at 13:30 Brasília time on the exam day. Figures, not timings (docs/performance.md).
+import { default_w } from 'ts-fsrs';
 import { seededRandom } from '../../main/core/exams/random.js';
+import {
+  chooseDay,
+  DayLoads,
+  DEFAULT_NEW_PER_DAY,
+  isNew,
+  newCardOrder,
+  type DayCard,
+  type DayDone,
+  type DayLimits,
+} from '../../main/core/notebook/daily.js';
+import { bindingOptimizer, fitModel, type LoggedReview } from '../../main/core/notebook/fit.js';
+import { outlookOf } from '../../main/core/notebook/forecast.js';
 import {
   addDays,
   createScheduler,
-  DAY_MS,
   DEFAULT_DAILY_LIMIT,
-  daysBetween,
   localDate,
-  startOfDay,
-  type CardState,
   type Scheduler,
 } from '../../main/core/notebook/schedule.js';
-
-type Rule = 'exam-day' | 'halving';
-
-interface Outcome {
-  atTarget: number;
-  reviews: number;
-  peakOverMean: number;
-  /** The last two days' mean over the last two weeks' mean: a pile-up on the eve shows here. */
-  eveOverMean: number;
-}
+import { AREA_IDS } from '../../preload/constants.js';
+import { FORGETFUL_W, RETENTIVE_W, trueMemory, type TrueMemory } from '../support/simulated-student.js';
 
 const RETENTION = 0.9;
-const START = new Date(2026, 6, 1, 18).getTime();
-/** A once-missed question seen again for the first time is recalled about this often. */
-const FIRST_RECALL = 0.6;
-const MAX_PASSES = 4;
-
-/** The halving rule as it was: any interval capped at half the days left, resting at the exam. */
-function halving(base: Scheduler, examStart: number): Scheduler {
-  return {
-    ...base,
-    review: (card, grade, now) => base.review(card, grade, now),
-    dueOf: (card) => {
-      if (card.last_review === null || card.last_review >= examStart) return card.due;
-      if (card.due - card.last_review < DAY_MS) return card.due < examStart ? card.due : null;
-      const cap = Math.max(1, Math.floor(daysBetween(card.last_review, examStart) / 2));
-      const due = Math.min(card.due, card.last_review + cap * DAY_MS);
-      return due < examStart ? due : null;
-    },
-  };
-}
-
-function simulate(rule: Rule, cardCount: number, days: number, seed: number): Outcome {
-  const random = seededRandom(seed);
-  const examDay = addDays(START, days);
-  const examDate = localDate(examDay);
-  const base = createScheduler({ examDate, retention: RETENTION, dailyLimit: DEFAULT_DAILY_LIMIT });
-  const scheduler = rule === 'halving' ? halving(base, examDay) : base;
-  const cards: CardState[] = [];
-  const load = new Map<number, number>();
-  const count = (card: CardState, delta: number) => {
-    const due = scheduler.dueOf(card);
-    if (due !== null) load.set(startOfDay(due), (load.get(startOfDay(due)) ?? 0) + delta);
-  };
-  // Cards arrive a batch a week over the first half (each batch a mock exam's misses).
-  const weeks = Math.max(1, Math.floor(days / 2 / 7));
-  const perWeek = Math.ceil(cardCount / weeks);
-  const daily: number[] = [];
-  for (let day = 0; day < days; day++) {
-    const now = addDays(START, day) + 18 * 60 * 60_000;
-    if (day % 7 === 0 && cards.length < cardCount) {
-      for (let i = 0; i < perWeek && cards.length < cardCount; i++) {
-        const card = scheduler.newCard(now);
-        cards.push(card);
-        count(card, 1);
-      }
-    }
-    let reviews = 0;
-    const endOfDay = addDays(now, 1);
-    for (let index = 0; index < cards.length; index++) {
-      let card = cards[index] as CardState;
-      for (let pass = 0; pass < MAX_PASSES; pass++) {
-        const due = scheduler.dueOf(card);
-        if (due === null || due >= endOfDay) break;
-        const at = Math.max(now, due) + pass * 10 * 60_000;
-        const recall = card.reps === 0 ? FIRST_RECALL : scheduler.recall(card, at);
-        const grade = random() < recall ? 3 : 1;
-        count(card, -1);
-        card = scheduler.review(card, grade, at, (d) => load.get(d) ?? 0);
-        count(card, 1);
-        reviews += 1;
-      }
-      cards[index] = card;
-    }
-    daily.push(reviews);
-  }
-  const examMorning = examDay + 9 * 60 * 60_000;
-  const atTarget = cards.filter((card) => scheduler.recall(card, examMorning) >= RETENTION).length / cards.length;
-  const lastTwoWeeks = daily.slice(-14);
-  const mean = lastTwoWeeks.reduce((sum, n) => sum + n, 0) / lastTwoWeeks.length;
-  return {
-    atTarget,
-    reviews: daily.reduce((sum, n) => sum + n, 0),
-    peakOverMean: mean > 0 ? Math.max(...lastTwoWeeks) / mean : 0,
-    eveOverMean: mean > 0 ? daily.slice(-2).reduce((sum, n) => sum + n, 0) / 2 / mean : 0,
-  };
-}
-
+const START = new Date(2027, 6, 5).getTime();
+const SESSION_HOUR = 19;
 const STUDENTS = [11, 22, 33];
+
+interface Outcome {
+  /** Cards whose TRUE recall at the exam's hour is at or above the target. */
+  atTarget: number;
+  /** The weakest card's true recall then. */
+  weakest: number;
+  reviews: number;
+  /** The busiest day's cards (distinct, as the limit counts them). */
+  busiest: number;
+  mean: number;
+  /** What the plan said right after the last mock exam's misses came in. */
+  planBelow: number;
+  planNeeded: DayLimits | null;
+  /** The plan said fewer than its goal (95 %) would be at the target. */
+  planShort: boolean;
+  cards: number;
+}
+
+interface Run {
+  misses: number;
+  days: number;
+  seed: number;
+  memory: readonly number[];
+  limits: DayLimits | 'plan';
+  /** Fit FSRS to the student's log two thirds of the way through (the app fits as soon as it can). */
+  fit: boolean;
+}
+
+async function simulate(run: Run): Promise<Outcome> {
+  const examDate = localDate(addDays(START, run.days));
+  let scheduler: Scheduler = createScheduler({ examDate, retention: RETENTION });
+  const memory: TrueMemory = trueMemory(run.memory, run.seed);
+  const random = seededRandom(run.seed * 7 + 1);
+  const cards: DayCard[] = [];
+  const byId = new Map<string, DayCard>();
+  const log: LoggedReview[] = [];
+  let limits: DayLimits =
+    run.limits === 'plan' ? { newPerDay: DEFAULT_NEW_PER_DAY, reviewsPerDay: DEFAULT_DAILY_LIMIT } : run.limits;
+  // A mock exam every Saturday-ish (each seventh day) but the last week: its misses enter as new cards.
+  const exams = Array.from({ length: Math.max(1, Math.floor((run.days - 7) / 7) + 1) }, (_, i) => i * 7);
+  const perExam = Math.ceil(run.misses / exams.length);
+  const daily: number[] = [];
+  let planBelow = 0;
+  let planNeeded: DayLimits | null = null;
+  let planShort = false;
+  for (let day = 0; day < run.days; day++) {
+    const evening = addDays(START, day) + SESSION_HOUR * 3_600_000;
+    if (exams.includes(day)) {
+      for (let i = 0; i < perExam && cards.length < run.misses; i++) {
+        const id = `c${cards.length}`;
+        const card: DayCard = {
+          id,
+          fsrs: scheduler.newCard(evening - 3_600_000),
+          reason: random() < 0.85 ? 'wrong' : 'guessed',
+          area: AREA_IDS[Math.floor(random() * 4)] ?? null,
+          addedAt: evening - 3_600_000 + i,
+        };
+        cards.push(card);
+        byId.set(id, card);
+      }
+      // What the plan tells the student after each mock exam (the last one's is reported); a student
+      // who follows it takes the limits it names.
+      const outlook = outlookOf(cards, scheduler, evening - 60_000, limits, NOTHING, examDate, 30);
+      if (outlook.readiness) {
+        planBelow = outlook.readiness.cards - outlook.readiness.atTarget;
+        planNeeded = outlook.readiness.needed;
+        planShort = outlook.readiness.atTarget < outlook.readiness.goal;
+        if (run.limits === 'plan' && planNeeded) limits = planNeeded;
+      }
+    }
+    if (run.fit && day === Math.floor((run.days * 2) / 3)) {
+      const optimize = await bindingOptimizer();
+      const model = optimize ? await fitModel(log, evening, optimize) : null;
+      if (model?.parameters)
+        scheduler = createScheduler({ examDate, retention: RETENTION, parameters: model.parameters });
+    }
+    const loads = new DayLoads(cards, scheduler);
+    const seen = new Set<string>();
+    let introduced = 0;
+    const order = newCardOrder(cards.filter((c) => isNew(c.fsrs)));
+    for (let pass = 0; pass < 5; pass++) {
+      const at = evening + pass * 10 * 60_000;
+      const done: DayDone = { seen, introduced };
+      const choice = chooseDay(cards, scheduler, at, limits, done, order);
+      const ids = [...choice.repeats, ...choice.reviews, ...choice.fresh];
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        const card = byId.get(id);
+        if (!card) continue;
+        if (isNew(card.fsrs)) introduced += 1;
+        const { grade } = memory.review(id, at);
+        card.fsrs = scheduler.review(card.fsrs, grade, at, loads.except(id));
+        loads.set(id, scheduler.dueOf(card.fsrs));
+        log.push({ at, id, grade });
+        seen.add(id);
+      }
+    }
+    daily.push(seen.size);
+  }
+  const examAt = scheduler.examAt ?? 0;
+  const recalls = cards.map((card) => memory.recall(card.id, examAt));
+  const reviews = log.length;
+  return {
+    atTarget: recalls.filter((r) => r >= RETENTION).length,
+    weakest: Math.min(...recalls),
+    reviews,
+    busiest: Math.max(...daily),
+    mean: daily.reduce((sum, n) => sum + n, 0) / daily.length,
+    planBelow,
+    planNeeded,
+    planShort,
+    cards: cards.length,
+  };
+}
+
+const NOTHING: DayDone = { seen: new Set(), introduced: 0 };
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+
+function table(head: string[], rows: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+}
+
+async function mean(run: Omit<Run, 'seed'>) {
+  const outcomes: Outcome[] = [];
+  for (const seed of STUDENTS) outcomes.push(await simulate({ ...run, seed }));
+  const avg = (pick: (o: Outcome) => number) => outcomes.reduce((sum, o) => sum + pick(o), 0) / outcomes.length;
+  return {
+    atTarget: avg((o) => o.atTarget / o.cards),
+    weakest: Math.min(...outcomes.map((o) => o.weakest)),
+    reviews: avg((o) => o.reviews),
+    busiest: Math.max(...outcomes.map((o) => o.busiest)),
+    busiestOverMean: avg((o) => o.busiest / o.mean),
+    planBelow: avg((o) => o.planBelow),
+    needed: outcomes.map((o) => o.planNeeded),
+    short: outcomes.some((o) => o.planShort),
+  };
+}
+
+const defaults: DayLimits = { newPerDay: DEFAULT_NEW_PER_DAY, reviewsPerDay: DEFAULT_DAILY_LIMIT };
+console.log(
+  `notebook: ${STUDENTS.length} seeded students a row (FSRS's average memory), retention ${RETENTION}, ` +
+    `recall measured at 13:30 Brasília time on the exam day over the exact time elapsed`,
+);
 const rows: string[][] = [];
-for (const cardCount of [300, 1000, 3000]) {
+for (const misses of [300, 1000, 3000]) {
   for (const days of [30, 60, 120]) {
-    const mean = (rule: Rule) => {
-      const runs = STUDENTS.map((seed) => simulate(rule, cardCount, days, seed));
-      const avg = (pick: (o: Outcome) => number) => runs.reduce((sum, o) => sum + pick(o), 0) / runs.length;
-      return {
-        atTarget: avg((o) => o.atTarget),
-        reviews: avg((o) => o.reviews),
-        peak: avg((o) => o.peakOverMean),
-        eve: avg((o) => o.eveOverMean),
-      };
-    };
-    const next = mean('exam-day');
-    const old = mean('halving');
+    const base = await mean({ misses, days, memory: default_w, limits: defaults, fit: false });
+    const plan = await mean({ misses, days, memory: default_w, limits: 'plan', fit: false });
+    // The largest limits any of the students' plans named (each follows its own plan).
+    const namedAll = plan.needed.filter((n): n is DayLimits => n !== null);
+    const named =
+      namedAll.length === 0
+        ? null
+        : {
+            newPerDay: Math.max(...namedAll.map((n) => n.newPerDay)),
+            reviewsPerDay: Math.max(...namedAll.map((n) => n.reviewsPerDay)),
+          };
     rows.push([
-      String(cardCount),
+      String(misses),
       String(days),
-      `${(next.atTarget * 100).toFixed(1)} %`,
-      `${(old.atTarget * 100).toFixed(1)} %`,
-      next.reviews.toFixed(0),
-      old.reviews.toFixed(0),
-      next.peak.toFixed(2),
-      old.peak.toFixed(2),
-      next.eve.toFixed(2),
-      old.eve.toFixed(2),
+      pct(base.atTarget),
+      base.weakest.toFixed(3),
+      String(Math.round(base.reviews)),
+      `${base.busiest} / ${defaults.reviewsPerDay}`,
+      base.busiestOverMean.toFixed(2),
+      base.planBelow.toFixed(0),
+      named ? `${named.newPerDay} new, ${named.reviewsPerDay}/day` : base.short ? 'none reaches it' : '— (goal met)',
+      named ? pct(plan.atTarget) : '—',
+      named ? `${plan.busiest}` : '—',
     ]);
   }
 }
-const head = [
-  'cards',
-  'days',
-  'at target (new)',
-  'at target (halving)',
-  'reviews (new)',
-  'reviews (halving)',
-  'peak/mean (new)',
-  'peak/mean (halving)',
-  'eve/mean (new)',
-  'eve/mean (halving)',
-];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-console.log(
-  `notebook schedule: ${STUDENTS.length} seeded students each, retention ${RETENTION}, daily limit ${DEFAULT_DAILY_LIMIT}`,
+table(
+  [
+    'misses',
+    'days',
+    'at target (15 new, 60/day)',
+    'weakest',
+    'reviews',
+    'busiest / limit',
+    'busiest/mean',
+    'plan: below',
+    'plan: limits named',
+    'at target (named)',
+    'busiest (named)',
+  ],
+  rows,
 );
-console.log(line(head));
-console.log(line(widths.map((w) => '-'.repeat(w))));
-for (const row of rows) console.log(line(row));
+
+console.log('\nmemory fitted to the student (1000 misses, 60 days, the plan’s limits; fit two thirds of the way in)');
+const fitRows: string[][] = [];
+for (const [name, w] of [
+  ['forgets faster', FORGETFUL_W],
+  ['average (FSRS defaults)', default_w],
+  ['remembers longer', RETENTIVE_W],
+] as const) {
+  const without = await mean({ misses: 1000, days: 60, memory: w, limits: 'plan', fit: false });
+  const fitted = await mean({ misses: 1000, days: 60, memory: w, limits: 'plan', fit: true });
+  fitRows.push([
+    name,
+    pct(without.atTarget),
+    pct(fitted.atTarget),
+    String(Math.round(without.reviews)),
+    String(Math.round(fitted.reviews)),
+  ]);
+}
+table(['student', 'at target (defaults)', 'at target (fitted)', 'reviews (defaults)', 'reviews (fitted)'], fitRows);
