@@ -7,9 +7,8 @@ import type { ScanResult } from '../../preload/contract.js';
 import { PackError } from '../../main/core/packs/format.js';
 import { readFile } from 'node:fs/promises';
 import { MAX_PDF_PAGES } from '../../main/core/paper/scan/raster.js';
-import { DEFAULT_LIMITS, DecodingWorker, type SpawnWorker } from '../../main/core/worker/client.js';
+import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
-import { forkWorker } from '../../main/core/worker/node-spawn.js';
 import { stackPdf, synthesize, type Corpus } from '../support/omr-synth.js';
 import {
   blankPdf,
@@ -19,7 +18,7 @@ import {
   pdfWithPathOperations,
   pngDeclaring,
 } from '../support/hostile-files.js';
-import { killedAfterFirstPage, workerDecoder } from '../support/worker.js';
+import { killedAfterFirstPage, workerDecoder, killedOnFirstJob } from '../support/worker.js';
 
 const EXAM = { code: 'PWORK42', questions: 10, versions: 1, language: false };
 const TARGET: ScanTarget = EXAM;
@@ -154,23 +153,8 @@ describe('the decoding worker', () => {
 
   it('a worker killed while it checks a pack refuses that pack by name; the next pack is read', async () => {
     const demo = await readFile('assets/demo.exampack');
-    const base = forkWorker();
-    let killed = false;
     // The first process dies (SIGKILL) as soon as it has the pack's bytes.
-    const spawn: SpawnWorker = () => {
-      const handle = base();
-      return {
-        ...handle,
-        pid: handle.pid,
-        send: (message) => {
-          handle.send(message);
-          if (!killed) {
-            killed = true;
-            process.kill(handle.pid ?? 0, 'SIGKILL');
-          }
-        },
-      };
-    };
+    const { spawn } = killedOnFirstJob();
     const crashing = new Decoder(new DecodingWorker(spawn, DEFAULT_LIMITS));
     try {
       const error = await crashing.readPack(demo).catch((e: unknown) => e);

@@ -3,9 +3,34 @@
 import { DEFAULT_LIMITS, DecodingWorker, type SpawnWorker, type WorkerLimits } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
 import { forkWorker } from '../../main/core/worker/node-spawn.js';
+import type { WorkerJob } from '../../main/core/worker/protocol.js';
 
 export function workerDecoder(limits: Partial<WorkerLimits> = {}): Decoder {
   return new Decoder(new DecodingWorker(forkWorker(), { ...DEFAULT_LIMITS, ...limits }));
+}
+
+/**
+ * A forked worker whose process dies (SIGKILL, as a native abort or a segfault ends it) as soon as
+ * it is handed its first job of `kind` (any kind when absent); the processes after it live.
+ */
+export function killedOnFirstJob(kind?: WorkerJob['kind']): { spawn: SpawnWorker; killed: () => boolean } {
+  const base = forkWorker();
+  let killed = false;
+  const spawn: SpawnWorker = () => {
+    const handle = base();
+    return {
+      ...handle,
+      pid: handle.pid,
+      send: (message) => {
+        handle.send(message);
+        if (!killed && (kind === undefined || message.job.kind === kind)) {
+          killed = true;
+          process.kill(handle.pid ?? 0, 'SIGKILL');
+        }
+      },
+    };
+  };
+  return { spawn, killed: () => killed };
 }
 
 /**

@@ -18,8 +18,7 @@ import { createFitter } from '../../../../main/app/notebook-fit.js';
 import { createScheduler, daysBetween } from '../../../../main/core/notebook/schedule.js';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../../../main/core/worker/client.js';
 import { Decoder } from '../../../../main/core/worker/decoder.js';
-import { forkWorker } from '../../../../main/core/worker/node-spawn.js';
-import { workerDecoder } from '../../../support/worker.js';
+import { killedOnFirstJob, workerDecoder } from '../../../support/worker.js';
 import { FORGETFUL_W, RETENTIVE_W, reviewLog, trueMemory } from '../../../support/simulated-student.js';
 import { notebookQuestion } from '../../../support/questions.js';
 import { tempDir } from '../../../support/temp.js';
@@ -177,26 +176,11 @@ describe('fitting FSRS to the student', () => {
     const parameters = await decoder.fit(histories);
     expect(parameters).toHaveLength(default_w.length);
     // A worker killed mid-fit (as the optimizer's abort on input it rejects would end it).
-    const base = forkWorker();
-    let kills = 0;
-    const dying = new Decoder(
-      new DecodingWorker(() => {
-        const handle = base();
-        return {
-          ...handle,
-          pid: handle.pid,
-          send: (message) => {
-            handle.send(message);
-            if (message.job.kind === 'fit' && kills++ === 0) process.kill(handle.pid ?? 0, 'SIGKILL');
-          },
-          onMessage: (listener) => handle.onMessage(listener),
-          onExit: (listener) => handle.onExit(listener),
-          kill: () => handle.kill(),
-        };
-      }, DEFAULT_LIMITS),
-    );
+    const { spawn, killed } = killedOnFirstJob('fit');
+    const dying = new Decoder(new DecodingWorker(spawn, DEFAULT_LIMITS));
     cleanups.push(() => dying.close());
     await expect(dying.fit(histories)).rejects.toThrow(/worker crash/);
+    expect(killed()).toBe(true);
     expect(await dying.fit(histories)).toHaveLength(default_w.length);
   }, 60_000);
 });
