@@ -240,13 +240,20 @@ describe('the key lock', () => {
     expect(redacted.score.hidden).toBe(locked.size);
     // A note may say the key in the student's words: a hidden question's is withheld too.
     for (const q of redacted.questions) expect(q.note === null, `note of ${q.index}`).toBe(q.hidden);
+    // Whether a hidden question is a card would tell whether it was missed: withheld as well.
+    for (const q of redacted.questions) if (q.hidden) expect(q.inNotebook, `card of ${q.index}`).toBe(false);
     expect((await value(services, 'exam:history', {})).find((h) => h.attemptId === a.attemptId)?.correct).toBeNull();
 
     // Once B ends, everything is visible again.
     await value(services, 'exam:submit', { attemptId: b.attemptId });
-    const withoutNotes = (r: typeof resultA) => ({ ...r, questions: r.questions.map(({ note: _note, ...q }) => q) });
+    // (Notes were written, and questions put in the notebook, since A's first result.)
+    const withoutNotes = (r: typeof resultA) => ({
+      ...r,
+      questions: r.questions.map(({ note: _note, inNotebook: _inNotebook, ...q }) => q),
+    });
     const after = await value(services, 'exam:result', { attemptId: a.attemptId });
     expect(withoutNotes(after)).toEqual(withoutNotes(resultA));
+    expect(after.questions.every((q) => q.inNotebook)).toBe(true);
     // The notes written on A's questions show in its review now, the hidden ones' too.
     expect(after.questions.every((q) => q.note !== null)).toBe(true);
     for (const id of ids) expect((await call(services, 'catalog:reveal', { id })).ok).toBe(true);
