@@ -165,6 +165,8 @@ export const ui = (page: Page) => {
       answeredCount: id('exam-answered-count'),
       saveState: id('exam-save-state'),
       countdown: id('exam-countdown'),
+      /** An untimed practice says so once (a review says nothing of time). */
+      untimed: id('exam-untimed'),
       help: id('exam-help'),
       shortcuts: id('exam-shortcuts'),
       shortcutsClose: id('exam-shortcuts-close'),
@@ -206,6 +208,8 @@ export const ui = (page: Page) => {
       legend: id('exam-grid-legend'),
       confirm: id('exam-confirm'),
       confirmUnanswered: id('exam-confirm-unanswered'),
+      /** A review's end: how many of the session are left [data-left]. */
+      confirmReview: id('exam-confirm-review'),
       confirmFlagged: id('exam-confirm-flagged'),
       confirmYes: id('exam-confirm-yes'),
       confirmNo: id('exam-confirm-no'),
@@ -379,6 +383,21 @@ export const ui = (page: Page) => {
       examLabel: id('notebook-exam-label'),
       retentionTarget: id('notebook-retention-target'),
       dailyLimit: id('notebook-daily-limit'),
+      newPerDay: id('notebook-new-per-day'),
+      examTime: id('notebook-exam-time'),
+      dateError: id('notebook-date-error'),
+      limitsHint: id('notebook-limits-hint'),
+      /** The plan at the exam's hour: ready [data-below] or short [data-below], the limits it names, its button. */
+      readiness: {
+        panel: id('notebook-readiness'),
+        ready: id('notebook-readiness-ready'),
+        short: id('notebook-readiness-short'),
+        needed: id('notebook-readiness-needed'),
+        use: id('notebook-readiness-use'),
+        impossible: id('notebook-readiness-impossible'),
+      },
+      /** The memory model in use [data-fitted]. */
+      model: id('notebook-model'),
       planStatus: id('notebook-plan-status'),
       useSuggestion: id('notebook-use-suggestion'),
       planSave: id('notebook-plan-save'),
@@ -393,6 +412,8 @@ export const ui = (page: Page) => {
       forecast: id('notebook-forecast'),
       /** [data-label, data-value] */
       forecastColumns: id('notebook-forecast-column'),
+      /** The axis's printed ticks (never touching, the ends inside the chart). */
+      forecastTicks: id('notebook-forecast-tick'),
       retention: id('notebook-retention'),
       retentionEmpty: id('notebook-retention-empty'),
       filters: id('notebook-filters'),

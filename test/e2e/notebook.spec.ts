@@ -65,6 +65,18 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await expect(screen.examDateCountdown).toHaveText('Faltam 20 dias para FUVEST 1ª fase');
   // Today up to the eve of the exam; both cards due today.
   await expect(screen.notebook.forecastColumns).toHaveCount(20);
+  // Its ticks never touch, and the first and last stay inside the chart (they were clipped).
+  const ticks = await screen.notebook.forecastTicks.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const box = node.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  );
+  const chart = await screen.notebook.forecast.locator('svg').boundingBox();
+  expect(ticks.length).toBeGreaterThan(2);
+  for (let k = 1; k < ticks.length; k++) expect(ticks[k]?.left ?? 0).toBeGreaterThan(ticks[k - 1]?.right ?? 0);
+  expect(ticks[0]?.left ?? 0).toBeGreaterThanOrEqual(chart?.x ?? Infinity);
+  expect(ticks.at(-1)?.right ?? Infinity).toBeLessThanOrEqual((chart?.x ?? 0) + (chart?.width ?? 0));
   await expect(screen.notebook.forecastColumns.first()).toHaveAttribute('data-value', '2');
   await expect(screen.notebook.planStatus).toContainText('Nenhuma revisão é marcada para depois de');
   await expect(screen.notebook.retentionEmpty).toBeVisible();

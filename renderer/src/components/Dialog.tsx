@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Open dialogs, innermost last: only it answers keys (a figure viewer opened over a question). */
 const open: HTMLElement[] = [];
@@ -6,9 +6,30 @@ const open: HTMLElement[] = [];
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** Where the focus goes when the control that opened a dialog is gone: the screen's heading, else the main region. */
+function fallbackFocus(): HTMLElement | null {
+  return (
+    document.querySelector<HTMLElement>('[data-focus-return]') ??
+    document.querySelector<HTMLElement>('main h2[tabindex], main h2') ??
+    document.querySelector<HTMLElement>('main')
+  );
+}
+
+/** Gives the focus back to `opener`, or to the fallback when it left the page. */
+export function returnFocus(opener: HTMLElement | null): void {
+  const target = opener?.isConnected ? opener : fallbackFocus();
+  if (!target) return;
+  // A heading is not focusable by itself: made so for this (and only by script: -1).
+  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+}
+
 /**
  * A modal: dims the page, labels itself by its title, takes the focus and keeps it inside (Tab
- * cycles), closes on Escape and on a click outside when it can, and gives the focus back on close.
+ * cycles), closes on Escape and on a click outside when it can, and gives the focus back on close
+ * to the control that opened it (read when the dialog first renders: by the time its effect runs, an
+ * autofocused button or a viewer's stage inside it already holds the focus), or, when that control
+ * is gone, to the screen's heading.
  */
 export function Dialog({
   titleId,
@@ -34,9 +55,9 @@ export function Dialog({
   const box = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
 
   useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = box.current;
     if (node) open.push(node);
     if (node && !node.contains(document.activeElement)) {
@@ -66,9 +87,9 @@ export function Dialog({
     return () => {
       document.removeEventListener('keydown', onKey, true);
       if (node) open.splice(open.indexOf(node), 1);
-      before?.focus();
+      returnFocus(opener === document.body ? null : opener);
     };
-  }, []);
+  }, [opener]);
 
   return (
     <div className="overlay" role="presentation" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AreaId, BridgeErrorValue, ExamResult, ExamState } from '../../../../preload/contract';
 import { BarChart } from '../../components/BarChart';
@@ -43,6 +43,14 @@ export function ResultsScreen({
   useEffect(() => {
     void api['exam:result']({ attemptId }).then(setResult, (e: unknown) => setError(errorOf(e)));
   }, [attemptId]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = result !== null;
+  // Arrived here by submitting (the button that did it is gone with the exam): the focus starts on
+  // the result's heading, not on <body>, where the next Tab would go to the top of the window.
+  useEffect(() => {
+    if (loaded && (document.activeElement === document.body || document.activeElement === null))
+      heading.current?.focus();
+  }, [loaded]);
 
   if (!result) return <ErrorNotice error={error} testId="result-error" />;
   const percent = result.score.total ? Math.round((result.score.correct / result.score.total) * 100) : 0;
@@ -67,7 +75,7 @@ export function ResultsScreen({
 
   return (
     <section aria-labelledby="result-heading" data-testid="screen-result" data-attempt-id={attemptId}>
-      <h2 id="result-heading">
+      <h2 id="result-heading" ref={heading} tabIndex={-1} data-focus-return>
         {t('results.heading')}: {titleOf(result)}
       </h2>
       {!result.awaitingRelease && (

@@ -1,0 +1,69 @@
+// A student working by keyboard never loses their place: every dialog gives the focus back to the
+// control that opened it, whichever way it closes (Escape or its own button). Before, the figure
+// viewer and the submit confirmation left it on <body>: the next Tab went to the top of the page.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { ui } from './locators.js';
+import { startDemoExam } from './steps.js';
+
+/** The test id of the element holding the focus now. */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+/** Opens a dialog from `opener` by keyboard (focus, Enter) and checks it took the focus inside. */
+async function openByKeyboard(page: Page, opener: Locator, dialog: Locator) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+}
+
+test('focus: the figure viewer and the shortcuts help give the focus back, by Escape and by their button', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await startDemoExam(page, { count: '44', mode: 'practice' });
+  for (let n = 0; n < 44 && (await screen.exam.image.count()) === 0; n += 1) {
+    await page.keyboard.press('ArrowRight');
+    await expect(screen.exam.question).toHaveAttribute('data-index', String(n + 1));
+  }
+
+  await openByKeyboard(page, screen.exam.image, screen.viewer.dialog);
+  await page.keyboard.press('Escape');
+  await expect(screen.viewer.dialog).toHaveCount(0);
+  expect(await focused(page)).toBe('exam-image');
+  await openByKeyboard(page, screen.exam.image, screen.viewer.dialog);
+  await screen.viewer.close.focus();
+  await page.keyboard.press('Enter');
+  await expect(screen.viewer.dialog).toHaveCount(0);
+  expect(await focused(page)).toBe('exam-image');
+
+  await openByKeyboard(page, screen.exam.help, screen.exam.shortcuts);
+  await page.keyboard.press('Escape');
+  await expect(screen.exam.shortcuts).toHaveCount(0);
+  expect(await focused(page)).toBe('exam-help');
+  await openByKeyboard(page, screen.exam.help, screen.exam.shortcuts);
+  await screen.exam.shortcutsClose.focus();
+  await page.keyboard.press('Enter');
+  await expect(screen.exam.shortcuts).toHaveCount(0);
+  expect(await focused(page)).toBe('exam-help');
+});
+
+test('focus: the submit confirmation gives it back on "Voltar ao simulado"; after submitting, the result’s heading has it', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await startDemoExam(page, { preset: 'quick-10' });
+  const confirm = page.getByTestId('exam-confirm');
+  await openByKeyboard(page, screen.exam.submit, confirm);
+  await page.getByTestId('exam-confirm-no').focus();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
+  expect(await focused(page)).toBe('exam-submit');
+  // Submitted: the button is gone with the exam; the focus is on the result screen, not on <body>.
+  await openByKeyboard(page, screen.exam.submit, confirm);
+  await page.keyboard.press('Enter');
+  await expect(screen.results.score).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
+});
