@@ -413,7 +413,19 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                       }
                       data-testid={`exam-image-${alternative.letter}`}
                     >
-                      🔍
+                      {/* An SVG magnifier: the emoji showed as an empty box where no emoji font is installed. */}
+                      <svg className="icon" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true">
+                        <circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+                        <line
+                          x1="10"
+                          y1="10"
+                          x2="14.5"
+                          y2="14.5"
+                          stroke="currentColor"
+                          strokeWidth="2.2"
+                          strokeLinecap="round"
+                        />
+                      </svg>
                     </button>
                   )}
                   <button
