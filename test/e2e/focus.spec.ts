@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { startDemoExam } from './steps.js';
+import { startDemoExam, toFirstFigure } from './steps.js';
 
 /** The test id of the element holding the focus now. */
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
@@ -23,10 +23,7 @@ test('focus: the figure viewer and the shortcuts help give the focus back, by Es
   const { page } = await launch();
   const screen = ui(page);
   await startDemoExam(page, { count: '44', mode: 'practice' });
-  for (let n = 0; n < 44 && (await screen.exam.image.count()) === 0; n += 1) {
-    await page.keyboard.press('ArrowRight');
-    await expect(screen.exam.question).toHaveAttribute('data-index', String(n + 1));
-  }
+  await toFirstFigure(page);
 
   await openByKeyboard(page, screen.exam.image, screen.viewer.dialog);
   await page.keyboard.press('Escape');

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo, startDemoExam } from './steps.js';
+import { importDemo, startDemoExam, toFirstFigure } from './steps.js';
 
 const zoomOf = async (image: Locator) => Number(await image.getAttribute('data-zoom'));
 
@@ -27,11 +27,7 @@ test('viewer: in the exam a figure opens fitted, zooms and pans by keys, wheel a
   const { page } = await launch();
   const screen = ui(page);
   await startDemoExam(page, { count: '44', mode: 'practice' });
-  // To the first question with a figure.
-  for (let n = 0; n < 44 && (await screen.exam.image.count()) === 0; n += 1) {
-    await page.keyboard.press('ArrowRight');
-    await expect(screen.exam.question).toHaveAttribute('data-index', String(n + 1));
-  }
+  await toFirstFigure(page);
   const index = await screen.exam.question.getAttribute('data-index');
   await screen.exam.image.click();
   await expect(screen.viewer.dialog).toBeVisible();

@@ -53,6 +53,16 @@ export async function startDemoExam(page: Page, options: DemoExamOptions = {}) {
   await expect(page.getByTestId('exam-screen')).toBeVisible();
 }
 
+/** Moves through the running exam (→) to its first question with a figure. */
+export async function toFirstFigure(page: Page) {
+  const screen = ui(page);
+  for (let n = 0; n < 200 && (await screen.exam.image.count()) === 0; n += 1) {
+    await page.keyboard.press('ArrowRight');
+    await expect(screen.exam.question).toHaveAttribute('data-index', String(n + 1));
+  }
+  await expect(screen.exam.image).toBeVisible();
+}
+
 /** Submits the running exam through its confirmation and waits for the result main graded. */
 export async function submitExam(page: Page) {
   const screen = ui(page);
