@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
+import { wheelFactor } from './wheelZoom';
 
 const MAX_ZOOM = 8;
 const STEP = 1.25;
@@ -90,7 +91,7 @@ export function ImageViewer({
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       const at = fromCentre(event.clientX, event.clientY);
-      zoom(Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), at.x, at.y);
+      zoom(wheelFactor(event.deltaY, event.ctrlKey), at.x, at.y);
     };
     node.addEventListener('wheel', onWheel, { passive: false });
     return () => node.removeEventListener('wheel', onWheel);
