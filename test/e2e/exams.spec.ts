@@ -33,6 +33,10 @@ test('takes a 10-question exam end to end by keyboard and gets it graded in main
   await expect(page.getByTestId('result-score')).toContainText('8 de 10 acertos (80%)');
   await expect(page.getByTestId('chart-subject')).toBeVisible();
   await expect(page.getByTestId('chart-difficulty')).toBeVisible();
+  // A bar per question waits behind its disclosure: the review is not pushed down the page by it.
+  await expect(page.getByTestId('chart-time')).toBeHidden();
+  await page.getByTestId('chart-time-details').locator('summary').click();
+  await expect(page.getByTestId('chart-time')).toBeVisible();
   await page.getByTestId('review-filter-wrong').click();
   await expect(page.getByTestId('review-item')).toHaveCount(2);
   await expect(page.getByTestId('review-item').first()).toContainText('alternativa original');

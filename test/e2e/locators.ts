@@ -231,6 +231,8 @@ export const ui = (page: Page) => {
       chartSubject: id('chart-subject'),
       chartDifficulty: id('chart-difficulty'),
       chartTime: id('chart-time'),
+      /** The per-question time chart's disclosure (closed until opened). */
+      chartTimeDetails: id('chart-time-details'),
       pacing: id('result-pacing'),
       pacingArea: id('pacing-area'),
       pacingSlowest: id('pacing-slowest'),

@@ -196,16 +196,20 @@ export function ResultsScreen({
           }))}
         />
         {!result.paper && (
-          <BarChart
-            title={t('results.timePerQuestion')}
-            testId="chart-time"
-            bars={result.questions.map((q) => ({
-              label: t('exams.gridItem', { n: q.index + 1 }),
-              value: q.timeMs,
-              max: Math.max(1, ...result.questions.map((x) => x.timeMs)),
-              caption: minutes(q.timeMs),
-            }))}
-          />
+          // One bar per question (90 on an ENEM day) behind a disclosure: the review comes before it.
+          <details className="time-details" data-testid="chart-time-details">
+            <summary>{t('results.timePerQuestion')}</summary>
+            <BarChart
+              title={t('results.timePerQuestion')}
+              testId="chart-time"
+              bars={result.questions.map((q) => ({
+                label: t('exams.gridItem', { n: q.index + 1 }),
+                value: q.timeMs,
+                max: Math.max(1, ...result.questions.map((x) => x.timeMs)),
+                caption: minutes(q.timeMs),
+              }))}
+            />
+          </details>
         )}
       </div>
       {!result.paper && (
