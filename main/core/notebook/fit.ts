@@ -5,6 +5,7 @@
 // ts-fsrs, so it measures exactly the model the scheduler uses. Why and how: docs/notebook.md.
 import { createEmptyCard, default_w, forgetting_curve, fsrs, generatorParameters, State, type Card } from 'ts-fsrs';
 import { FIT_MIN_REVIEWS } from './fit-threshold.js';
+import { textHash } from '../util/text-hash.js';
 import type { FittedModel } from './model.js';
 import { DAY_MS, daysBetween, type GradeValue } from './schedule.js';
 
@@ -26,12 +27,6 @@ export type Optimizer = (histories: HistoryStep[][]) => Promise<number[]>;
 /** One in five cards (by a hash of its id: stable from fit to fit) is held out to check the fit. */
 const HELD_OUT_EVERY = 5;
 const EPSILON = 1e-6;
-
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
 
 /** Each card's reviews in time order. */
 function byCard(log: readonly LoggedReview[]): Map<string, LoggedReview[]> {
@@ -112,7 +107,7 @@ export async function fitModel(
   const heldOut: LoggedReview[][] = [];
   for (const [id, reviews] of byCard(log)) {
     if (reviews.length < 2) continue;
-    if (hashOf(id) % HELD_OUT_EVERY === 0) heldOut.push(reviews);
+    if (textHash(id) % HELD_OUT_EVERY === 0) heldOut.push(reviews);
     else train.push(historyOf(reviews));
   }
   const fitted = await optimize(train);

@@ -4,6 +4,7 @@
 // the exam's hour: how many cards will be at the target, the weakest, and, when fewer than the
 // plan's goal will be, the smallest limits that would reach it. Pure. Assumptions: docs/notebook.md.
 import { Rating } from 'ts-fsrs';
+import { textHash } from '../util/text-hash.js';
 import {
   chooseDay,
   DayLoads,
@@ -31,8 +32,7 @@ const FIRST_SIGHT_RECALL = 0.5;
  * model predicts, and the same notebook always gives the same forecast.
  */
 function draw(id: string, n: number): number {
-  let hash = 0x811c9dc5 ^ n;
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  let hash = textHash(id, n);
   hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
   hash = Math.imul(hash ^ (hash >>> 12), 0x297a2d39);
   return ((hash ^ (hash >>> 15)) >>> 0) / 4294967296;
