@@ -356,14 +356,14 @@ async function reviewAndViewer() {
   }
 }
 
-// The super-enlarged type (the ENEM's "superampliada") in a small window: five whole grid columns.
+// The ENEM's enlarged (24 px) and super-enlarged (32 px) type, in a small and a large window: the
+// question at the whole width when the window is narrow, the figure grown with the type, and the
+// viewer opened on it.
 async function superEnlarged() {
   const app = await launchApp();
   const p = app.page;
   try {
     await p.setViewportSize({ width: 1024, height: 640 });
-    await p.getByTestId('nav-settings').click();
-    await p.getByTestId('settings-font-scale').selectOption('xlarge');
     await p.getByTestId('nav-library').click();
     await p.getByTestId('import-demo').click();
     await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
@@ -377,9 +377,36 @@ async function superEnlarged() {
       await answerDemo(p, n !== 2);
       await p.keyboard.press('ArrowRight');
     }
-    await p.waitForTimeout(150);
-    await p.screenshot({ path: out('exam-super-1024x640') });
-    console.log(`wrote ${out('exam-super-1024x640')}`);
+    // On to the first question with a figure.
+    for (let n = 0; n < 44 && (await p.getByTestId('exam-image').count()) === 0; n++) {
+      await p.keyboard.press('ArrowRight');
+    }
+    for (const [scale, name] of [
+      ['large', 'enlarged'],
+      ['xlarge', 'super'],
+    ] as const) {
+      await p.getByTestId('nav-settings').click();
+      await p.getByTestId('settings-font-scale').selectOption(scale);
+      await p.locator(`html[data-font-scale="${scale}"]`).waitFor();
+      await p.getByTestId('nav-running-exam').click();
+      await p.getByTestId('exam-image').waitFor();
+      for (const [width, height] of [
+        [1024, 640],
+        [1920, 1080],
+      ] as const) {
+        await p.setViewportSize({ width, height });
+        await p.evaluate(() => window.scrollTo(0, 0));
+        await p.waitForTimeout(200);
+        await p.screenshot({ path: out(`exam-${name}-${width}x${height}`) });
+        console.log(`wrote ${out(`exam-${name}-${width}x${height}`)}`);
+      }
+    }
+    await p.setViewportSize({ width: 1024, height: 640 });
+    await p.getByTestId('exam-image').click();
+    await p.locator('[data-testid="image-viewer-image"][data-fit="true"]').waitFor();
+    await p.waitForTimeout(200);
+    await p.screenshot({ path: out('image-viewer-super-1024x640') });
+    console.log(`wrote ${out('image-viewer-super-1024x640')}`);
   } finally {
     await app.close();
   }

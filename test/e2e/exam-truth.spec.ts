@@ -2,7 +2,7 @@
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo, startDemoExam } from './steps.js';
+import { importDemo, startDemoExam, toFirstFigure } from './steps.js';
 
 test('leave a running exam and come back: same question, answers, flags, strikes and guesses, from main', async ({
   launch,
@@ -206,48 +206,74 @@ test('the builder counts again when the catalog changes under it (an import fini
   await expect(ui(page).builder.start).toBeEnabled();
 });
 
-test('super-enlarged type at 1024×640: no sideways scroll in the builder or the exam, every grid column whole', async ({
+test("the ENEM's enlarged type (24 px) and super-enlarged type (32 px) at 1024×640: the question at the whole width, its figure grown, no sideways scroll, every grid column whole", async ({
   launch,
 }) => {
   const { page } = await launch();
   const screen = ui(page);
   await page.setViewportSize({ width: 1024, height: 640 });
-  await screen.nav('settings').click();
-  await screen.settings.fontScale.selectOption('xlarge');
-  await expect(page.locator('html')).toHaveAttribute('data-font-scale', 'xlarge');
   const sideways = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  await screen.nav('library').click();
+  const figureWidth = async () => (await screen.exam.image.locator('img').boundingBox())?.width ?? 0;
   await importDemo(page);
   await screen.nav('exams').click();
-  await expect(screen.builder.start).toBeVisible();
-  expect(await sideways(), 'the builder scrolls sideways').toBeLessThanOrEqual(0);
   await screen.builder.preset.selectOption('');
   await page.getByTestId('exam-count').fill('44');
   await expect(page.getByTestId('exam-matching')).toHaveAttribute('data-matching', '44');
   await screen.builder.start.click();
-  await expect(screen.exam.screen).toBeVisible();
-  expect(await sideways(), 'the exam scrolls sideways').toBeLessThanOrEqual(0);
-  // Each of the grid's five columns is whole inside the grid (none cut at its right edge).
-  const grid = await screen.exam.grid.boundingBox();
-  for (const n of [1, 2, 3, 4, 5, 44]) {
-    const cell = await screen.exam.gridItem(n).boundingBox();
-    expect(cell, `cell ${n}`).not.toBeNull();
-    expect((cell?.x ?? 0) + (cell?.width ?? 0), `cell ${n} ends inside the grid`).toBeLessThanOrEqual(
-      (grid?.x ?? 0) + (grid?.width ?? 0) + 0.5,
-    );
-    expect(cell?.width ?? 0, `cell ${n} fits its number`).toBeGreaterThanOrEqual(
-      await screen.exam.gridItem(n).evaluate((node) => node.scrollWidth - 0.5),
-    );
+  await expect(screen.exam.question).toHaveAttribute('data-index', '0');
+  await toFirstFigure(page);
+  const standard = await figureWidth();
+  expect(standard, 'the figure at the standard type').toBeGreaterThan(0);
+
+  for (const [scale, px] of [
+    ['large', 24],
+    ['xlarge', 32],
+  ] as const) {
+    await screen.nav('settings').click();
+    await screen.settings.fontScale.selectOption(scale);
+    await expect(page.locator('html')).toHaveAttribute('data-font-scale', scale);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(`${px}px`);
+    await screen.runningExam.link.click();
+    await expect(screen.exam.image).toBeVisible();
+    expect(await sideways(), `the exam scrolls sideways (${scale})`).toBeLessThanOrEqual(0);
+    // The statement and the alternatives take the content's width (not a column squeezed beside
+    // the grid), and end inside the window.
+    for (const part of [screen.exam.statement, page.getByTestId('exam-choice-A')]) {
+      const box = await part.boundingBox();
+      expect(box?.width ?? 0, `${scale}: a line holds at least 20 em`).toBeGreaterThanOrEqual(20 * px);
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${scale}: ends inside the window`).toBeLessThanOrEqual(1024);
+    }
+    // The figure grows with the type, and the viewer opens it no smaller than the page shows it.
+    const grown = await figureWidth();
+    expect(grown / standard, `${scale}: the figure grew with the type`).toBeGreaterThanOrEqual(1.4);
+    await screen.exam.image.click();
+    await expect(screen.viewer.image).toHaveAttribute('data-zoom', /\d+/);
+    const inViewer = (await screen.viewer.image.boundingBox())?.width ?? 0;
+    expect(inViewer, `${scale}: the viewer shows the figure at least as large`).toBeGreaterThanOrEqual(grown - 1);
+    await page.keyboard.press('Escape');
+    await expect(screen.viewer.dialog).toHaveCount(0);
+    // Each of the grid's columns is whole inside the grid (none cut at its right edge).
+    const grid = await screen.exam.grid.boundingBox();
+    for (const n of [1, 2, 3, 4, 5, 44]) {
+      const cell = await screen.exam.gridItem(n).boundingBox();
+      expect(cell, `cell ${n}`).not.toBeNull();
+      expect((cell?.x ?? 0) + (cell?.width ?? 0), `cell ${n} ends inside the grid`).toBeLessThanOrEqual(
+        (grid?.x ?? 0) + (grid?.width ?? 0) + 0.5,
+      );
+      expect(cell?.width ?? 0, `cell ${n} fits its number`).toBeGreaterThanOrEqual(
+        await screen.exam.gridItem(n).evaluate((node) => node.scrollWidth - 0.5),
+      );
+    }
+    await expect(screen.exam.submit).toBeInViewport();
   }
-  await expect(screen.exam.submit).toBeInViewport();
-  // The result, the notebook and the library do not scroll sideways either.
+  // The builder, the result, the notebook and the library do not scroll sideways either.
   await page.keyboard.press('a');
   await screen.exam.submit.click();
   await screen.exam.confirmYes.click();
   await expect(screen.results.score).toBeVisible();
   expect(await sideways(), 'the result scrolls sideways').toBeLessThanOrEqual(0);
-  for (const name of ['notebook', 'library', 'history'] as const) {
+  for (const name of ['exams', 'notebook', 'library', 'history'] as const) {
     await screen.nav(name).click();
     await expect(page.locator('main h2').first()).toBeVisible();
     expect(await sideways(), `${name} scrolls sideways`).toBeLessThanOrEqual(0);

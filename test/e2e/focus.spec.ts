@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { startDemoExam, toFirstFigure } from './steps.js';
+import { importDemo, startDemoExam, submitExam, toFirstFigure } from './steps.js';
 
 /** The test id of the element holding the focus now. */
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
@@ -63,4 +63,74 @@ test('focus: the submit confirmation gives it back on "Voltar ao simulado"; afte
   await page.keyboard.press('Enter');
   await expect(screen.results.score).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
+});
+
+/** Tab and Shift+Tab `times` each way from inside `dialog`: the focus never leaves it. */
+async function tabsStayInside(page: Page, dialog: Locator, times: number) {
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let n = 0; n < times; n += 1) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement)), `${key} ×${n + 1}`).toBe(true);
+    }
+  }
+}
+
+test('focus: outside an exam, the question, a figure opened inside it and the build-pack form give it back; Tab stays inside', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await importDemo(page);
+  await screen.library.text.fill('gráfico representa');
+  await expect(screen.library.rows).toHaveCount(1);
+  const row = screen.library.rowOpen.first();
+
+  await openByKeyboard(page, row, screen.library.dialog);
+  await tabsStayInside(page, screen.library.dialog, 25);
+  // A figure opened inside the question: Escape closes the viewer only, the figure's button has the focus.
+  await openByKeyboard(page, screen.library.image, screen.viewer.dialog);
+  await page.keyboard.press('Escape');
+  await expect(screen.viewer.dialog).toHaveCount(0);
+  await expect(screen.library.dialog).toBeVisible();
+  expect(await focused(page)).toBe('question-image');
+  await page.keyboard.press('Escape');
+  await expect(screen.library.dialog).toHaveCount(0);
+  expect(await focused(page)).toBe('row-open');
+  await openByKeyboard(page, row, screen.library.dialog);
+  await screen.library.close.focus();
+  await page.keyboard.press('Enter');
+  await expect(screen.library.dialog).toHaveCount(0);
+  expect(await focused(page)).toBe('row-open');
+
+  await openByKeyboard(page, screen.packs.build, screen.packs.buildDialog);
+  await tabsStayInside(page, screen.packs.buildDialog, 12);
+  await page.keyboard.press('Escape');
+  await expect(screen.packs.buildDialog).toHaveCount(0);
+  expect(await focused(page)).toBe('build-pack');
+  await openByKeyboard(page, screen.packs.build, screen.packs.buildDialog);
+  await screen.packs.buildClose.focus();
+  await page.keyboard.press('Enter');
+  await expect(screen.packs.buildDialog).toHaveCount(0);
+  expect(await focused(page)).toBe('build-pack');
+});
+
+test('focus: a figure opened from a result’s review gives it back to that figure, by Escape and by "Fechar"', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await startDemoExam(page, { count: '44', seed: '3' });
+  await submitExam(page);
+  const figure = screen.review.image.first();
+  for (const close of ['Escape', 'button'] as const) {
+    await openByKeyboard(page, figure, screen.viewer.dialog);
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else {
+      await screen.viewer.close.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(screen.viewer.dialog).toHaveCount(0);
+    expect(await focused(page), close).toBe('review-image');
+    await expect(figure).toBeFocused();
+  }
 });

@@ -86,6 +86,8 @@ export const ui = (page: Page) => {
       count: id('library-count'),
       list: id('question-list'),
       rows: id('question-row'),
+      /** A row's button: opens the question. */
+      rowOpen: id('row-open'),
       rowSelect: id('row-select'),
       selectAllFiltered: id('select-all-filtered'),
       selectionCount: id('selection-count'),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ExplanationView } from '../../../preload/contract';
+import { ScaledImage } from './ScaledImage';
 
 /** A worked solution: its text and its figure (shown only where the key may be seen). */
 export function ExplanationBlock({ explanation, testId }: { explanation: ExplanationView; testId: string }) {
@@ -9,7 +10,7 @@ export function ExplanationBlock({ explanation, testId }: { explanation: Explana
       <h4>{t('library.explanation')}</h4>
       {explanation.text && <p className="statement">{explanation.text}</p>}
       {explanation.image && explanation.image !== 'missing' && (
-        <img
+        <ScaledImage
           className="review-image"
           src={explanation.image}
           alt={t('library.explanationFigure')}

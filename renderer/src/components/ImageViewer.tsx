@@ -27,6 +27,15 @@ function fitScale(natural: { w: number; h: number }, stage: { w: number; h: numb
   return Math.min(MAX_ZOOM, stage.w / natural.w, stage.h / natural.h);
 }
 
+/**
+ * How large the page showed the figure whose control opened the viewer (displayed pixels per image
+ * pixel), so the viewer never opens it smaller than the student just saw it (enlarged type).
+ */
+function shownScale(opener: Element | null): number {
+  const image = opener?.querySelector('img');
+  return image && image.naturalWidth > 0 ? image.getBoundingClientRect().width / image.naturalWidth : 0;
+}
+
 /** The view after zooming by `factor` around a point (`cx`, `cy`, from the stage's centre), within bounds. */
 function zoomAround(view: View, factor: number, cx: number, cy: number, minScale: number): View {
   const scale = Math.min(MAX_ZOOM, Math.max(minScale, view.scale * factor));
@@ -52,6 +61,7 @@ export function ImageViewer({
   const [size, setSize] = useState<{ w: number; h: number }>({ w: 0, h: 0 });
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0, fit: true });
   const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const [opened] = useState(() => shownScale(document.activeElement));
 
   const fitted = natural ? fitScale(natural, size) : 1;
   const minScale = Math.min(fitted, 1) / 2;
@@ -182,7 +192,9 @@ export function ImageViewer({
           >
             {t('viewer.actual')}
           </button>
-          <span className="muted image-viewer-hint">{t('viewer.hint')}</span>
+          <span className="muted image-viewer-hint" id={`${testId}-hint`}>
+            {t('viewer.hint')}
+          </span>
         </div>
         <div
           ref={stage}
@@ -190,6 +202,7 @@ export function ImageViewer({
           tabIndex={0}
           role="img"
           aria-label={alt}
+          aria-describedby={`${testId}-hint`}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
@@ -200,7 +213,13 @@ export function ImageViewer({
             src={src}
             alt=""
             draggable={false}
-            onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
+            onLoad={(e) => {
+              const loaded = { w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight };
+              setNatural(loaded);
+              // Fitting would show it smaller than the page did: it opens at the page's size instead.
+              if (opened > fitScale(loaded, size) + 0.01)
+                setView({ scale: Math.min(MAX_ZOOM, opened), x: 0, y: 0, fit: false });
+            }}
             style={
               natural
                 ? {

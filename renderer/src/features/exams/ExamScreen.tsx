@@ -15,6 +15,7 @@ import { SHORTCUTS } from './shortcuts';
 import { useAttemptTitle } from './attemptTitle';
 import { NoteEditor } from '../notebook/NoteEditor';
 import { ReviewRating } from '../notebook/ReviewRating';
+import { ScaledImage } from '../../components/ScaledImage';
 
 /** Reads the running attempt from main; `null` once it has ended. */
 export function ExamScreen({ attemptId, onFinished }: { attemptId: string; onFinished: (attemptId: string) => void }) {
@@ -378,7 +379,11 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
               }
               data-testid="exam-image"
             >
-              <img className="exam-image" src={question.image} alt={t('results.figureAlt', { n: current + 1 })} />
+              <ScaledImage
+                className="exam-image"
+                src={question.image}
+                alt={t('results.figureAlt', { n: current + 1 })}
+              />
             </button>
           )}
           <ol className="choices" data-testid="exam-choices">
@@ -397,7 +402,9 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
                   >
                     <span className="letter">{alternative.letter}</span>
                     <span className="choice-text">{alternative.text}</span>
-                    {alternative.image && alternative.image !== 'missing' && <img src={alternative.image} alt="" />}
+                    {alternative.image && alternative.image !== 'missing' && (
+                      <ScaledImage className="choice-image" src={alternative.image} alt="" />
+                    )}
                   </button>
                   {alternative.image && alternative.image !== 'missing' && (
                     <button

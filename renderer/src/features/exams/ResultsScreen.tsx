@@ -11,6 +11,7 @@ import { useAttemptTitle } from './attemptTitle';
 import { ExportResult } from '../class/ExportResult';
 import { ReleaseCode } from '../packs/ReleaseCode';
 import { api, errorOf } from '../../lib/bridge';
+import { ScaledImage } from '../../components/ScaledImage';
 
 /** Each filter says one truth: wrong is answered and wrong; blank answers are their own. */
 const FILTERS = ['all', 'wrong', 'unanswered', 'guessed', 'flagged', 'right'] as const;
@@ -403,7 +404,7 @@ function ZoomableImage({
       aria-label={`${label}: ${alt}`}
       data-testid="review-image"
     >
-      <img className="review-image" src={src} alt={alt} />
+      <ScaledImage className="review-image" src={src} alt={alt} />
     </button>
   );
 }

@@ -243,6 +243,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
                     className="row-button"
                     onClick={() => setOpen(row.id)}
                     aria-label={`${t('library.open')}: ${row.excerpt}`}
+                    data-testid="row-open"
                   >
                     <span className="row-meta">
                       {[row.exam, row.year, row.subject, row.difficulty && t(`difficulty.${row.difficulty}`)]

@@ -7,6 +7,7 @@ import { ImageViewer } from '../../components/ImageViewer';
 import { api, errorOf } from '../../lib/bridge';
 import { AddToNotebook } from '../notebook/AddToNotebook';
 import { NoteEditor } from '../notebook/NoteEditor';
+import { ScaledImage } from '../../components/ScaledImage';
 
 function QuestionImage({ src, alt }: { src: string | null; alt: string }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ function QuestionImage({ src, alt }: { src: string | null; alt: string }) {
         onClick={() => setViewing(true)}
         data-testid="question-image"
       >
-        <img src={src} alt={alt} />
+        <ScaledImage src={src} alt={alt} />
       </button>
       {viewing && <ImageViewer src={src} alt={alt} onClose={() => setViewing(false)} />}
     </>
@@ -142,7 +143,7 @@ export function QuestionDialog({ id, onClose }: { id: string; onClose: () => voi
               />
               <p className="muted">{t('library.explanationHint')}</p>
               {figure && newFigure === undefined && figure !== 'missing' && (
-                <img className="review-image" src={figure} alt={t('library.explanationFigure')} />
+                <ScaledImage className="review-image" src={figure} alt={t('library.explanationFigure')} />
               )}
               <label>
                 {t('library.explanationFigureChoose')}{' '}

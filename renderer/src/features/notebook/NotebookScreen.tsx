@@ -22,6 +22,7 @@ import { NoteEditor } from './NoteEditor';
 import { PlanForm } from './PlanForm';
 import { Readiness } from './Readiness';
 import { formatDay } from './dates';
+import { ScaledImage } from '../../components/ScaledImage';
 
 const STATUSES: NotebookStatus[] = ['due', 'new', 'learning', 'mastered'];
 const PAGE = 200;
@@ -312,7 +313,7 @@ export function NotebookScreen({
                     onClick={() => card.image && setViewing({ src: card.image, alt: card.statement.slice(0, 80) })}
                     data-testid="notebook-card-image"
                   >
-                    <img className="review-image" src={card.image} alt="" />
+                    <ScaledImage className="review-image" src={card.image} alt="" />
                   </button>
                 )}
                 <p className="muted">

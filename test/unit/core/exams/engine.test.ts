@@ -242,6 +242,17 @@ describe('exam engine', () => {
     await expect(engine.answer(state.attemptId, 0, 1)).rejects.toThrow('exam-over');
   });
 
+  it('never warns of more time than the exam has: a 20-minute exam asked for "30, 5" warns at 5 only', async () => {
+    const { engine, clock, events } = await setup(10);
+    const state = await engine.start({ count: 5 }, timed(20));
+    expect(state.warnings).toEqual([5]);
+    await engine.tick();
+    expect(events).toEqual([]);
+    clock.t += 15 * 60_000;
+    await engine.tick();
+    expect(events).toEqual(['warning:5']);
+  });
+
   it('refuses an answer that arrives after the deadline even before the tick notices', async () => {
     const { engine, clock } = await setup(10);
     const state = await engine.start({ count: 5 }, timed(1));
