@@ -128,6 +128,7 @@ if (!app.requestSingleInstanceLock()) {
       spawnWorker: utilityWorker(here),
       // An installed copy updates itself; a development tree and a test build never do.
       updateFeed: app.isPackaged && !testMode ? electronUpdateFeed(logger) : null,
+      quit: () => app.quit(),
       // Testers only (docs/testing.md), and only in a test build: a faster exam clock for deadline
       // tests; the rate-limit window of a fake API with a short window.
       ...(hooks.examClockSpeed && { examClockSpeed: hooks.examClockSpeed }),
@@ -167,20 +168,9 @@ if (!app.requestSingleInstanceLock()) {
     setTimeout(tickUpdates, START_DELAY_MS).unref();
     setInterval(tickUpdates, 10 * 60_000).unref();
     logger.info('app ready', { version: app.getVersion() });
-    // Quitting waits for the services to save (a running exam's time, pending writes).
-    let closed = false;
-    app.on('before-quit', (event) => {
-      if (closed) return;
-      event.preventDefault();
-      void (async () => {
-        // Asked before closing: a downloaded version installs now unless an exam is left running.
-        const install = await services.updates.installAtQuit().catch(() => false);
-        await services.close().catch((error: unknown) => logger.error('close failed', { error: String(error) }));
-        closed = true;
-        if (install) services.updates.installOnQuit();
-        else app.quit();
-      })();
-    });
+    // Quitting waits for the services to save; a downloaded version installs then, unless an exam
+    // is left running (app/quitting.ts decides, for a quit and for "Restart and update" alike).
+    app.on('before-quit', (event) => services.quitting.beforeQuit(() => event.preventDefault()));
   };
   void app.whenReady().then(() =>
     start().catch((error: unknown) => {

@@ -778,6 +778,7 @@ export const ERROR_CODES = [
   'sealed-pack',
   'empty-selection',
   'exam-running',
+  'app-closing',
   'no-update',
   'exam-over',
   'no-questions',

@@ -2,7 +2,7 @@
 // diagnostics a support person receives (core/diagnostics). Neither knows a question or a key.
 import { arch, homedir, platform, release } from 'node:os';
 import { join } from 'node:path';
-import type { CacheInfo, EventName, Events } from '../../preload/contract.js';
+import type { CacheInfo, EventName, Events, UpdateStatus } from '../../preload/contract.js';
 import { diagnosticsText, readLog } from '../core/diagnostics.js';
 import { UpdateController, type UpdateFeed } from '../core/updates/controller.js';
 import type { KeyVault } from '../core/vault/vault.js';
@@ -17,6 +17,8 @@ export function createUpdates(deps: {
   examRunning: () => boolean;
   version: string;
   emit: <E extends EventName>(event: E, payload: Events[E]) => void;
+  /** "Restart and update": the quit sequence's (app/quitting.ts), which asks the controller. */
+  restart: () => Promise<UpdateStatus>;
 }): { controller: UpdateController; handlers: UpdateHandlers } {
   const controller = new UpdateController({
     feed: deps.feed,
@@ -34,7 +36,7 @@ export function createUpdates(deps: {
     handlers: {
       'updates:status': () => controller.status(),
       'updates:check': () => controller.checkNow(),
-      'updates:install': () => controller.installNow(),
+      'updates:install': () => deps.restart(),
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   BridgeError,
   type BridgeErrorValue,
   type Channel,
+  type ErrorCode,
   type Events,
   type EventName,
   type Responses,
@@ -61,6 +62,7 @@ import type { SettingsStore } from './settings.js';
 import { DecodingWorker, type SpawnWorker, type WorkerLimits } from '../core/worker/client.js';
 import { Decoder } from '../core/worker/decoder.js';
 import { forkWorker } from '../core/worker/node-spawn.js';
+import { QuitSequence } from './quitting.js';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -96,6 +98,8 @@ export interface ServiceOptions {
   spawnWorker?: SpawnWorker;
   /** Its limits (tests lower them to show a timeout or the memory cap refuse one file). */
   workerLimits?: WorkerLimits;
+  /** Electron's app.quit() (the quit sequence calls it once the services have saved); none in the harness. */
+  quit?: () => void;
 }
 
 export type { Handlers } from './types.js';
@@ -120,8 +124,10 @@ export interface AppServices {
    * security, the last errors and the recent log (core/diagnostics.ts). Main only: never a channel.
    */
   diagnostics(): Promise<string>;
-  /** New versions of an installed copy: the shell's timer ticks it, and asks it at quit. */
+  /** New versions of an installed copy: the shell's timer ticks it. */
   updates: UpdateController;
+  /** How the app ends (a quit, an update's restart): the shell's before-quit goes through it. */
+  quitting: QuitSequence;
   /** The main log (the IPC entry point writes refusals and failures to it, as the diagnostics read them). */
   logger: Logger;
   /** Files from outside, read in the decoding worker (tests kill it mid-file). */
@@ -318,6 +324,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     examRunning: () => engine.running() !== null,
     version: options.version,
     emit: options.emit,
+    restart: () => quitting.restartForUpdate(),
   });
 
   const handlers: Handlers = {
@@ -383,6 +390,31 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     },
   };
 
+  // Once: the quit sequence closes the services before the shell (or a test) may ask again.
+  let closing: Promise<void> | null = null;
+  const close = () => (closing ??= closeOnce());
+  const closeOnce = async () => {
+    clearInterval(ticker);
+    await sync.close();
+    await ticking;
+    await engine.suspend();
+    await captured;
+    await captures;
+    await fitter?.close();
+    await notebook.settled();
+    await decoder.close();
+    await workspace.close();
+  };
+  const quitting: QuitSequence = new QuitSequence({
+    closeStarts: () => engine.closeStarts(),
+    reopenStarts: () => engine.reopenStarts(),
+    examRunning: () => engine.running() !== null,
+    updates: updates.controller,
+    closeServices: close,
+    quit: options.quit ?? (() => undefined),
+    logger: options.logger,
+  });
+
   return {
     handlers: waitForCatalog(handlers, () => workspace.catalogReady()),
     offerFile: (path) => {
@@ -415,6 +447,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       return reminderText(settings.language, dueToday);
     },
     updates: updates.controller,
+    quitting,
     logger: options.logger,
     // Help → Copy diagnostics works while a large catalog is still loading: it waits for it.
     diagnostics: async () => {
@@ -432,18 +465,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       });
     },
     settled: () => startupSweep.then(() => undefined),
-    close: async () => {
-      clearInterval(ticker);
-      await sync.close();
-      await ticking;
-      await engine.suspend();
-      await captured;
-      await captures;
-      await fitter?.close();
-      await notebook.settled();
-      await decoder.close();
-      await workspace.close();
-    },
+    close,
   };
 }
 
@@ -529,6 +551,12 @@ export function loggableArgs(channel: string, args: unknown): unknown {
 }
 
 /** The one entry point for every transport: validate, run, wrap. */
+/**
+ * Refusals that are part of normal use, not errors (the diagnostics list warnings and errors): the
+ * exam screen's presence signal (focus, blur) that reaches main just after the attempt ended.
+ */
+const EXPECTED_REFUSALS: Partial<Record<Channel, readonly ErrorCode[]>> = { 'exam:presence': ['exam-over'] };
+
 export async function handle<C extends Channel>(
   handlers: Handlers,
   channel: C,
@@ -551,6 +579,7 @@ export async function handle<C extends Channel>(
     const value = toBridgeError(error);
     if (value.code === 'internal')
       logger?.error(`${channel} failed`, { error: error instanceof Error ? error.message : String(error) });
+    else if (EXPECTED_REFUSALS[channel]?.includes(value.code)) logger?.info(`${channel} refused`, { code: value.code });
     // A refusal's code only (its parameters may name a file or a field a student typed): diagnostics.
     else logger?.warn(`${channel} refused`, { code: value.code });
     return { ok: false, error: value };

@@ -2,13 +2,13 @@
 // Releases by default; a school's own server with `publish: generic`). It downloads in the
 // background and verifies each file's sha512 (and, on Windows, the installer's signature) before
 // it can be installed; installing at quit is core/updates/policy.ts's decision, never its own.
-import electronUpdater from 'electron-updater';
+import electronUpdater, { type AppUpdater } from 'electron-updater';
 import type { UpdateFeed } from '../core/updates/controller.js';
 import { feedChannel } from '../core/updates/policy.js';
 import type { Logger } from '../core/util/logger.js';
 
-export function electronUpdateFeed(logger: Logger): UpdateFeed {
-  const { autoUpdater } = electronUpdater;
+/** `autoUpdater`: the platform's updater (tests pass a real one over a stubbed Electron app). */
+export function electronUpdateFeed(logger: Logger, autoUpdater: AppUpdater = electronUpdater.autoUpdater): UpdateFeed {
   autoUpdater.autoDownload = true;
   // The policy decides at quit (never leaving a running exam behind): not electron-updater.
   autoUpdater.autoInstallOnAppQuit = false;

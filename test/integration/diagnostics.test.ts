@@ -119,4 +119,24 @@ describe('diagnostics', () => {
     expect(long).not.toContain('"i":150}');
     expect(long).toMatch(/## last errors[^#]*an early failure \{"code":"storage-failed"\}/);
   });
+
+  it('list no expected refusal: the exam screen’s presence signal that arrives just after a submit', async () => {
+    const temp = await tempDir();
+    const quiet = await nodeServices({ dataDir: temp.dir });
+    cleanups.push(temp.cleanup, () => quiet.close());
+    const logger = createLogger(join(temp.dir, 'logs'));
+    await callValue(quiet, 'packs:import-demo', {});
+    const state = await callValue(quiet, 'exam:start', {
+      request: { count: 3 },
+      settings: { title: 'Curto', mode: 'timed', timeLimitMinutes: 30, strict: true, seed: 1 },
+    });
+    await handle(quiet.handlers, 'exam:submit', { attemptId: state.attemptId }, logger);
+    const late = await handle(quiet.handlers, 'exam:presence', { attemptId: state.attemptId, present: false }, logger);
+    expect(late).toMatchObject({ ok: false, error: { code: 'exam-over' } });
+    // A refusal that is not expected still is listed.
+    await handle(quiet.handlers, 'exam:answer', { attemptId: state.attemptId, index: 0, choice: 1 }, logger);
+    const errors = /## last errors and warnings[^#]*/.exec(await quiet.diagnostics())?.[0] ?? '';
+    expect(errors).not.toContain('exam:presence');
+    expect(errors).toContain('exam:answer refused {"code":"exam-over"}');
+  });
 });

@@ -28,6 +28,8 @@ export interface NodeServiceOptions {
   spawnWorker?: SpawnWorker;
   /** An update feed (the harness has none: the app cannot update itself there). */
   updateFeed?: UpdateFeed;
+  /** Electron's app.quit() as the quit sequence calls it (a stubbed app in tests). */
+  quit?: () => void;
 }
 
 export function nodeServices(options: NodeServiceOptions): Promise<AppServices> {
@@ -51,5 +53,6 @@ export function nodeServices(options: NodeServiceOptions): Promise<AppServices> 
     ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
     ...(options.spawnWorker && { spawnWorker: options.spawnWorker }),
     ...(options.updateFeed && { updateFeed: options.updateFeed }),
+    ...(options.quit && { quit: options.quit }),
   });
 }

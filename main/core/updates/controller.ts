@@ -82,13 +82,11 @@ export class UpdateController {
     return this.status();
   }
 
-  /** "Restart and update": refused while an exam runs, or with nothing downloaded. */
-  async installNow(): Promise<UpdateStatus> {
+  /** Whether "Restart and update" may go ahead now: refused while an exam runs, or with nothing downloaded. */
+  async assertCanRestart(): Promise<void> {
     const context = await this.context();
     if (context.examRunning) throw new BridgeError('exam-running');
     if (!canRestartNow(this.state, context) || !this.deps.feed) throw new BridgeError('no-update');
-    this.deps.feed.install(true);
-    return this.status();
   }
 
   /** At quit: install the downloaded version now? Never when it would leave an exam behind. */
@@ -96,9 +94,12 @@ export class UpdateController {
     return installOnQuit(this.state, await this.context());
   }
 
-  /** The quit's install, once installAtQuit said yes and the services have closed. */
-  installOnQuit(): void {
-    this.deps.feed?.install(false);
+  /**
+   * Hands over to the installer once the services have closed (app/quitting.ts decides when):
+   * `restart` for "Restart and update", quietly at a quit otherwise.
+   */
+  install(restart: boolean): void {
+    this.deps.feed?.install(restart);
   }
 
   private run(): Promise<void> {

@@ -52,6 +52,7 @@ export const en: Messages = {
     'invalid-pack': 'This file is not a valid practice pack: {{reason}}',
     'empty-selection': 'No question selected.',
     'exam-running': 'A mock exam is already running. Finish it before starting another.',
+    'app-closing': 'The app is closing to install the new version: nothing new can start now.',
     'no-update': 'No new version has been downloaded to install.',
     fields: {
       version: 'This exam has no such booklet.',

@@ -53,6 +53,7 @@ export const ptBR = {
     'invalid-pack': 'Este arquivo não é um pacote de prática válido: {{reason}}',
     'empty-selection': 'Nenhuma questão selecionada.',
     'exam-running': 'Já existe um simulado em andamento. Termine-o antes de começar outro.',
+    'app-closing': 'O aplicativo está fechando para instalar a versão nova: nada novo pode começar agora.',
     'no-update': 'Nenhuma versão nova baixada para instalar.',
     fields: {
       version: 'Esta prova não tem esse caderno.',

@@ -549,6 +549,7 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
     ];
     steps = [...preamble, ...steps];
     const runningToken = worlds.A.tokens.token(bases.A.running);
+    let quit = false;
     for (const [position, step] of steps.entries()) {
       let cursor = 0;
       const pick: Picker = (items) => {
@@ -599,9 +600,18 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
         )}`,
       ).toEqual(outcomes.A);
       learn(seen, step.channel, outcomes.A);
+      // "Restart and update" accepted: the app saves and quits in both worlds; the sequence ends there.
+      if (step.channel === 'updates:install' && (outcomes.A as { value?: unknown }).value !== undefined) {
+        quit = true;
+        break;
+      }
       const offered = (rawA as { data?: unknown } | null)?.data;
       if (step.channel === 'class:export-result' && offered instanceof Uint8Array)
         seen.resultFiles.push({ name: `r${seen.resultFiles.length}.examresult`, data: new Uint8Array(offered) });
+    }
+    if (quit) {
+      for (const world of ['A', 'B'] as const) await worlds[world].services.close();
+      return;
     }
     const diagnostics = await Promise.all(
       (['A', 'B'] as const).map(async (world) =>

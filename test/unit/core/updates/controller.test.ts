@@ -46,7 +46,8 @@ describe('the update cycle', () => {
     w.finishDownload();
     await settle();
     expect(w.seen.at(-1)).toMatchObject({ phase: 'ready', canRestart: true });
-    await w.controller.installNow();
+    await w.controller.assertCanRestart();
+    w.controller.install(true);
     expect(w.calls.installed).toEqual([true]);
   });
 
@@ -58,12 +59,12 @@ describe('the update cycle', () => {
     await settle();
     w.exam.running = true;
     expect(await w.controller.status()).toMatchObject({ phase: 'ready', canRestart: false, waitingForExam: true });
-    await expect(w.controller.installNow()).rejects.toMatchObject({ code: 'exam-running' });
+    await expect(w.controller.assertCanRestart()).rejects.toMatchObject({ code: 'exam-running' });
     expect(await w.controller.installAtQuit()).toBe(false);
     expect(w.calls.installed).toEqual([]);
     w.exam.running = false;
     expect(await w.controller.installAtQuit()).toBe(true);
-    w.controller.installOnQuit();
+    w.controller.install(false);
     expect(w.calls.installed).toEqual([false]); // quietly, without reopening
   });
 
@@ -76,7 +77,7 @@ describe('the update cycle', () => {
     w.prefs.channel = 'beta';
     expect(await w.controller.checkNow()).toMatchObject({ phase: 'idle', enabled: false, channel: 'beta' });
     expect(w.calls.checked).toEqual(['beta']);
-    await expect(w.controller.installNow()).rejects.toMatchObject({ code: 'no-update' });
+    await expect(w.controller.assertCanRestart()).rejects.toMatchObject({ code: 'no-update' });
   });
 
   it('a failing feed says why and waits longer each time', async () => {
