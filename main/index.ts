@@ -48,10 +48,11 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let window: BrowserWindow | null = null;
   const opener = fileOpener();
-  openedPathsFrom(process.argv).forEach(opener.open);
-  app.on('second-instance', (_event, argv) => {
-    // A second launch (a double-clicked file while the app runs) hands its files to this one.
-    openedPathsFrom(argv).forEach(opener.open);
+  openedPathsFrom(process.argv, process.cwd()).forEach(opener.open);
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    // A second launch (a double-clicked file while the app runs) hands its files to this one; its
+    // relative paths are its own folder's.
+    openedPathsFrom(argv, workingDirectory).forEach(opener.open);
     if (window?.isMinimized()) window.restore();
     window?.focus();
   });

@@ -1027,6 +1027,13 @@ export interface Transport {
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
 }
 
+/**
+ * Events that ask the window for something (a file the OS opened at launch or at any moment): one
+ * that arrives before a screen listens is kept and handed to the first listener, never lost to a
+ * page still starting (the renderer mounts its screens only once the settings have come back).
+ */
+export const HELD_EVENTS: readonly EventName[] = ['packs:open-request', 'class:open-request'];
+
 /** Turns a transport (ipcRenderer in preload, a Playwright binding in the harness) into the API. */
 export function createBridge(transport: Transport): ExamAppApi {
   const api: Record<string, unknown> = {};
@@ -1037,9 +1044,22 @@ export function createBridge(transport: Transport): ExamAppApi {
       return result.value;
     };
   }
+  const held = new Map<EventName, { waiting: unknown[]; listeners: Set<(payload: unknown) => void> }>();
+  for (const event of HELD_EVENTS) {
+    const entry = { waiting: [] as unknown[], listeners: new Set<(payload: unknown) => void>() };
+    held.set(event, entry);
+    transport.subscribe(event, (payload) => {
+      if (entry.listeners.size === 0) entry.waiting.push(payload);
+      else entry.listeners.forEach((listener) => listener(payload));
+    });
+  }
   api.on = (event: EventName, listener: (payload: unknown) => void) => {
     if (!EVENTS.includes(event)) throw new Error(`unknown event ${String(event)}`);
-    return transport.subscribe(event, listener);
+    const entry = held.get(event);
+    if (!entry) return transport.subscribe(event, listener);
+    entry.listeners.add(listener);
+    entry.waiting.splice(0).forEach(listener);
+    return () => void entry.listeners.delete(listener);
   };
   return api as ExamAppApi;
 }

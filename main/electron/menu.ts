@@ -39,8 +39,9 @@ export function installMenu(help: HelpActions) {
     {
       role: 'help',
       submenu: [
-        { label: labels.copy, click: () => void copy().catch(help.onError) },
-        { label: labels.save, click: () => void save().catch(help.onError) },
+        // Ids: testers reach them with Menu.getApplicationMenu().getMenuItemById (docs/testing.md).
+        { id: 'help-copy-diagnostics', label: labels.copy, click: () => void copy().catch(help.onError) },
+        { id: 'help-save-logs', label: labels.save, click: () => void save().catch(help.onError) },
         { type: 'separator' },
         { role: 'about' },
       ],

@@ -20,9 +20,11 @@ export async function syncProduct(page: Page, product: 'enem' | 'vestibulares') 
   await expect(screen.sync.report).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
 }
 
-/** Imports the bundled demo pack (44 ENEM-style questions) from the empty library. */
+/** Imports the bundled demo pack (44 ENEM-style questions, `assets/demo.exampack`) from any screen. */
 export async function importDemo(page: Page) {
   const screen = ui(page);
+  // The offer is the empty library's: go there first.
+  await screen.nav('library').click();
   await screen.packs.importDemo.click();
   await expect(screen.library.count).toHaveAttribute('data-count', '44');
 }

@@ -45,7 +45,7 @@ describe('files opened from the OS', () => {
     await writeFile(paths.broken, '{"format": "exam-practice-result"');
     // As a second launch hands them over: the binary, Chromium's flags, then the files.
     const argv = ['/opt/Exam Practice/exam-practice', '--no-sandbox', ...Object.values(paths), 'assets/demo.exampack'];
-    const opened = openedPathsFrom(argv);
+    const opened = openedPathsFrom(argv, process.cwd());
     expect(opened).toHaveLength(5);
     opened.forEach((path) => services.offerFile(path));
     await expect.poll(() => events.filter((e) => e.event.endsWith(':open-request')).length).toBe(5);

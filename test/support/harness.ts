@@ -11,7 +11,7 @@ import { EVENTS, type Channel, type EventName, type Events } from '../../preload
 import { MIME, resolveBundlePath } from '../../main/app/bundle-path.js';
 import { resolveImageRequest } from '../../main/app/image-request.js';
 import { handle, loggableArgs, type AppServices } from '../../main/app/services.js';
-import { openedPathsFrom } from '../../main/app/opened-files.js';
+import { fileOpener, openedPathsFrom } from '../../main/app/opened-files.js';
 import { nodeServices } from './node-services.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/window-policy.js';
@@ -33,14 +33,19 @@ export interface HarnessOptions {
   clockSpeed?: number;
   headless?: boolean;
   viewport?: { width: number; height: number };
+  /** The first launch's command line (files the OS opened the app with), as main/index.ts reads it. */
+  argv?: string[];
 }
 
 export interface Harness {
   page: Page;
   /** What the OS does when a .exampack or .examresult is opened with the app (file association). */
   openFile(path: string): void;
-  /** A second launch's command line, as the app's single-instance handler receives it. */
-  secondInstance(argv: string[]): void;
+  /**
+   * A second launch's command line, as the app's single-instance handler receives it, with the
+   * folder that launch was started in (its relative paths are resolved there).
+   */
+  secondInstance(argv: string[], workingDirectory?: string): void;
   services: AppServices;
   ipcLog: IpcEntry[];
   externalOpened: string[];
@@ -159,11 +164,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     return encodeBytes(result, (bytes) => Buffer.from(bytes).toString('base64'));
   });
   await page.addInitScript({ path: BRIDGE });
+  // As main/index.ts: files from the OS wait until the page has loaded (Electron's did-finish-load),
+  // then main checks each; the bridge keeps an offer until a screen listens.
+  const opener = fileOpener();
+  openedPathsFrom(options.argv ?? [], process.cwd()).forEach(opener.open);
   await page.goto(`${origin}/`);
+  opener.ready((path) => services.offerFile(path));
   return {
     page,
-    openFile: (path) => services.offerFile(path),
-    secondInstance: (argv) => openedPathsFrom(argv).forEach((path) => services.offerFile(path)),
+    openFile: (path) => opener.open(path),
+    secondInstance: (argv, workingDirectory = process.cwd()) =>
+      openedPathsFrom(argv, workingDirectory).forEach(opener.open),
     services,
     ipcLog,
     externalOpened,

@@ -1,7 +1,7 @@
 // launchApp(): one entry point for every UI e2e spec. Target 'harness' runs the
 // real services in Node and the renderer in Chromium; target 'electron' runs the
 // real app through Playwright's _electron. Each launch gets its own profile dir.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -29,6 +29,11 @@ export interface LaunchOptions {
   rateWindowMs?: number;
   /** Exam clock speed (both targets: EXAM_PRACTICE_CLOCK_SPEED in Electron). */
   clockSpeed?: number;
+  /**
+   * Files on the first launch's command line, as the OS passes a double-clicked file to an app that
+   * was not running (both targets): the app opens them as soon as its window has loaded.
+   */
+  files?: string[];
 }
 
 export interface AppHandle {
@@ -56,7 +61,12 @@ export interface AppHandle {
   savedFiles(): Promise<SavedFile[]>;
   electronApp: ElectronApplication | null;
   harness: Harness | null;
-  /** Closes the app, keeping its profile, and opens it again. */
+  /**
+   * Help → "Salvar registros…" as a support person receives it (both targets: in Electron the menu
+   * item is clicked and the file read from `<profile>/downloads/`).
+   */
+  diagnostics(): Promise<string>;
+  /** Closes the app, keeping its profile, and opens it again (take `app.page` again after it). */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -107,13 +117,18 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
   let electronApp: ElectronApplication | null = null;
   let page: Page;
 
+  // Files on the command line belong to the first launch only (a restart opens the app plainly).
+  let files = options.files ?? [];
   const open = async () => {
+    const launchFiles = files;
+    files = [];
     if (target === 'harness') {
       harness = await startHarness({
         dataDir,
         ...(options.storageSecurity && { storageSecurity: options.storageSecurity }),
         ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
         ...(options.clockSpeed && { clockSpeed: options.clockSpeed }),
+        argv: ['/opt/Exam Practice/exam-practice', ...launchFiles],
       });
       page = harness.page;
       return;
@@ -125,7 +140,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     if (!executablePath) throw new Error('Electron binary not downloaded');
     const launched = await _electron.launch({
       executablePath,
-      args: packaged ? [] : [ROOT],
+      args: [...(packaged ? [] : [ROOT]), ...launchFiles],
       env: electronEnv(options, { dataDir, ipcLog: ipcLogFile }),
       timeout: LAUNCH_TIMEOUT_MS,
     });
@@ -220,6 +235,22 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     },
     get harness() {
       return harness;
+    },
+    diagnostics: async () => {
+      if (harness) return harness.services.diagnostics();
+      const electron = electronApp;
+      if (!electron) throw new Error('the app is closed');
+      const folder = join(dataDir, 'downloads');
+      const asked = Date.now() - 1_000;
+      const fresh = (name: string) =>
+        name.startsWith('exam-practice-diagnostics-') && statSync(join(folder, name)).mtimeMs >= asked;
+      await electron.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('help-save-logs')?.click());
+      for (let n = 0; n < 300; n += 1) {
+        const saved = existsSync(folder) ? readdirSync(folder).find(fresh) : undefined;
+        if (saved) return readFileSync(join(folder, saved), 'utf8');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('Help → Save logs saved no file within 15 s');
     },
     restart: async () => {
       await shut();

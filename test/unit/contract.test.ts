@@ -30,4 +30,34 @@ describe('the bridge contract', () => {
     expect(() => api.on('not-an-event' as never, () => undefined)).toThrow();
     expect(EVENTS).toContain('exam:submitted');
   });
+
+  it('keeps a file the OS opened until a screen listens (the window mounts only after its settings came back)', () => {
+    const subscribers = new Map<string, ((payload: unknown) => void)[]>();
+    const api = createBridge({
+      invoke: () => Promise.resolve({ ok: true, value: null }),
+      subscribe: (event, listener) => {
+        subscribers.set(event, [...(subscribers.get(event) ?? []), listener]);
+        return () => undefined;
+      },
+    });
+    const send = (event: string, payload: unknown) => subscribers.get(event)?.forEach((listener) => listener(payload));
+    const result = { name: 'ana.examresult', student: 'Ana', packTitle: null, data: null, error: null };
+    const junk = { ...result, name: 'bia.examresult', student: null, error: 'invalid-json' };
+    send('class:open-request', result);
+    send('class:open-request', junk);
+    send('exam:warning', { attemptId: 'a', minutesLeft: 5 }); // not a request: not kept
+    const seen: unknown[] = [];
+    const warnings: unknown[] = [];
+    api.on('exam:warning', (payload) => warnings.push(payload));
+    const off = api.on('class:open-request', (payload) => seen.push(payload));
+    expect(seen).toEqual([result, junk]);
+    expect(warnings).toEqual([]);
+    send('class:open-request', result);
+    expect(seen).toHaveLength(3);
+    // Handed over once: a screen that listens later does not get them again.
+    off();
+    const later: unknown[] = [];
+    api.on('class:open-request', (payload) => later.push(payload));
+    expect(later).toEqual([]);
+  });
 });

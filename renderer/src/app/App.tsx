@@ -132,13 +132,17 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   }, [refreshNotebook]);
   // Result files the OS opened: the class report takes them (never pulling a student out of an exam).
   const [openedResults, setOpenedResults] = useState<ResultOffer[]>([]);
+  /** Result files came with the launch: the first screen is the class report (unless an exam resumes). */
+  const openedAtLaunch = useRef(false);
   const clearOpenedResults = useCallback(() => setOpenedResults([]), []);
   useEffect(
     () =>
       api.on('class:open-request', (offer) => {
         setOpenedResults((current) => [...current.filter((o) => o.name !== offer.name), offer]);
         const { screen: shown, examView: view } = viewRef.current;
-        if (!(shown === 'exams' && view.kind === 'taking')) setScreen('class');
+        // Still deciding the first screen (files the app was launched with): decided there.
+        if (shown === null) openedAtLaunch.current = true;
+        else if (!(shown === 'exams' && view.kind === 'taking')) setScreen('class');
       }),
     [],
   );
@@ -213,14 +217,24 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
         return;
       }
       const [facets, keys] = await Promise.all([api['catalog:facets']({}), api['keys:status']({})]);
-      startOn(facets.total === 0 && keys.keys.some((k) => k.present) ? 'sync' : 'library');
+      if (openedAtLaunch.current) startOn('class');
+      else startOn(facets.total === 0 && keys.keys.some((k) => k.present) ? 'sync' : 'library');
     })();
   }, []);
 
   const changeSettings = useCallback(async (change: Partial<Settings>) => {
-    const next = await api['settings:set']({ settings: change });
-    if (change.language) await i18next.changeLanguage(next.language);
-    setSettings(next);
+    // The control follows the click at once (a checkbox ticks as it is clicked), then shows what
+    // main saved; refused, it goes back to what main holds.
+    setSettings((current) => ({ ...current, ...change }));
+    try {
+      const next = await api['settings:set']({ settings: change });
+      if (change.language) await i18next.changeLanguage(next.language);
+      setSettings(next);
+    } catch (error) {
+      const held = await api['settings:get']({}).catch(() => null);
+      if (held) setSettings(held);
+      throw error;
+    }
   }, []);
 
   // A notebook review runs on the exam screen, but it is the notebook's: the menu says so.

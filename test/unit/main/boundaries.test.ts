@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileOpener, openedPathsFrom } from '../../../main/app/opened-files.js';
@@ -15,28 +15,49 @@ afterEach(() => cleanup());
 describe('files handed over by the OS', () => {
   it('takes .exampack and .examresult paths from the command line, not flags or other files', () => {
     expect(
-      openedPathsFrom([
-        '/opt/app/exam-practice',
-        '--inspect=0',
-        '/home/ana/Aula 3.exampack',
-        'notes.txt',
-        'C:\\pacotes\\REVISAO.EXAMPACK',
-        '/home/ana/turma/bia.examresult',
-      ]),
-    ).toEqual(['/home/ana/Aula 3.exampack', 'C:\\pacotes\\REVISAO.EXAMPACK', '/home/ana/turma/bia.examresult']);
+      openedPathsFrom(
+        [
+          '/opt/app/exam-practice',
+          '--inspect=0',
+          '/home/ana/Aula 3.exampack',
+          'notes.txt',
+          '/media/pen/REVISAO.EXAMPACK',
+          '/home/ana/turma/bia.examresult',
+        ],
+        '/home/ana',
+        posix,
+      ),
+    ).toEqual(['/home/ana/Aula 3.exampack', '/media/pen/REVISAO.EXAMPACK', '/home/ana/turma/bia.examresult']);
   });
 
   it('a second instance’s argv as Windows and Linux pass it: the files only; a CLI run opens nothing', () => {
     expect(
-      openedPathsFrom([
-        'C:\\Users\\ana\\AppData\\Local\\Programs\\exam-practice\\Exam Practice.exe',
-        '--allow-file-access-from-files',
-        '--original-process-start-time=13370000000000000',
-        'C:\\Users\\ana\\Downloads\\bia.examresult',
-      ]),
-    ).toEqual(['C:\\Users\\ana\\Downloads\\bia.examresult']);
-    expect(openedPathsFrom(['/usr/bin/exam-practice', '--cli', 'pack', 'inspect', 'aula.exampack'])).toEqual([]);
-    expect(openedPathsFrom(['/usr/bin/exam-practice'])).toEqual([]);
+      openedPathsFrom(
+        [
+          'C:\\Users\\ana\\AppData\\Local\\Programs\\exam-practice\\Exam Practice.exe',
+          '--allow-file-access-from-files',
+          '--original-process-start-time=13370000000000000',
+          'C:\\Users\\ana\\Downloads\\bia.examresult',
+          'D:\\pacotes\\REVISAO.EXAMPACK',
+        ],
+        'C:\\Users\\ana',
+        win32,
+      ),
+    ).toEqual(['C:\\Users\\ana\\Downloads\\bia.examresult', 'D:\\pacotes\\REVISAO.EXAMPACK']);
+    expect(
+      openedPathsFrom(['/usr/bin/exam-practice', '--cli', 'pack', 'inspect', 'aula.exampack'], '/', posix),
+    ).toEqual([]);
+    expect(openedPathsFrom(['/usr/bin/exam-practice'], '/', posix)).toEqual([]);
+  });
+
+  it('resolves a relative path against the folder of the launch that named it, not this instance’s', () => {
+    // `exam-practice turma/bia.examresult` typed in /home/prof while the app was started from /.
+    expect(openedPathsFrom(['/usr/bin/exam-practice', 'turma/bia.examresult'], '/home/prof', posix)).toEqual([
+      '/home/prof/turma/bia.examresult',
+    ]);
+    expect(openedPathsFrom(['Exam Practice.exe', '..\\aula.exampack'], 'D:\\turma\\3A', win32)).toEqual([
+      'D:\\turma\\aula.exampack',
+    ]);
   });
 
   it('holds files opened before the window is ready, then hands each over once', () => {
