@@ -26,17 +26,16 @@ import { utilityWorker } from './electron/utility-worker.js';
 const here = dirname(fileURLToPath(import.meta.url));
 // One documented variable isolates a profile (tests, testers): docs/testing.md.
 if (process.env.EXAM_PRACTICE_DATA_DIR) app.setPath('userData', process.env.EXAM_PRACTICE_DATA_DIR);
-const e2eBuild = (() => {
+const manifest = (() => {
   try {
-    const manifest = JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    return manifest.examPracticeE2eBuild === true;
+    return JSON.parse(readFileSync(join(app.getAppPath(), 'package.json'), 'utf8')) as Record<string, unknown>;
   } catch {
-    return false;
+    return {};
   }
 })();
+const e2eBuild = manifest.examPracticeE2eBuild === true;
+// Set by the release job when it signed the build (-c.extraMetadata.examPracticeSigned=true).
+const signedBuild = manifest.examPracticeSigned === true;
 const testMode = testModeEnabled({ env: process.env, isPackaged: app.isPackaged, e2eBuild });
 const hooks = testHooks({ env: process.env, isPackaged: app.isPackaged, e2eBuild });
 const ipcLogPath = hooks.ipcLogPath;
@@ -94,6 +93,8 @@ if (!app.requestSingleInstanceLock()) {
     });
     // Test mode: no dialog under xvfb; every file lands in the profile for the spec to read.
     const saveTarget = testMode ? folderSaveTarget(join(dataDir, 'downloads')) : dialogSaveTarget(() => window);
+    const installedCopy = app.isPackaged && !testMode;
+    const unsignedMac = installedCopy && process.platform === 'darwin' && !signedBuild;
     const services = await createAppServices({
       dataDir,
       shell: 'electron',
@@ -127,8 +128,10 @@ if (!app.requestSingleInstanceLock()) {
       demoPackPath: join(app.getAppPath(), 'assets/demo.exampack'),
       // Files from outside (scans, packs, Moodle XML, result files) are decoded in a utility process.
       spawnWorker: utilityWorker(here),
-      // An installed copy updates itself; a development tree and a test build never do.
-      updateFeed: app.isPackaged && !testMode ? electronUpdateFeed(logger) : null,
+      // An installed copy updates itself; a development tree and a test build never do, nor an
+      // unsigned macOS build (Squirrel.Mac refuses to install an update to an unsigned app).
+      updateFeed: installedCopy && !unsignedMac ? electronUpdateFeed(logger) : null,
+      unsignedMac,
       quit: () => app.quit(),
       // Testers only (docs/testing.md), and only in a test build: a faster exam clock for deadline
       // tests; the rate-limit window of a fake API with a short window.

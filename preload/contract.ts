@@ -692,6 +692,11 @@ export type UpdateChannel = Settings['updateChannel'];
 export interface UpdateStatus {
   /** An installed copy: a development tree or the harness never updates itself. */
   supported: boolean;
+  /**
+   * Why not, when not: a development tree, a test build or the harness (`development`), or an
+   * unsigned macOS build, which Squirrel.Mac refuses to update (`unsigned`).
+   */
+  unsupported: 'development' | 'unsigned' | null;
   enabled: boolean;
   channel: UpdateChannel;
   currentVersion: string;

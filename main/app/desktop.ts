@@ -17,6 +17,8 @@ export function createUpdates(deps: {
   examRunning: () => boolean;
   version: string;
   emit: <E extends EventName>(event: E, payload: Events[E]) => void;
+  /** An installed macOS copy without a signature (no feed: Squirrel.Mac would refuse the update). */
+  unsigned?: boolean;
   /** "Restart and update": the quit sequence's (app/quitting.ts), which asks the controller. */
   restart: () => Promise<UpdateStatus>;
 }): { controller: UpdateController; handlers: UpdateHandlers } {
@@ -30,6 +32,7 @@ export function createUpdates(deps: {
     examRunning: deps.examRunning,
     currentVersion: deps.version,
     onChange: (status) => deps.emit('updates:changed', status),
+    unsigned: deps.unsigned === true,
   });
   return {
     controller,

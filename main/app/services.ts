@@ -91,6 +91,8 @@ export interface ServiceOptions {
   notices?: StorageNotices;
   /** The installed app's updater (electron-updater); absent in development and the harness. */
   updateFeed?: UpdateFeed | null;
+  /** An installed macOS copy without a signature: no feed, and Settings says why (docs/desktop.md). */
+  unsignedMac?: boolean;
   /**
    * How the decoding worker's process starts: Electron's utilityProcess in the app, a forked Node
    * process elsewhere (the default). Files from outside are decoded there, never here.
@@ -325,6 +327,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     version: options.version,
     emit: options.emit,
     restart: () => quitting.restartForUpdate(),
+    unsigned: options.unsignedMac === true,
   });
 
   const handlers: Handlers = {

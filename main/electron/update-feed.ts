@@ -1,6 +1,6 @@
 // The installed app's update feed: electron-updater, over what electron-builder published (GitHub
 // Releases by default; a school's own server with `publish: generic`). It downloads in the
-// background and verifies each file's sha512 (and, on Windows, the installer's signature) before
+// background and verifies each file's sha512 (and, in a signed Windows build, the installer's signature) before
 // it can be installed; installing at quit is core/updates/policy.ts's decision, never its own.
 import electronUpdater, { type AppUpdater } from 'electron-updater';
 import type { UpdateFeed } from '../core/updates/controller.js';

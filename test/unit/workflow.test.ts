@@ -69,9 +69,18 @@ describe('the CI workflow', () => {
     expect(release?.if).toBe("startsWith(github.ref, 'refs/tags/v')");
     expect(release?.needs).toEqual(['test', 'e2e-packaged']);
     expect(release?.strategy?.matrix?.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
-    const publish = release?.steps.find((step) => step.run?.includes('electron-builder'));
-    expect(publish?.run).toBe('npx electron-builder --publish always');
+    const publish = release?.steps.find((step) => step.run?.includes('scripts/release.mjs'));
+    expect(publish?.run).toBe('node scripts/release.mjs');
     expect(publish?.env?.GH_TOKEN).toBe('${{ secrets.GITHUB_TOKEN }}');
+    // Signing from optional secrets, under the names electron-builder reads.
+    expect(publish?.env).toMatchObject({
+      WIN_CSC_LINK: '${{ secrets.WIN_CSC_LINK }}',
+      WIN_CSC_KEY_PASSWORD: '${{ secrets.WIN_CSC_KEY_PASSWORD }}',
+      CSC_LINK: '${{ secrets.MAC_CSC_LINK }}',
+      APPLE_ID: '${{ secrets.APPLE_ID }}',
+      APPLE_APP_SPECIFIC_PASSWORD: '${{ secrets.APPLE_APP_SPECIFIC_PASSWORD }}',
+      APPLE_TEAM_ID: '${{ secrets.APPLE_TEAM_ID }}',
+    });
     expect((workflow.on.push as { tags?: string[] }).tags).toEqual(['v*']);
     // electron-builder writes latest*.yml for the provider the packaging config names.
     expect(parse(readFileSync('electron-builder.yml', 'utf8'))).toMatchObject({ publish: { provider: 'github' } });
@@ -81,5 +90,34 @@ describe('the CI workflow', () => {
     for (const job of Object.values(workflow.jobs)) {
       for (const step of job.steps) if (step.uses) expect(step.uses).toMatch(/^actions\/[\w-]+@v\d+$/);
     }
+  });
+});
+
+describe('the release build’s signing (scripts/release.mjs)', () => {
+  it('signs only with a certificate, and says what each build’s updates verify', async () => {
+    const { signingPlan } = await import('../../scripts/release.mjs');
+    const unsignedWin = signingPlan({ WIN_CSC_LINK: '' }, 'win32');
+    expect(unsignedWin).toMatchObject({ signed: false, args: ['electron-builder', '--publish', 'always'] });
+    expect(unsignedWin.verified).toHaveLength(1);
+    expect(unsignedWin.verified[0]).toContain('sha512');
+    const signedWin = signingPlan({ WIN_CSC_LINK: 'base64…', WIN_CSC_KEY_PASSWORD: 'x' }, 'win32');
+    expect(signedWin.signed).toBe(true);
+    expect(signedWin.args).toContain('-c.extraMetadata.examPracticeSigned=true');
+    expect(signedWin.verified.join(' ')).toContain('Authenticode');
+    const unsignedMac = signingPlan({}, 'darwin');
+    expect(unsignedMac).toMatchObject({ signed: false, notarized: false });
+    expect(unsignedMac.extraEnv).toEqual({ CSC_IDENTITY_AUTO_DISCOVERY: 'false' });
+    expect(signingPlan({ CSC_LINK: 'p12' }, 'darwin')).toMatchObject({ signed: true, notarized: false });
+    expect(
+      signingPlan({ CSC_LINK: 'p12', APPLE_ID: 'a', APPLE_APP_SPECIFIC_PASSWORD: 'b', APPLE_TEAM_ID: 'c' }, 'darwin'),
+    ).toMatchObject({ signed: true, notarized: true });
+    expect(signingPlan({ WIN_CSC_LINK: 'x' }, 'linux').signed).toBe(false);
+  });
+
+  it('reads whether app-update.yml names the publisher electron-updater checks', async () => {
+    const { namesPublisher } = await import('../../scripts/release.mjs');
+    expect(namesPublisher('owner: x\nrepo: y\nprovider: github\n')).toBe(false);
+    expect(namesPublisher('publisherName:\n  - Escola Exemplo Ltda\nprovider: github\n')).toBe(true);
+    expect(namesPublisher('publisherName: null\nprovider: github\n')).toBe(false);
   });
 });

@@ -36,6 +36,8 @@ export interface UpdateControllerDeps {
   examRunning: () => boolean;
   currentVersion: string;
   onChange: (status: UpdateStatus) => void;
+  /** An installed but unsigned macOS copy: no feed, and the screen says why. */
+  unsigned?: boolean;
 }
 
 /** A failure's short reason for the screen and the log: its code when it has one. */
@@ -57,6 +59,7 @@ export class UpdateController {
       now: this.deps.now(),
       preferences: await this.deps.preferences(),
       installed: this.deps.feed !== null,
+      unsigned: this.deps.unsigned === true,
       examRunning: this.deps.examRunning(),
     };
   }

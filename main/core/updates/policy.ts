@@ -41,6 +41,8 @@ export interface UpdateContext {
   preferences: UpdatePreferences;
   /** An installed copy (a development tree or the harness never updates itself). */
   installed: boolean;
+  /** An installed macOS copy without a signature: it cannot update itself (Squirrel.Mac refuses). */
+  unsigned?: boolean;
   examRunning: boolean;
 }
 
@@ -93,6 +95,7 @@ export const installOnQuit = (state: UpdateState, context: UpdateContext) =>
 export function statusOf(state: UpdateState, context: UpdateContext, currentVersion: string): UpdateStatus {
   return {
     supported: context.installed,
+    unsupported: context.installed ? null : context.unsigned ? 'unsigned' : 'development',
     enabled: context.preferences.enabled,
     channel: context.preferences.channel,
     currentVersion,

@@ -807,6 +807,8 @@ export const en: Messages = {
     channels: { stable: 'Stable', beta: 'Beta (test versions)' },
     current: 'Installed version: {{version}}.',
     unsupported: 'This copy does not update itself (a development or test environment).',
+    unsigned:
+      'This macOS copy is not signed and macOS does not let it update itself: download each new version from the app’s site.',
     waitingForExam: 'Version {{version}} is ready and will be installed after the running mock exam.',
     phase: {
       idle: 'Last checked: {{when}}.',

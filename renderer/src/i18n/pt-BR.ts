@@ -825,6 +825,8 @@ export const ptBR = {
     channels: { stable: 'Estável', beta: 'Beta (versões de teste)' },
     current: 'Versão instalada: {{version}}.',
     unsupported: 'Esta cópia não se atualiza sozinha (ambiente de desenvolvimento ou de testes).',
+    unsigned:
+      'Esta cópia para macOS não é assinada e o macOS não deixa que ela se atualize sozinha: baixe cada versão nova no site do app.',
     waitingForExam: 'A versão {{version}} está pronta e será instalada depois do simulado em andamento.',
     phase: {
       idle: 'Última verificação: {{when}}.',

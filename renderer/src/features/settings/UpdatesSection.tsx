@@ -66,7 +66,7 @@ export function UpdatesSection({
         >
           {t('updates.current', { version: status.currentVersion })}{' '}
           {!status.supported
-            ? t('updates.unsupported')
+            ? t(status.unsupported === 'unsigned' ? 'updates.unsigned' : 'updates.unsupported')
             : status.waitingForExam
               ? t('updates.waitingForExam', { version: status.version })
               : t(`updates.phase.${status.phase}`, {

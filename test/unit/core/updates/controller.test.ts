@@ -98,7 +98,19 @@ describe('the update cycle', () => {
       currentVersion: '0.1.0',
       onChange: () => undefined,
     });
-    expect(await controller.checkNow()).toMatchObject({ supported: false, phase: 'idle' });
+    expect(await controller.checkNow()).toMatchObject({ supported: false, unsupported: 'development', phase: 'idle' });
+    // An unsigned macOS build: Squirrel.Mac would refuse the update, so it says that instead.
+    const unsigned = new UpdateController({
+      feed: null,
+      now: () => 0,
+      preferences: () => Promise.resolve({ enabled: true, channel: 'stable' }),
+      examRunning: () => false,
+      currentVersion: '0.1.0',
+      onChange: () => undefined,
+      unsigned: true,
+    });
+    expect(await unsigned.status()).toMatchObject({ supported: false, unsupported: 'unsigned' });
+    await expect(unsigned.assertCanRestart()).rejects.toMatchObject({ code: 'no-update' });
   });
 });
 
