@@ -49,6 +49,14 @@ describe('the CI workflow', () => {
 
   it('builds the installers and keeps them as artifacts', () => {
     expect(runs(test)).toContain('npx electron-builder --publish never');
+    // Then runs the installer's PATH edit with the NSIS those installers were built with.
+    const names = test.steps.map((step) => step.name ?? step.uses ?? '');
+    const pathStep = test.steps.find((step) => step.run?.includes('installer-path.test.ts'));
+    expect(pathStep?.if).toBe("runner.os == 'Windows'");
+    expect(pathStep?.env?.EXAM_PRACTICE_REQUIRE_MAKENSIS).toBe('1');
+    expect(names.indexOf(pathStep?.name ?? '')).toBeGreaterThan(
+      names.indexOf('Installers (nsis; dmg and zip; AppImage and deb)'),
+    );
     const upload = test.steps.find((step) => step.uses?.startsWith('actions/upload-artifact') && !step.if);
     const paths = String(upload?.with?.path ?? '');
     for (const kind of ['.exe', '.dmg', '.zip', '.AppImage', '.deb']) expect(paths).toContain(kind);
