@@ -24,7 +24,7 @@ export async function packWork(
     return await work();
   } catch (error) {
     if (error instanceof MoodleError) {
-      process.stderr.write(`cli: not Moodle XML we can read (${error.code}) ${error.detail}\n`);
+      process.stderr.write(`${moodleRefusal(error)}\n`);
       return EXIT.invalidPack;
     }
     if (!(error instanceof PackError)) throw error;
@@ -33,4 +33,31 @@ export async function packWork(
     else process.stderr.write(`${human}\n`);
     return EXIT.invalidPack;
   }
+}
+
+/** Why a Moodle file was refused, in the words the app's English screen uses (MoodleTools). */
+const MOODLE_REFUSALS: Record<MoodleError['code'], string> = {
+  'too-large': 'the file is too large',
+  'not-moodle-xml': 'it is not a Moodle XML file',
+  doctype: 'it declares a DOCTYPE or entities, which the app refuses for safety',
+  'too-many-questions': 'it has too many questions for a pack',
+  'too-complex': 'its structure is too complex',
+  'no-questions': 'no multiple-choice question with a single right answer',
+};
+
+/** Why a Moodle question was left out (a skipped question's reason). */
+export const MOODLE_SKIP_REASONS: Record<string, string> = {
+  type: 'not multiple choice',
+  'no-single-answer': 'not exactly one right answer',
+  'too-few-answers': 'fewer than two answers',
+  empty: 'empty statement',
+};
+
+/** One line per left-out question: "  <name>: not imported (<reason>)". */
+export const skippedLines = (skipped: readonly { name: string; reason: string }[]) =>
+  skipped.map(({ name, reason }) => `  ${name}: not imported (${MOODLE_SKIP_REASONS[reason] ?? reason})`);
+
+function moodleRefusal(error: MoodleError): string {
+  const head = `cli: could not import this Moodle XML file: ${MOODLE_REFUSALS[error.code]}${error.detail ? ` (${error.detail})` : ''}`;
+  return [head, ...skippedLines(error.skippedQuestions)].join('\n');
 }

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { moodleToPackFile } from '../core/packs/moodle.js';
 import { APP_VERSION } from '../core/version.js';
 import { EXIT, printer, type Done } from './common.js';
-import { inputFile, packWork } from './pack-files.js';
+import { inputFile, packWork, skippedLines } from './pack-files.js';
 
 interface MoodleImportOptions {
   out: string;
@@ -39,7 +39,10 @@ async function moodleImport(file: string, opts: MoodleImportOptions): Promise<nu
     await writeFile(opts.out, built.bytes);
     print(
       { out: opts.out, id: built.manifest.id, questions: built.manifest.questionCount, skipped: built.skipped },
-      `Wrote ${opts.out}: ${built.manifest.questionCount} questions, ${built.skipped.length} skipped`,
+      [
+        `Wrote ${opts.out}: ${built.manifest.questionCount} question${built.manifest.questionCount === 1 ? '' : 's'}, ${built.skipped.length} skipped`,
+        ...skippedLines(built.skipped),
+      ].join('\n'),
     );
     return EXIT.ok;
   });

@@ -2,6 +2,7 @@
 // export result files; the tutor's report matches them to the pack and its figures agree with what
 // each student's own result says. Hostile and mismatched files are refused by name.
 import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExamResult } from '../../preload/contract.js';
 import { handle } from '../../main/app/services.js';
@@ -100,6 +101,26 @@ describe('the class report', () => {
       10,
     );
     expect(report.csv['students.csv']).toContain('Ana Souza');
+    // As a spreadsheet reads them (papaparse, dynamic typing): every figure is a number it can
+    // sort and average, negative ones included; names stay text.
+    const table = (name: string) =>
+      Papa.parse<Record<string, unknown>>((report.csv[name] ?? '').replace('\uFEFF', ''), {
+        header: true,
+        dynamicTyping: true,
+        skipEmptyLines: true,
+      }).data;
+    for (const row of table('items.csv'))
+      for (const column of ['number', 'facility', 'point_biserial', 'upper_lower', 'blank', 'sd'])
+        expect(
+          typeof row[column] === 'number' || row[column] === null,
+          `items.csv ${column}: ${String(row[column])}`,
+        ).toBe(true);
+    for (const row of table('students.csv')) {
+      expect(typeof row.student).toBe('string');
+      for (const [column, value] of Object.entries(row))
+        if (column !== 'student') expect(typeof value, `students.csv ${column}`).toBe('number');
+    }
+    for (const name of Object.keys(report.csv)) expect(report.csv[name], name).not.toMatch(/(^|,)'-\d/m);
     // Every exported file is valid against the documented JSON Schema.
     const schema = JSON.parse(await readFile('docs/schemas/result-file.schema.json', 'utf8')) as object;
     const validate = new Ajv2020({ strict: false }).compile(schema);

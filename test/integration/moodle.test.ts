@@ -2,7 +2,7 @@
 // exported XML is what Moodle's importer reads (checked with an XML parser, structure by structure);
 // Moodle's own shapes (categories, other types, several right answers, HTML, entities) map as
 // documented; hostile XML is refused before anything is written.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { correctAlternativeId } from '../../main/core/catalog/answer-key.js';
@@ -256,6 +256,48 @@ describe('Moodle XML', () => {
     expect(JSON.parse(inspect.stdout)).toMatchObject({ integrity: 'ok', counts: { questions: 44 } });
     const bad = await runCli(['pack', 'moodle-import', DEMO, '--out', out, '--title', 'x']);
     expect(bad.code).toBe(5);
+  });
+
+  it('the CLI says what the app says: the no-questions refusal and each left-out question with its reason', async () => {
+    const temp = await tempDir();
+    onTestFinished(() => temp.cleanup());
+    const none = join(temp.dir, 'nenhuma.xml');
+    await writeFile(
+      none,
+      `<quiz>
+        <question type="truefalse"><name><text>VF</text></name><questiontext><text>x</text></questiontext></question>
+        <question type="multichoice"><name><text>Uma só</text></name><questiontext><text>z</text></questiontext>
+          <answer fraction="100"><text>a</text></answer></question>
+      </quiz>`,
+    );
+    const refused = await runCli([
+      'pack',
+      'moodle-import',
+      none,
+      '--out',
+      join(temp.dir, 'x.exampack'),
+      '--title',
+      'x',
+    ]);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain('no multiple-choice question with a single right answer');
+    expect(refused.stderr).not.toContain('not Moodle XML');
+    expect(refused.stderr).toContain('VF: not imported (not multiple choice)');
+    expect(refused.stderr).toContain('Uma só: not imported (fewer than two answers)');
+    // Imported with one left out: the summary names it too.
+    const some = join(temp.dir, 'algumas.xml');
+    await writeFile(
+      some,
+      `<quiz>
+        <question type="essay"><name><text>Redação</text></name><questiontext><text>y</text></questiontext></question>
+        <question type="multichoice"><name><text>Boa</text></name><questiontext><text>z</text></questiontext>
+          <answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>
+      </quiz>`,
+    );
+    const done = await runCli(['pack', 'moodle-import', some, '--out', join(temp.dir, 'y.exampack'), '--title', 'y']);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain('1 question, 1 skipped');
+    expect(done.stdout).toContain('Redação: not imported (not multiple choice)');
   });
 
   it('turns Moodle’s HTML into plain text', () => {

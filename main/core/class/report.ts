@@ -135,11 +135,17 @@ const round = (value: number | null, digits = 3) => (value === null ? '' : value
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A decimal as this file writes it ("-0.882", "12", "3.5"): a number to a spreadsheet, never a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. A text that would
- * start a formula gets a leading apostrophe, which spreadsheets show as plain text; numbers stay numbers. */
+ * start a formula gets a leading apostrophe, which spreadsheets show as plain text; numbers — given as
+ * numbers or as a fixed-decimal text such as "-1.000" — stay numbers a spreadsheet can sort and average
+ * (before, every cell starting with "-" got the apostrophe: a negative discrimination was text). */
 export function csv(rows: (string | number)[][]): string {
   const field = (value: string | number) => {
-    const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
+    const neutralise = typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value);
+    const text = neutralise ? `'${value}` : String(value);
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   // The BOM makes spreadsheet programs read the accents as UTF-8.
@@ -150,9 +156,13 @@ export function csv(rows: (string | number)[][]): string {
 export function classReportCsv(report: ClassReport): Record<string, string> {
   const { analysis } = report;
   const subjects = analysis.bySubject.map((s) => s.key);
+  // A subject's column holds the student's right answers (a number; "3/5" would be read as a date),
+  // and its header how many questions it has.
+  const subjectHeader = (key: string) =>
+    `subject:${key} (of ${analysis.bySubject.find((s) => s.key === key)?.items ?? 0})`;
   return {
     'students.csv': csv([
-      ['student', 'correct', 'total', 'percent', 'time_minutes', ...subjects.map((s) => `subject:${s}`)],
+      ['student', 'correct', 'total', 'percent', 'time_minutes', ...subjects.map(subjectHeader)],
       ...analysis.students.map((s) => [
         s.name,
         s.correct,
@@ -161,7 +171,7 @@ export function classReportCsv(report: ClassReport): Record<string, string> {
         round(s.timeMs / 60_000, 1),
         ...subjects.map((key) => {
           const line = s.bySubject.find((l) => l.key === key);
-          return line ? `${line.correct}/${line.total}` : '';
+          return line ? line.correct : '';
         }),
       ]),
     ]),

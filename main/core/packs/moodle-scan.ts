@@ -7,6 +7,8 @@ export class MoodleError extends Error {
     readonly detail = '',
     /** 'no-questions': how many were left out, by reason (the student is told each). */
     readonly skipped: Record<string, number> = {},
+    /** 'no-questions': each left-out question by name, with its reason (the CLI lists them). */
+    readonly skippedQuestions: readonly { name: string; reason: string }[] = [],
   ) {
     super(`${code}${detail ? `: ${detail}` : ''}`);
     this.name = 'MoodleError';

@@ -373,7 +373,7 @@ export async function moodleToPackFile(
   if (imported.content.questions.length === 0) {
     const skipped: Record<string, number> = {};
     for (const { reason } of imported.skipped) skipped[reason] = (skipped[reason] ?? 0) + 1;
-    throw new MoodleError('no-questions', '', skipped);
+    throw new MoodleError('no-questions', '', skipped, imported.skipped);
   }
   const written = await writePack(imported.content, imported.images, { ...meta, products: [], sealed: null });
   return { ...written, skipped: imported.skipped };

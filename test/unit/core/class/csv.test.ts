@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
 import { csv } from '../../../../main/core/class/report.js';
 
 describe('class report CSV', () => {
@@ -22,5 +23,25 @@ describe('class report CSV', () => {
       // A number (a negative score) stays a number; a plain name is untouched.
       'Ana Souza,-1',
     ]);
+  });
+
+  it('writes every numeric column as numbers a spreadsheet computes with, negative ones included', () => {
+    const text = csv([
+      ['number', 'point_biserial', 'upper_lower', 'percent', 'student'],
+      [1, '-1.000', '-0.882', '66.7', '-Ana'],
+      [2, '0.412', '0.000', '100.0', 'Bia'],
+      [3, '', '-0.5', '0', '- 3'],
+    ]);
+    // As a spreadsheet reads it: papaparse with dynamic typing.
+    const parsed = Papa.parse<Record<string, unknown>>(text.replace('\uFEFF', ''), {
+      header: true,
+      dynamicTyping: true,
+      skipEmptyLines: true,
+    });
+    expect(parsed.data.map((row) => row.point_biserial)).toEqual([-1, 0.412, null]);
+    expect(parsed.data.map((row) => row.upper_lower)).toEqual([-0.882, 0, -0.5]);
+    expect(parsed.data.map((row) => row.percent)).toEqual([66.7, 100, 0]);
+    // Text that starts like a formula is still neutralised.
+    expect(parsed.data.map((row) => row.student)).toEqual(["'-Ana", 'Bia', "'- 3"]);
   });
 });
