@@ -661,6 +661,32 @@ export interface ScanResult {
   refused: ScanRefusal[];
 }
 
+/** What the tutor settled on a scanned sheet so far (saved as it is made). */
+export interface ScanSheetReview {
+  student: string;
+  version: number | null;
+  language: ForeignLanguage | null;
+  /** Per flagged question (1-based, as a key): the letter, '-' blank or '*' double. */
+  decided: Record<string, string>;
+}
+
+/**
+ * A paper exam's scanned batch, kept until the tutor closes it: every sheet read, the tutor's
+ * decisions, and what was graded (one click from its result and its result file).
+ */
+export interface ScanSession {
+  code: string;
+  startedAt: number;
+  sheets: {
+    sheet: ScannedSheet;
+    review: ScanSheetReview;
+    graded: { attemptId: string; correct: number; total: number } | null;
+    /** Not graded in this batch, but this numbered sheet was graded before: that attempt. */
+    earlier: string | null;
+  }[];
+  refused: ScanRefusal[];
+}
+
 /** Moodle XML imported as a new pack: in the library, and as a file to hand out. */
 export interface MoodleImportResult extends PackImportResult {
   fileName: string;
@@ -745,7 +771,8 @@ export interface StorageNoticeView {
     | 'notebook'
     | 'notebook-questions'
     | 'notes'
-    | 'paper-exam';
+    | 'paper-exam'
+    | 'scan-session';
   /** Relative to the data folder. */
   file: string;
   /** The last good copy took its place. */
@@ -784,6 +811,7 @@ export const ERROR_CODES = [
   'empty-selection',
   'exam-running',
   'app-closing',
+  'already-graded',
   'no-update',
   'exam-over',
   'no-questions',
@@ -899,6 +927,9 @@ export interface Responses {
   'paper:list': PaperExamSummary[];
   'paper:grade': ExamResult;
   'paper:scan': ScanResult;
+  'paper:scan-session': ScanSession | null;
+  'paper:scan-session-save': ScanSession | null;
+  'paper:scan-session-close': { closed: true };
   'updates:status': UpdateStatus;
   'updates:check': UpdateStatus;
   'updates:install': UpdateStatus;
@@ -975,6 +1006,9 @@ export const CHANNELS = [
   'paper:list',
   'paper:grade',
   'paper:scan',
+  'paper:scan-session',
+  'paper:scan-session-save',
+  'paper:scan-session-close',
   'updates:status',
   'updates:check',
   'updates:install',

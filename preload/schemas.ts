@@ -319,7 +319,27 @@ export const requestSchemas = {
     student: z.string().max(100).optional(),
     /** ENEM day 1: the foreign language marked on the sheet (rows 01–05 are its questions). */
     language: z.enum(['ingles', 'espanhol']).optional(),
+    /** A scanned sheet's printed number: its result joins the open batch, and a second grading is refused… */
+    sheet: z.number().int().min(1).max(9999).optional(),
+    /** …unless the tutor chose to keep both attempts. */
+    again: z.boolean().optional(),
   }),
+  'paper:scan-session': z.strictObject({ code: z.string().regex(/^P[0-9A-Z]{6}$/) }),
+  'paper:scan-session-save': z.strictObject({
+    code: z.string().regex(/^P[0-9A-Z]{6}$/),
+    reviews: z
+      .array(
+        z.strictObject({
+          sheet: z.number().int().min(1).max(9999),
+          student: z.string().max(100),
+          version: z.number().int().min(1).max(6).nullable(),
+          language: z.enum(['ingles', 'espanhol']).nullable(),
+          decided: z.record(z.string().regex(/^\d{1,3}$/), z.string().regex(/^[A-E*-]$/)),
+        }),
+      )
+      .max(500),
+  }),
+  'paper:scan-session-close': z.strictObject({ code: z.string().regex(/^P[0-9A-Z]{6}$/) }),
   'updates:status': z.strictObject({}),
   'updates:check': z.strictObject({}),
   'updates:install': z.strictObject({}),

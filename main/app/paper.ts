@@ -23,7 +23,8 @@ import {
   type PaperExams,
 } from '../core/paper/paper-exam.js';
 import type { ScanFile, ScanTarget } from '../core/paper/scan/scan.js';
-import type { ScanResult } from '../../preload/contract.js';
+import type { ScanRefusal, ScanResult, ScanSession, ScannedSheet } from '../../preload/contract.js';
+import type { ScanSessionRecord, ScanSessions } from '../core/paper/scan-sessions.js';
 import type { Handlers } from './types.js';
 
 type PaperHandlers = Pick<Handlers, Extract<keyof Handlers, `paper:${string}`>>;
@@ -43,6 +44,24 @@ export interface PaperDeps {
   now: () => number;
   /** Scans read in the decoding worker (core/worker): pixels never reach this process. */
   scan: (files: ScanFile[], target: ScanTarget) => Promise<ScanResult>;
+  /** Each exam's open scanned batch, on disk until the tutor closes it. */
+  sessions: () => ScanSessions;
+}
+
+/** A batch as the screen shows it: each sheet not graded here says whether it was graded before. */
+function sessionView(session: ScanSessionRecord | null, engine: ExamEngine): ScanSession | null {
+  if (!session) return null;
+  return {
+    code: session.code,
+    startedAt: session.startedAt,
+    sheets: session.sheets.map((entry) => ({
+      sheet: entry.sheet as ScannedSheet,
+      review: entry.review,
+      graded: entry.graded,
+      earlier: entry.graded ? null : engine.paperAttemptOf(session.code, entry.sheet.sheet),
+    })),
+    refused: session.refused as ScanRefusal[],
+  };
 }
 
 /** Each question's number in its pack (1-based, the file's order), as the tutor's key names it. */
@@ -81,7 +100,7 @@ export function pairForeignBlocks(
 
 /** Chooses the questions of a paper exam as the exam builder would, and keeps them as printed. */
 export async function createPaperExam(
-  deps: Omit<PaperDeps, 'engine' | 'exams' | 'isLocked' | 'scan'>,
+  deps: Omit<PaperDeps, 'engine' | 'exams' | 'isLocked' | 'scan' | 'sessions'>,
   request: ExamRequest,
   options: { title: string; minutes: number | null; versions: number; seed?: number | undefined },
 ): Promise<PaperExamRecord> {
@@ -148,20 +167,39 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
     'paper:scan': async ({ code, files }) => {
       const exam = await deps.exams().get(code);
       if (!exam) throw new BridgeError('not-found');
-      return deps.scan(files, {
+      const result = await deps.scan(files, {
         code,
         questions: rowsOf(exam),
         versions: exam.versions,
         language: exam.languageChoice,
       });
+      // Into the exam's open batch: it outlives this screen and a restart, until the tutor closes it.
+      await deps.sessions().addScan(code, result, deps.now());
+      return result;
     },
-    'paper:grade': async ({ code, version, answers, student, language }) => {
+    'paper:scan-session': async ({ code }) => {
       const exam = await deps.exams().get(code);
       if (!exam) throw new BridgeError('not-found');
-      // Grading waits for the running exam to end when they share a question, whatever the letters:
-      // a grading's right/wrong (its score, the notebook cards it adds) would tell that question's key.
-      if (exam.questions.some((q) => deps.isLocked(q.id) || deps.isLocked(q.baseId)))
-        throw new BridgeError('locked-by-exam');
+      refuseWhileLocked(exam);
+      return sessionView(await deps.sessions().get(code), deps.engine());
+    },
+    'paper:scan-session-save': async ({ code, reviews }) => {
+      const exam = await deps.exams().get(code);
+      if (!exam) throw new BridgeError('not-found');
+      refuseWhileLocked(exam);
+      return sessionView(await deps.sessions().saveReviews(code, reviews, deps.now()), deps.engine());
+    },
+    'paper:scan-session-close': async ({ code }) => {
+      await deps.sessions().close(code);
+      return { closed: true };
+    },
+    'paper:grade': async ({ code, version, answers, student, language, sheet, again }) => {
+      const exam = await deps.exams().get(code);
+      if (!exam) throw new BridgeError('not-found');
+      refuseWhileLocked(exam);
+      // A numbered sheet graded before is never graded twice by accident: the tutor asks for a second attempt.
+      const earlier = sheet === undefined ? null : deps.engine().paperAttemptOf(code, sheet);
+      if (earlier && !again) throw new BridgeError('already-graded', { attemptId: earlier });
       const booklet = versionsOf(exam).find((v) => v.number === version);
       if (!booklet) throw new BridgeError('invalid-argument', { field: 'version' });
       // Rows 01–05 are English or Spanish questions as the student marked: never guessed.
@@ -184,11 +222,27 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
             student: student?.trim() || null,
             doubles: typed.answers.filter((a) => a === 'double').length,
             language: chosen,
+            sheet: sheet ?? null,
           },
           pack: exam.pack && { ...exam.pack, sealed: false, released: false },
         },
       );
-      return deps.engine().result(attemptId);
+      const result = await deps.engine().result(attemptId);
+      if (sheet !== undefined)
+        await deps
+          .sessions()
+          .markGraded(code, sheet, { attemptId, correct: result.score.correct, total: result.score.total }, deps.now());
+      return result;
     },
   };
+
+  /**
+   * Grading, and a batch's scores, wait for the running exam to end when they share a question,
+   * whatever the letters: a grading's right/wrong (its score, the notebook cards it adds) would tell
+   * that question's key.
+   */
+  function refuseWhileLocked(exam: PaperExamRecord) {
+    if (exam.questions.some((q) => deps.isLocked(q.id) || deps.isLocked(q.baseId)))
+      throw new BridgeError('locked-by-exam');
+  }
 }

@@ -45,6 +45,7 @@ import { createExamHandlers, examClock } from './exams.js';
 import type { Visibility } from '../core/exams/visibility.js';
 import { ExamEngine, ExamError, type PackOrigin } from '../core/exams/engine.js';
 import { PaperExams } from '../core/paper/paper-exam.js';
+import { ScanSessions } from '../core/paper/scan-sessions.js';
 import { createPaperHandlers } from './paper.js';
 import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
@@ -295,6 +296,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   const notices = () => workspace.notices();
   const packOf = (id: string): Promise<PackOrigin | null> => packOrigin(workspace, id);
   const paperExams = new PaperExams(join(options.dataDir, 'paper'), workspace.storage);
+  const scanSessions = new ScanSessions(join(options.dataDir, 'paper', 'scans'), workspace.storage);
 
   const keys = createKeys({
     vault,
@@ -345,6 +347,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       images: () => workspace.images,
       explanations: () => workspace.explanations,
       exams: () => paperExams,
+      sessions: () => scanSessions,
       packOf,
       packNumbering: (id) => packNumbering(workspace, id),
       isLocked: (id) => visibility.isLocked(id),

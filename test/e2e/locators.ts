@@ -303,6 +303,11 @@ export const ui = (page: Page) => {
       /** A flagged question's choice: A–E, 'blank' or 'double'. */
       scanChoice: (choice: string) => id(`paper-scan-choice-${choice}`),
       scanGrade: id('paper-scan-grade'),
+      /** A sheet graded before this batch [data-attempt]: left out unless `scanAgain` is ticked. */
+      scanEarlier: id('paper-scan-earlier'),
+      scanAgain: id('paper-scan-again'),
+      /** Closes the exam's scanned batch (it stays until then, across screens and restarts). */
+      scanClose: id('paper-scan-close'),
       scanGrading: id('paper-scan-grading'),
       scanResults: id('paper-scan-results'),
       scanRows: id('paper-scan-row'),

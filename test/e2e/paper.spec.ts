@@ -283,6 +283,68 @@ test('paper: a scanned stack is read, the tutor settles the flagged marks, every
   await expect(screen.classReport.student.filter({ hasText: 'Folha 2' })).toHaveAttribute('data-correct', '9');
 });
 
+test('paper: a scanned batch stays until the tutor closes it — across screens and a restart — and a sheet graded before is never graded twice by accident', async ({
+  launch,
+}, testInfo) => {
+  const app = await launch();
+  const code = await printDemoPaper(app, { count: '10', versions: '1', sheets: '2' });
+  const printed = await savedFile(app, /answer-sheet\.pdf$/);
+  const keyPdf = await savedFile(app, /key\.pdf$/);
+  const key = await paperKey(keyPdf.bytes, 1);
+  const corpus = await synthesize({ code, questions: 10, versions: 1, language: false }, 2, 5, {
+    printed: new Uint8Array(printed.bytes),
+    version: () => 1,
+    rows: (_sheet, q) => {
+      const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
+      row['ABCDE'.indexOf(key[q] ?? 'A')] = 'dark';
+      return row;
+    },
+  });
+  const stack = testInfo.outputPath('turma.pdf');
+  await writeFile(stack, await stackPdf(corpus.images));
+  let screen = ui(app.page);
+  await scanAnswerSheets(app.page, stack);
+  await expect(screen.paper.scanSheets).toHaveCount(2);
+  // The tutor names the first sheet and leaves; the name is there on coming back, and after a restart.
+  await screen.paper.scanSheets.nth(0).getByTestId('paper-scan-student').fill('Ana');
+  await screen.nav('history').click();
+  await screen.nav('paper').click();
+  await expect(screen.paper.scanSheets.nth(0).getByTestId('paper-scan-student')).toHaveValue('Ana');
+  await app.restart();
+  screen = ui(app.page);
+  await screen.nav('paper').click();
+  await expect(screen.paper.scanSheets).toHaveCount(2);
+  await expect(screen.paper.scanSheets.nth(0).getByTestId('paper-scan-student')).toHaveValue('Ana');
+  await screen.paper.scanGrade.click();
+  await expect(screen.paper.scanRows).toHaveCount(2);
+  // Graded: the rows and their export survive a screen change and a restart (before: gone).
+  await screen.nav('history').click();
+  await expect(screen.history.items).toHaveCount(2);
+  await screen.nav('paper').click();
+  await expect(screen.paper.scanRows).toHaveCount(2);
+  await expect(screen.paper.scanExport).toBeVisible();
+  await app.restart();
+  screen = ui(app.page);
+  await screen.nav('paper').click();
+  await expect(screen.paper.scanRows.nth(0)).toHaveAttribute('data-student', 'Ana');
+  await expect(screen.paper.scanRows.nth(0)).toHaveAttribute('data-correct', '10');
+  // The same pile scanned again in the open batch: nothing new to grade.
+  await screen.paper.scanInput.setInputFiles(stack);
+  await expect(screen.paper.scanSummary).toHaveAttribute('data-open', '0');
+  // Closed, then scanned again: both sheets are known, left out unless the tutor asks for a second attempt.
+  await screen.paper.scanClose.click();
+  await expect(screen.paper.scanRows).toHaveCount(0);
+  await scanAnswerSheets(app.page, stack);
+  await expect(screen.paper.scanEarlier).toHaveCount(2);
+  await expect(screen.paper.scanGrade).toBeDisabled();
+  await screen.paper.scanSheets.nth(1).getByTestId('paper-scan-again').check();
+  await expect(screen.paper.scanGrade).toBeEnabled();
+  await screen.paper.scanGrade.click();
+  await expect(screen.paper.scanRows).toHaveCount(1);
+  await screen.nav('history').click();
+  await expect(screen.history.items).toHaveCount(3); // two sheets, one graded twice on purpose
+});
+
 test.describe('ENEM day 1 on paper, from the ENEM product', () => {
   // Enough ENEM questions for a whole day 1: 40 of Portuguese, 5 of each foreign language, 45 Humanas.
   test.use({ fakeApiOptions: { questions: 900, seed: 7 } });

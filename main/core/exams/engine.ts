@@ -345,6 +345,17 @@ export class ExamEngine {
     return attempt.id;
   }
 
+  /** The latest paper attempt graded from this exam's numbered sheet, or null. */
+  paperAttemptOf(code: string, sheet: number): string | null {
+    let latest: { id: string; at: number } | null = null;
+    for (const attempt of this.attempts.all()) {
+      const paper = attempt.config.paper;
+      if (paper?.code !== code || paper.sheet !== sheet) continue;
+      if (!latest || (attempt.submittedAt ?? 0) >= latest.at) latest = { id: attempt.id, at: attempt.submittedAt ?? 0 };
+    }
+    return latest?.id ?? null;
+  }
+
   /** Whether any submitted attempt of this pack still waits for its release code. */
   awaitingPack(packId: string): boolean {
     return this.sealed.awaitingPack(packId);

@@ -54,6 +54,8 @@ export const attemptConfigSchema = z.object({
       doubles: z.number().int().nonnegative(),
       /** ENEM day 1: the foreign language marked on the sheet (null without a choice; absent before it existed). */
       language: z.enum(['ingles', 'espanhol']).nullable().optional(),
+      /** A scanned sheet's printed number (a second grading of it is refused unless asked for). */
+      sheet: z.number().int().positive().nullable().optional(),
     })
     .nullable()
     .default(null),

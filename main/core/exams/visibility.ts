@@ -156,6 +156,10 @@ export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
   'paper:grade': 'refuses',
   // Reads pixels of answer sheets: no question, no key.
   'paper:scan': 'no-key',
+  // A batch's graded scores are of its exam's questions: refused while the running exam locks one.
+  'paper:scan-session': 'refuses',
+  'paper:scan-session-save': 'refuses',
+  'paper:scan-session-close': 'no-key',
   // The app's own version and the update feed: no question, no key.
   'updates:status': 'no-key',
   'updates:check': 'no-key',

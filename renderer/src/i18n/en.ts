@@ -52,6 +52,7 @@ export const en: Messages = {
     'invalid-pack': 'This file is not a valid practice pack: {{reason}}',
     'empty-selection': 'No question selected.',
     'exam-running': 'A mock exam is already running. Finish it before starting another.',
+    'already-graded': 'This numbered sheet was graded already: open that result, or tick “grade again” to keep both.',
     'app-closing': 'The app is closing to install the new version: nothing new can start now.',
     'no-update': 'No new version has been downloaded to install.',
     fields: {
@@ -445,6 +446,7 @@ export const en: Messages = {
       'notebook-questions': 'Error notebook questions',
       notes: 'Notes',
       'paper-exam': 'Paper exam',
+      'scan-session': 'Scanned batch',
     },
     lost: {
       attempt: 'could not be recovered.',
@@ -462,6 +464,7 @@ export const en: Messages = {
       'notebook-questions': 'the misses of the mock exams you took come back; questions you added by hand were lost.',
       notes: 'your notes were lost.',
       'paper-exam': 'that paper exam can no longer be graded; print it again.',
+      'scan-session': 'the sheets of that scanned batch not graded yet must be scanned again (graded ones are in history).',
     },
   },
   viewer: {
@@ -702,6 +705,12 @@ export const en: Messages = {
       pending: '{{count}} decisions left before grading.',
       pending_one: '1 decision left before grading.',
       ready: 'All checked.',
+      allGraded: 'Every sheet of this batch is graded.',
+      earlier: 'This numbered sheet was graded before: it is left out of this grading.',
+      earlierOpen: 'Open that result',
+      again: 'Grade it again as a second attempt (both stay in history)',
+      close: 'Close this batch',
+      closeHint: 'The batch stays — after a screen change or a restart — until you close it; graded sheets stay in history.',
       sheet: 'Sheet',
       sheetName: 'Sheet {{sheet}}',
       nameCrop: 'Name written on the sheet',

@@ -53,6 +53,7 @@ export const ptBR = {
     'invalid-pack': 'Este arquivo não é um pacote de prática válido: {{reason}}',
     'empty-selection': 'Nenhuma questão selecionada.',
     'exam-running': 'Já existe um simulado em andamento. Termine-o antes de começar outro.',
+    'already-graded': 'Esta folha numerada já foi corrigida: abra aquele resultado, ou marque “corrigir de novo” para manter os dois.',
     'app-closing': 'O aplicativo está fechando para instalar a versão nova: nada novo pode começar agora.',
     'no-update': 'Nenhuma versão nova baixada para instalar.',
     fields: {
@@ -453,6 +454,7 @@ export const ptBR = {
       'notebook-questions': 'Questões do caderno de erros',
       notes: 'Notas',
       'paper-exam': 'Prova em papel',
+      'scan-session': 'Lote escaneado',
     },
     lost: {
       attempt: 'não pôde ser recuperado.',
@@ -471,6 +473,7 @@ export const ptBR = {
         'os erros dos simulados já feitos voltam ao caderno; as questões que você adicionou à mão se perderam.',
       notes: 'suas notas se perderam.',
       'paper-exam': 'a correção dessa prova em papel não é mais possível; imprima-a de novo.',
+      'scan-session': 'as folhas ainda não corrigidas desse lote escaneado precisam ser escaneadas de novo (as corrigidas estão no histórico).',
     },
   },
   viewer: {
@@ -719,6 +722,12 @@ export const ptBR = {
       pending: 'Faltam {{count}} decisões antes de corrigir.',
       pending_one: 'Falta 1 decisão antes de corrigir.',
       ready: 'Tudo conferido.',
+      allGraded: 'Todas as folhas deste lote estão corrigidas.',
+      earlier: 'Esta folha numerada já foi corrigida antes: fica fora desta correção.',
+      earlierOpen: 'Abrir aquele resultado',
+      again: 'Corrigir de novo, como uma segunda tentativa (as duas ficam no histórico)',
+      close: 'Encerrar este lote',
+      closeHint: 'O lote fica guardado — mesmo trocando de tela ou fechando o app — até você encerrá-lo; as folhas corrigidas ficam no histórico.',
       sheet: 'Folha',
       sheetName: 'Folha {{sheet}}',
       nameCrop: 'Nome escrito no cartão',

@@ -338,7 +338,23 @@ export function generators({ kind, forged, packs, apiKey }: Material): Generator
         pick([...LETTERS, ...LETTERS, '-', '*']),
       ).join(''),
       ...pick([{}, { student: 'Ana' }, { language: 'ingles' as const }]),
+      // A scanned sheet's number: a second grading of it is refused unless asked for.
+      ...pick([{}, {}, { sheet: 1 }, { sheet: 1, again: true }, { sheet: 2 }]),
     }),
+    'paper:scan-session': (pick, seen) => ({ code: pick([...seen.codes]) }),
+    'paper:scan-session-save': (pick, seen) => ({
+      code: pick([...seen.codes]),
+      reviews: [
+        {
+          sheet: pick([1, 2]),
+          student: pick(['', 'Ana']),
+          version: pick([null, 1, 2]),
+          language: pick([null, 'ingles' as const]),
+          decided: pick<Record<string, string>>([{}, { '3': 'B' }, { '1': '*', '2': '-' }]),
+        },
+      ],
+    }),
+    'paper:scan-session-close': (pick, seen) => ({ code: pick([...seen.codes]) }),
     // Through the decoding worker's boundary: bytes that are no image, crafted headers and a broken
     // page tree (each refused by name, quickly: a long sequence costs no decoding time).
     'paper:scan': (pick, seen) => ({

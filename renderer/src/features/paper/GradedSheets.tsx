@@ -21,6 +21,9 @@ export interface SheetToGrade {
   answers: string;
   /** ENEM day 1: the language marked on the sheet (the exam asks for it). */
   language?: ForeignLanguage | null;
+  /** A scanned sheet's printed number (its result joins the batch), and whether to grade it again. */
+  sheet?: number;
+  again?: boolean;
 }
 
 /**
@@ -43,6 +46,8 @@ export async function gradeSheets(
         answers: sheet.answers,
         ...(student && { student: student.slice(0, 100) }),
         ...(sheet.language && { language: sheet.language }),
+        ...(sheet.sheet !== undefined && { sheet: sheet.sheet }),
+        ...(sheet.again && { again: true }),
       });
       const { correct, total } = result.score;
       out.push({ key, label, student, attemptId: result.attemptId, correct, total, error: null });

@@ -1,10 +1,13 @@
 // A class's answer sheets from the scanner (one multi-page PDF) or phone photos: the app reads
 // every sheet, then the tutor looks at what it would not decide alone (a double mark, a light or
 // erased bubble, a booklet colour not marked) and settles each with one click before grading.
-// Each sheet becomes a paper attempt, as a typed one does.
-import { useState } from 'react';
+// Each sheet becomes a paper attempt, as a typed one does. The batch is main's (a scan session): the
+// sheets, every decision and what was graded stay on disk until the tutor closes the batch, so a
+// screen change or a restart loses nothing, and a numbered sheet graded before is never graded
+// again by accident.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ForeignLanguage, PaperExamSummary, ScannedSheet, ScanResult } from '../../../../preload/contract';
+import type { PaperExamSummary, ScanSession, ScanSheetReview } from '../../../../preload/contract';
 import { LanguageSelect } from './LanguageSelect';
 import { ErrorNotice, useErrorText } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
@@ -15,76 +18,161 @@ const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 /** What a flagged question can be settled as: a letter, blank, or a double (counted wrong). */
 const CHOICES = [...LETTERS, '-', '*'];
 
-interface Review {
-  sheet: ScannedSheet;
-  student: string;
-  version: number | null;
-  /** ENEM day 1: the language marked (read, or chosen by the tutor); null until known. */
-  language: ForeignLanguage | null;
-  /** The tutor's decision per flagged question (1-based), once made. */
-  decided: Record<number, string>;
-}
+type SessionSheet = ScanSession['sheets'][number];
 
-const pendingOf = (r: Review, languageChoice: boolean) =>
-  r.sheet.flags.filter((f) => r.decided[f.question] === undefined).length +
-  (r.version === null ? 1 : 0) +
-  (languageChoice && r.language === null ? 1 : 0);
+const pendingOf = (entry: SessionSheet, review: ScanSheetReview, languageChoice: boolean) =>
+  entry.sheet.flags.filter((f) => review.decided[String(f.question)] === undefined).length +
+  (review.version === null ? 1 : 0) +
+  (languageChoice && review.language === null ? 1 : 0);
 
-function answersOf(r: Review): string {
-  return [...r.sheet.answers].map((symbol, i) => r.decided[i + 1] ?? symbol).join('');
+function answersOf(entry: SessionSheet, review: ScanSheetReview): string {
+  return [...entry.sheet.answers].map((symbol, i) => review.decided[String(i + 1)] ?? symbol).join('');
 }
 
 export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (attemptId: string) => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { busy, error, run } = useAction();
-  const [refused, setRefused] = useState<ScanResult['refused']>([]);
-  const [reviews, setReviews] = useState<Review[] | null>(null);
-  const [graded, setGraded] = useState<GradedSheet[] | null>(null);
+  const [session, setSession] = useState<ScanSession | null>(null);
+  /** The tutor's decisions on the sheets not graded yet, as on screen (saved to main as made). */
+  const [reviews, setReviews] = useState<Record<number, ScanSheetReview>>({});
+  /** Sheets graded before this batch that the tutor asked to grade again (a second attempt). */
+  const [again, setAgain] = useState<Set<number>>(new Set());
+  /** The last grading's refusals, by sheet (the graded ones are in the batch). */
+  const [failed, setFailed] = useState<GradedSheet[]>([]);
   const [grading, setGrading] = useState<{ done: number; total: number } | null>(null);
+  /** The save waiting for typing to pause, if any: run at once when the screen goes away. */
+  const saving = useRef<{ timer: ReturnType<typeof setTimeout>; write: () => Promise<unknown> } | null>(null);
+
+  const adopt = useCallback((next: ScanSession | null) => {
+    setSession(next);
+    setReviews(Object.fromEntries((next?.sheets ?? []).map((entry) => [entry.sheet.sheet, entry.review])));
+  }, []);
+
+  // The exam's open batch, if there is one: as the tutor left it.
+  useEffect(() => {
+    void api['paper:scan-session']({ code: exam.code }).then(adopt, () => adopt(null));
+  }, [adopt, exam.code]);
+
+  /** Saves the decisions (shortly after the last change: a name is typed letter by letter). */
+  const save = useCallback(
+    (next: Record<number, ScanSheetReview>, at = 300) => {
+      if (saving.current) clearTimeout(saving.current.timer);
+      saving.current = null;
+      const write = () =>
+        api['paper:scan-session-save']({
+          code: exam.code,
+          reviews: Object.entries(next).map(([sheet, review]) => ({ sheet: Number(sheet), ...review })),
+        });
+      if (at === 0) return write();
+      const timer = setTimeout(() => {
+        saving.current = null;
+        void write().catch(() => undefined);
+      }, at);
+      saving.current = { timer, write };
+      return Promise.resolve(null);
+    },
+    [exam.code],
+  );
+  // Leaving the screen, or the window closing, never drops a decision still waiting to be saved.
+  useEffect(() => {
+    const flush = () => {
+      const pending = saving.current;
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      saving.current = null;
+      void pending.write().catch(() => undefined);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
 
   const read = async (list: FileList) => {
-    setGraded(null);
+    setFailed([]);
     const files = await Promise.all(
       [...list].map(async (file) => ({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) })),
     );
-    const result = await run(() => api['paper:scan']({ code: exam.code, files }));
-    if (!result) return;
-    setRefused(result.refused);
-    setReviews(
-      result.sheets.map((sheet) => ({
-        sheet,
-        student: '',
-        version: sheet.version,
-        language: sheet.language,
-        decided: {},
-      })),
-    );
+    // Decisions not saved yet go first: the new readings join them.
+    await save(reviews, 0);
+    const next = await run(async () => {
+      await api['paper:scan']({ code: exam.code, files });
+      return api['paper:scan-session']({ code: exam.code });
+    });
+    if (next !== null) adopt(next);
   };
 
-  const update = (index: number, change: (r: Review) => Review) =>
-    setReviews((current) => current?.map((r, i) => (i === index ? change(r) : r)) ?? null);
+  const update = (sheet: number, change: (r: ScanSheetReview) => ScanSheetReview) =>
+    setReviews((current) => {
+      const review = current[sheet];
+      if (!review) return current;
+      const next = { ...current, [sheet]: change(review) };
+      void save(next);
+      return next;
+    });
 
-  const pending = reviews?.reduce((sum, r) => sum + pendingOf(r, exam.languageChoice), 0) ?? 0;
+  const open = session?.sheets.filter((entry) => entry.graded === null) ?? [];
+  /** What this grading would grade: every open sheet, except one graded before unless asked again. */
+  const toGrade = open.filter((entry) => entry.earlier === null || again.has(entry.sheet.sheet));
+  const reviewOf = (entry: SessionSheet) => reviews[entry.sheet.sheet] ?? entry.review;
+  const pending = toGrade.reduce((sum, entry) => sum + pendingOf(entry, reviewOf(entry), exam.languageChoice), 0);
+  const graded: GradedSheet[] = [
+    ...(session?.sheets ?? []).flatMap((entry): GradedSheet[] =>
+      entry.graded
+        ? [
+            {
+              key: entry.sheet.sheet,
+              label: String(entry.sheet.sheet),
+              student: entry.review.student || t('paper.scan.sheetName', { sheet: entry.sheet.sheet }),
+              attemptId: entry.graded.attemptId,
+              correct: entry.graded.correct,
+              total: entry.graded.total,
+              error: null,
+            },
+          ]
+        : [],
+    ),
+    ...failed,
+  ];
 
   const grade = async () => {
-    if (!reviews) return;
-    setGrading({ done: 0, total: reviews.length });
-    const sheets = reviews.map((r) => ({
-      key: r.sheet.sheet,
-      label: String(r.sheet.sheet),
-      student: r.student.trim() || t('paper.scan.sheetName', { sheet: r.sheet.sheet }),
-      // Grading waits until every colour is chosen (pendingOf): never 0 here.
-      version: r.version ?? 0,
-      answers: answersOf(r),
-      language: r.language,
-    }));
-    const out = await gradeSheets(exam.code, sheets, errorText, (done) => setGrading({ done, total: reviews.length }));
+    if (toGrade.length === 0) return;
+    await save(reviews, 0);
+    setGrading({ done: 0, total: toGrade.length });
+    const sheets = toGrade.map((entry) => {
+      const review = reviewOf(entry);
+      return {
+        key: entry.sheet.sheet,
+        label: String(entry.sheet.sheet),
+        student: review.student.trim() || t('paper.scan.sheetName', { sheet: entry.sheet.sheet }),
+        // Grading waits until every colour is chosen (pendingOf): never 0 here.
+        version: review.version ?? 0,
+        answers: answersOf(entry, review),
+        language: review.language,
+        sheet: entry.sheet.sheet,
+        again: entry.earlier !== null,
+      };
+    });
+    const out = await gradeSheets(exam.code, sheets, errorText, (done) => setGrading({ done, total: toGrade.length }));
     setGrading(null);
-    setGraded(out);
-    setReviews(null);
+    setAgain(new Set());
+    setFailed(out.filter((row) => row.error !== null));
+    adopt(await api['paper:scan-session']({ code: exam.code }).catch(() => session));
   };
 
+  const close = async () => {
+    if (saving.current) clearTimeout(saving.current.timer);
+    saving.current = null;
+    const done = await run(() => api['paper:scan-session-close']({ code: exam.code }));
+    if (done) {
+      adopt(null);
+      setFailed([]);
+    }
+  };
+
+  const refused = session?.refused ?? [];
   return (
     <section className="scan-sheets" aria-labelledby="scan-heading" data-testid="paper-scan">
       <h3 id="scan-heading">{t('paper.scan.heading')}</h3>
@@ -118,119 +206,163 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           ))}
         </ul>
       )}
-      {reviews && (
+      {session && (
         <>
-          <p role="status" data-testid="paper-scan-summary" data-pending={pending}>
-            {t('paper.scan.summary', { count: reviews.length })}{' '}
-            {pending > 0 ? t('paper.scan.pending', { count: pending }) : t('paper.scan.ready')}
+          <p role="status" data-testid="paper-scan-summary" data-pending={pending} data-open={open.length}>
+            {t('paper.scan.summary', { count: session.sheets.length })}{' '}
+            {open.length === 0
+              ? t('paper.scan.allGraded')
+              : pending > 0
+                ? t('paper.scan.pending', { count: pending })
+                : t('paper.scan.ready')}
           </p>
           <ol className="scan-list">
-            {reviews.map((r, index) => (
-              <li
-                key={r.sheet.sheet}
-                className="scan-sheet"
-                data-testid="paper-scan-sheet"
-                data-sheet={r.sheet.sheet}
-                data-pending={pendingOf(r, exam.languageChoice)}
-              >
-                <h4>
-                  {t('paper.scan.sheetName', { sheet: r.sheet.sheet })} <span className="muted">{r.sheet.source}</span>
-                </h4>
-                <img
-                  className="scan-name"
-                  src={r.sheet.nameCrop}
-                  alt={t('paper.scan.nameCrop')}
-                  data-testid="paper-scan-name"
-                />
-                <div className="scan-fields">
-                  <label>
-                    {t('paper.scan.student')}
-                    <input
-                      value={r.student}
-                      maxLength={100}
-                      onChange={(e) => update(index, (x) => ({ ...x, student: e.target.value }))}
-                      data-testid="paper-scan-student"
-                    />
-                  </label>
-                  <label className={r.version === null ? 'scan-needs' : undefined}>
-                    {t('paper.scan.version')}
-                    <select
-                      value={r.version ?? ''}
-                      onChange={(e) => update(index, (x) => ({ ...x, version: Number(e.target.value) || null }))}
-                      data-testid="paper-scan-version"
+            {open.map((entry) => {
+              const r = reviewOf(entry);
+              const sheet = entry.sheet.sheet;
+              const included = entry.earlier === null || again.has(sheet);
+              return (
+                <li
+                  key={sheet}
+                  className="scan-sheet"
+                  data-testid="paper-scan-sheet"
+                  data-sheet={sheet}
+                  data-pending={included ? pendingOf(entry, r, exam.languageChoice) : 0}
+                >
+                  <h4>
+                    {t('paper.scan.sheetName', { sheet })} <span className="muted">{entry.sheet.source}</span>
+                  </h4>
+                  {entry.earlier !== null && (
+                    <div
+                      className="notice notice-warning"
+                      data-testid="paper-scan-earlier"
+                      data-attempt={entry.earlier}
                     >
-                      <option value="">{t('paper.scan.versionUnread')}</option>
-                      {exam.versions.map((v) => (
-                        <option key={v.number} value={v.number}>
-                          {v.number} · {v.colour}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  {exam.languageChoice && (
-                    <LanguageSelect
-                      value={r.language}
-                      onChange={(language) => update(index, (x) => ({ ...x, language }))}
-                      testId="paper-scan-language"
-                    />
+                      <p>
+                        {t('paper.scan.earlier')}{' '}
+                        <button type="button" className="link" onClick={() => onOpen(entry.earlier ?? '')}>
+                          {t('paper.scan.earlierOpen')}
+                        </button>
+                      </p>
+                      <label className="checkbox-inline">
+                        <input
+                          type="checkbox"
+                          checked={again.has(sheet)}
+                          onChange={(e) =>
+                            setAgain((current) => {
+                              const next = new Set(current);
+                              if (e.target.checked) next.add(sheet);
+                              else next.delete(sheet);
+                              return next;
+                            })
+                          }
+                          data-testid="paper-scan-again"
+                        />{' '}
+                        {t('paper.scan.again')}
+                      </label>
+                    </div>
                   )}
-                </div>
-                {r.sheet.flags.length > 0 && (
-                  <ul className="scan-flags">
-                    {r.sheet.flags.map((flag) => {
-                      const decided = r.decided[flag.question];
-                      return (
-                        <li
-                          key={flag.question}
-                          className={decided === undefined ? 'scan-flag scan-needs' : 'scan-flag'}
-                          data-testid="paper-scan-flag"
-                          data-question={flag.question}
-                          data-kind={flag.kind}
-                          data-decided={decided ?? ''}
-                        >
-                          <span className="scan-flag-label">
-                            {t('paper.scan.question', { n: flag.question })} · {t(`paper.scan.flag.${flag.kind}`)}
-                          </span>
-                          <img src={flag.crop} alt={t('paper.scan.rowCrop', { n: flag.question })} />
-                          <span className="muted scan-fill">
-                            {flag.fill.map((f, l) => `${LETTERS[l] ?? ''} ${Math.round(f * 100)}%`).join(' · ')}
-                          </span>
-                          <span role="group" aria-label={t('paper.scan.decide', { n: flag.question })}>
-                            {CHOICES.map((choice) => (
-                              <button
-                                key={choice}
-                                type="button"
-                                className="secondary scan-choice"
-                                aria-pressed={decided === choice}
-                                onClick={() =>
-                                  update(index, (x) => ({ ...x, decided: { ...x.decided, [flag.question]: choice } }))
-                                }
-                                data-testid={`paper-scan-choice-${choice === '-' ? 'blank' : choice === '*' ? 'double' : choice}`}
-                              >
-                                {choice === '-'
-                                  ? t('paper.scan.blank')
-                                  : choice === '*'
-                                    ? t('paper.scan.double')
-                                    : choice}
-                              </button>
-                            ))}
-                          </span>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-              </li>
-            ))}
+                  <img
+                    className="scan-name"
+                    src={entry.sheet.nameCrop}
+                    alt={t('paper.scan.nameCrop')}
+                    data-testid="paper-scan-name"
+                  />
+                  <div className="scan-fields">
+                    <label>
+                      {t('paper.scan.student')}
+                      <input
+                        value={r.student}
+                        maxLength={100}
+                        onChange={(e) => update(sheet, (x) => ({ ...x, student: e.target.value }))}
+                        data-testid="paper-scan-student"
+                      />
+                    </label>
+                    <label className={r.version === null ? 'scan-needs' : undefined}>
+                      {t('paper.scan.version')}
+                      <select
+                        value={r.version ?? ''}
+                        onChange={(e) => update(sheet, (x) => ({ ...x, version: Number(e.target.value) || null }))}
+                        data-testid="paper-scan-version"
+                      >
+                        <option value="">{t('paper.scan.versionUnread')}</option>
+                        {exam.versions.map((v) => (
+                          <option key={v.number} value={v.number}>
+                            {v.number} · {v.colour}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    {exam.languageChoice && (
+                      <LanguageSelect
+                        value={r.language}
+                        onChange={(language) => update(sheet, (x) => ({ ...x, language }))}
+                        testId="paper-scan-language"
+                      />
+                    )}
+                  </div>
+                  {entry.sheet.flags.length > 0 && (
+                    <ul className="scan-flags">
+                      {entry.sheet.flags.map((flag) => {
+                        const decided = r.decided[String(flag.question)];
+                        return (
+                          <li
+                            key={flag.question}
+                            className={decided === undefined ? 'scan-flag scan-needs' : 'scan-flag'}
+                            data-testid="paper-scan-flag"
+                            data-question={flag.question}
+                            data-kind={flag.kind}
+                            data-decided={decided ?? ''}
+                          >
+                            <span className="scan-flag-label">
+                              {t('paper.scan.question', { n: flag.question })} · {t(`paper.scan.flag.${flag.kind}`)}
+                            </span>
+                            <img src={flag.crop} alt={t('paper.scan.rowCrop', { n: flag.question })} />
+                            <span className="muted scan-fill">
+                              {flag.fill.map((f, l) => `${LETTERS[l] ?? ''} ${Math.round(f * 100)}%`).join(' · ')}
+                            </span>
+                            <span role="group" aria-label={t('paper.scan.decide', { n: flag.question })}>
+                              {CHOICES.map((choice) => (
+                                <button
+                                  key={choice}
+                                  type="button"
+                                  className="secondary scan-choice"
+                                  aria-pressed={decided === choice}
+                                  onClick={() =>
+                                    update(sheet, (x) => ({
+                                      ...x,
+                                      decided: { ...x.decided, [String(flag.question)]: choice },
+                                    }))
+                                  }
+                                  data-testid={`paper-scan-choice-${choice === '-' ? 'blank' : choice === '*' ? 'double' : choice}`}
+                                >
+                                  {choice === '-'
+                                    ? t('paper.scan.blank')
+                                    : choice === '*'
+                                      ? t('paper.scan.double')
+                                      : choice}
+                                </button>
+                              ))}
+                            </span>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
           </ol>
-          <button
-            type="button"
-            disabled={pending > 0 || reviews.length === 0 || grading !== null}
-            onClick={() => void grade()}
-            data-testid="paper-scan-grade"
-          >
-            {t('paper.scan.grade', { count: reviews.length })}
-          </button>
+          {open.length > 0 && (
+            <button
+              type="button"
+              disabled={pending > 0 || toGrade.length === 0 || grading !== null}
+              onClick={() => void grade()}
+              data-testid="paper-scan-grade"
+            >
+              {t('paper.scan.grade', { count: toGrade.length })}
+            </button>
+          )}
         </>
       )}
       {grading && (
@@ -238,7 +370,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           {t('paper.bulk.progress', { done: grading.done, total: grading.total })}
         </p>
       )}
-      {graded && (
+      {graded.length > 0 && (
         <GradedSheets
           rows={graded}
           heading={t('paper.scan.sheet')}
@@ -246,6 +378,20 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           onOpen={onOpen}
           exportable={exam.pack}
         />
+      )}
+      {session && (
+        <p>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy || grading !== null}
+            onClick={() => void close()}
+            data-testid="paper-scan-close"
+          >
+            {t('paper.scan.close')}
+          </button>{' '}
+          <span className="muted">{t('paper.scan.closeHint')}</span>
+        </p>
       )}
     </section>
   );
