@@ -646,7 +646,9 @@ export type ScanRefusalReason =
   | 'not-an-image'
   | 'unreadable'
   /** The decoding worker's time for a page ran out (a PDF made to be slow). */
-  | 'too-slow';
+  | 'too-slow'
+  /** Its corner squares could not be agreed on, or the bubbles are not where they put them. */
+  | 'misregistered';
 
 /** A page (or file) that gave no sheet, and why. */
 export interface ScanRefusal {
@@ -654,6 +656,8 @@ export interface ScanRefusal {
   reason: ScanRefusalReason;
   /** The other exam's code, the page count, the size: what makes the reason concrete. */
   detail: string;
+  /** A misregistered page as scanned (a small JPEG data URL): the tutor types that sheet instead. */
+  crop?: string;
 }
 
 export interface ScanResult {

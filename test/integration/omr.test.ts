@@ -71,11 +71,12 @@ describe('answer sheets read from scans', () => {
     );
   }, 120_000);
 
-  it('reads every bubble within what its mark allows, and flags every double and doubt', () => {
+  it('reads every bubble within what its mark allows — the upside-down sheet turned — and flags every double and doubt', () => {
     const first = result.sheets.map((s) => s.sheet);
-    expect(first).toEqual([1, 2, 4]);
+    // Before, the sheet scanned upside down was refused; now it is read turned round.
+    expect(first).toEqual([1, 2, 3, 4]);
     const readings = bubbleReadings(result, corpus);
-    expect(readings).toHaveLength(3 * 45 * 5);
+    expect(readings).toHaveLength(4 * 45 * 5);
     const wrong = readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read));
     expect(wrong).toEqual([]);
     // A doubtful bubble always comes with its row flagged, never silently decided.
@@ -92,9 +93,8 @@ describe('answer sheets read from scans', () => {
     }
   });
 
-  it('refuses the upside-down sheet, the other exam’s sheet and the second copy of a sheet by name', () => {
+  it('refuses the other exam’s sheet and the second copy of a sheet by name', () => {
     expect(result.refused).toEqual([
-      { source: 'turma.pdf · p. 3', reason: 'upside-down', detail: '' },
       { source: 'turma.pdf · p. 5', reason: 'other-exam', detail: 'POTHER9' },
       { source: 'foto.jpg · p. 1', reason: 'duplicate', detail: '2' },
     ]);

@@ -706,6 +706,7 @@ export const en: Messages = {
       pending_one: '1 decision left before grading.',
       ready: 'All checked.',
       allGraded: 'Every sheet of this batch is graded.',
+      refusedPage: 'The page {{source}} as scanned',
       earlier: 'This numbered sheet was graded before: it is left out of this grading.',
       earlierOpen: 'Open that result',
       again: 'Grade it again as a second attempt (both stay in history)',
@@ -738,6 +739,8 @@ export const en: Messages = {
         'not-an-image': 'not a PDF, JPEG or PNG.',
         unreadable: 'the file is damaged.',
         'too-slow': 'the page took too long to read and was refused ({{detail}}).',
+        misregistered:
+          'its corner squares and bubbles do not line up, so it was not graded (shadow, fold or crop?): scan it again, or type this sheet below.',
       },
     },
     bulk: {

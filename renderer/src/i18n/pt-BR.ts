@@ -723,6 +723,7 @@ export const ptBR = {
       pending_one: 'Falta 1 decisão antes de corrigir.',
       ready: 'Tudo conferido.',
       allGraded: 'Todas as folhas deste lote estão corrigidas.',
+      refusedPage: 'A página {{source}} como foi digitalizada',
       earlier: 'Esta folha numerada já foi corrigida antes: fica fora desta correção.',
       earlierOpen: 'Abrir aquele resultado',
       again: 'Corrigir de novo, como uma segunda tentativa (as duas ficam no histórico)',
@@ -747,6 +748,8 @@ export const ptBR = {
         'upside-down': 'folha de cabeça para baixo: gire e digitalize de novo.',
         sideways: 'folha deitada: digitalize na vertical.',
         'unreadable-code': 'o código QR não pôde ser lido: digitalize com mais nitidez.',
+        misregistered:
+          'os quadrados dos cantos e as bolinhas não se alinham, então ela não foi corrigida (sombra, dobra ou corte?): digitalize de novo, ou digite esta folha abaixo.',
         'other-exam': 'cartão de outra prova ({{detail}}).',
         duplicate: 'a folha {{detail}} já foi lida: esta cópia foi ignorada.',
         'missing-page': 'falta uma página desta folha.',

@@ -118,7 +118,16 @@ async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget)
 
 /** One page of a file, as the worker reports it: a page of a sheet of this exam, or why not. */
 export type PageOutcome =
-  { page: number; identity: SheetIdentity; reading: PageReading | null } | { page: number; refused: LocateRefusal };
+  | { page: number; identity: SheetIdentity; reading: PageReading | null }
+  | { page: number; refused: LocateRefusal; crop?: string };
+
+/** The whole page, small, for a page the tutor must look at (a misregistered sheet). */
+async function thumbnail(canvas: Canvas): Promise<string> {
+  const width = 360;
+  const out = createCanvas(width, Math.max(1, Math.round((canvas.height * width) / canvas.width)));
+  out.getContext('2d').drawImage(canvas, 0, 0, out.width, out.height);
+  return `data:image/jpeg;base64,${(await out.encode('jpeg', 70)).toString('base64')}`;
+}
 
 /**
  * Reads the pages of one file from `fromPage` on, reporting each as soon as it is read (the caller
@@ -133,8 +142,19 @@ export async function readScanFile(
   opened: (pages: number) => void = () => undefined,
 ): Promise<void> {
   for await (const { page, canvas } of scanPages(data, fromPage, opened)) {
-    const located = locateSheet(canvas);
-    if ('refused' in located) await report({ page, refused: located.refused });
+    // An identified sheet of this exam is checked against its own printed rings before it is read.
+    const located = locateSheet(canvas, {
+      rowsOf: (identity) =>
+        identity.code === target.code && identity.pages === sheetPages(target.questions)
+          ? Math.max(0, Math.min(QUESTIONS_PER_PAGE, target.questions - (identity.page - 1) * QUESTIONS_PER_PAGE))
+          : null,
+    });
+    if ('refused' in located)
+      await report({
+        page,
+        refused: located.refused,
+        ...(located.refused === 'misregistered' && { crop: await thumbnail(canvas) }),
+      });
     else {
       const { identity } = located;
       const ours = identity.code === target.code && identity.pages === sheetPages(target.questions);
@@ -163,7 +183,7 @@ export function joinSheets(files: FileReading[], target: ScanTarget): ScanResult
     for (const outcome of file.pages) {
       const source = `${file.name} · p. ${outcome.page}`;
       if ('refused' in outcome) {
-        refused.push({ source, reason: outcome.refused, detail: '' });
+        refused.push({ source, reason: outcome.refused, detail: '', ...(outcome.crop && { crop: outcome.crop }) });
         continue;
       }
       const { identity, reading } = outcome;
