@@ -76,11 +76,82 @@ const table = [
   [
     'refused by name',
     refusals.refused.map((r) => `${r.reason}${r.detail ? ` ${r.detail}` : ''}`).join(', '),
-    'upside-down, other-exam',
+    'other-exam',
   ],
+  ['the upside-down sheet', refusals.sheets.length === 1 ? 'read turned round' : 'not read', 'read turned round'],
   ['time to read 40 sheets', `${(readMs / 1000).toFixed(1)} s`, '< 60 s'],
   ['baseline: pdf.js rendering the pages only', `${(renderMs / 1000).toFixed(1)} s`, '—'],
   ['reading / rendering', `${(readMs / renderMs).toFixed(2)}×`, '—'],
 ];
 console.log('\n| measure | value | target |\n|---|---|---|');
 for (const [measure, value, target] of table) console.log(`| ${measure} | ${value} | ${target} |`);
+
+// ---- Harder than our own corpus ------------------------------------------------------------------
+// What a tutor's ordinary scanner and phone give, and what the default corpus never has: a shadow
+// along the scanner's edge, light falling off across the page, a phone photo on a light desk, pen
+// ticks and crosses and erasures beside the mark. Seeds and settings chosen before the reader was
+// changed and never tuned on. A sheet is *misread* when three or more of its decided bubbles are
+// wrong: it was graded from the wrong place (the target is none).
+const HARD_SHEETS = Number(process.env.BENCH_HARD_SHEETS ?? 8);
+const worlds: { name: string; options: Parameters<typeof synthesize>[3]; seed?: number }[] = [
+  { name: 'scanner, edge shadow 35 %', options: { photos: 'none', lighting: () => ({ shadow: 0.35 }) } },
+  { name: 'scanner, edge shadow 55 %', options: { photos: 'none', lighting: () => ({ shadow: 0.55 }) } },
+  { name: 'scanner, light falling 40 %', options: { photos: 'none', lighting: () => ({ falloff: 0.4 }) } },
+  {
+    name: 'phone on a light desk, light falling 30 %',
+    options: { photos: 'all', lighting: () => ({ desk: 215, falloff: 0.3 }) },
+  },
+  { name: 'ticks, crosses and erasures (pen)', options: { photos: 'half', marks: 'messy' } },
+  // The pen marks' numbers were set after seeing seed 4004: this seed was never looked at before.
+  { name: 'ticks, crosses and erasures (pen), unseen seed', options: { photos: 'half', marks: 'messy' }, seed: 9_100 },
+];
+const hardRows: string[][] = [];
+const byKind = new Map<string, { total: number; review: number; wrong: number }>();
+const hardDecoder = workerDecoder();
+for (const [w, world] of worlds.entries()) {
+  const hard = await synthesize(exam, HARD_SHEETS, world.seed ?? 4_000 + w, world.options);
+  const read = await hardDecoder.scan([{ name: 'turma.pdf', data: await stackPdf(hard.images) }], exam);
+  let decided = 0;
+  let decidedRight = 0;
+  let misread = 0;
+  for (const sheet of read.sheets) {
+    const truth = hard.truths[sheet.sheet - 1];
+    let sheetWrong = 0;
+    truth?.bubbles.forEach((row, q) => {
+      const flag = sheet.flags.find((f) => f.question === q + 1);
+      row.forEach((kind, l) => {
+        const readAs = flag ? (flag.marks[l] ?? '') : sheet.answers[q] === 'ABCDE'[l] ? 'marked' : 'blank';
+        const tally = byKind.get(kind) ?? { total: 0, review: 0, wrong: 0 };
+        tally.total++;
+        if (flag) tally.review++;
+        if (!flag) {
+          decided++;
+          if (ACCEPTABLE[kind].includes(readAs)) decidedRight++;
+          else {
+            sheetWrong++;
+            tally.wrong++;
+          }
+        }
+        byKind.set(kind, tally);
+      });
+    });
+    if (sheetWrong >= 3) misread++;
+  }
+  const reasons = [...new Set(read.refused.map((r) => r.reason))];
+  hardRows.push([
+    world.name,
+    `${read.sheets.length} of ${HARD_SHEETS}`,
+    read.refused.length ? `${read.refused.length} (${reasons.join(', ')})` : '0',
+    `${misread}`,
+    pct(decidedRight, decided),
+  ]);
+}
+await hardDecoder.close();
+console.log('\nHarder than our corpus (seeds 4000–4004 and 9100):');
+console.log(
+  '\n| world | sheets read | refused | misread sheets (target 0) | decided bubbles right (target ≥ 99.9 %) |\n|---|---|---|---|---|',
+);
+for (const row of hardRows) console.log(`| ${row.join(' | ')} |`);
+console.log('\n| mark | bubbles | left to the tutor | decided wrong |\n|---|---|---|---|');
+for (const [kind, tally] of [...byKind].sort(([a], [b]) => a.localeCompare(b)))
+  console.log(`| ${kind} | ${tally.total} | ${pct(tally.review, tally.total)} | ${tally.wrong} |`);

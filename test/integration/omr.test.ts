@@ -2,7 +2,7 @@
 // one): the app's own sheets filled by a seeded student, photographed or scanned, stacked into a
 // PDF. Every bubble is read within what its mark allows, every double and every doubt is flagged
 // (never silently decided), and what is not a sheet of this exam is refused by name, within bounds.
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finish } from '../../main/core/paper/pdf.js';
@@ -151,5 +151,47 @@ describe('answer sheets read from scans', () => {
     // Nothing was decoded at the declared size (30,000² RGBA would be 3.6 GB), here or in the worker.
     expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
     expect(Math.max(workerPeak, decoder.worker.peakRss)).toBeLessThan(decoder.worker.limits.maxRssBytes);
+  }, 60_000);
+
+  it('reads shadowed and unevenly lit scans, and pen ticks and crosses, with no bubble decided wrong', async () => {
+    // Seeds never used to set the reader's numbers (the bench's harder corpus uses others).
+    const lit = await synthesize(EXAM, 2, 7_301, {
+      photos: 'none',
+      lighting: (sheet) => (sheet === 1 ? { shadow: 0.5 } : { falloff: 0.4 }),
+    });
+    const messy = await synthesize(EXAM, 2, 7_302, { photos: 'half', marks: 'messy' });
+    for (const corpus of [lit, messy]) {
+      const read = await readScans([{ name: 'turma.pdf', data: await stackPdf(corpus.images) }], TARGET);
+      expect(read.refused).toEqual([]);
+      expect(read.sheets.map((s) => s.sheet)).toEqual([1, 2]);
+      const readings = bubbleReadings(read, corpus);
+      expect(readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
+    }
+    // Most pen marks are decided, a tick alone in a clean row among them.
+    const read = await readScans([{ name: 'turma.pdf', data: await stackPdf(messy.images) }], TARGET);
+    const pen = bubbleReadings(read, messy).filter((r) => r.kind === 'tick' || r.kind === 'cross');
+    expect(pen.filter((r) => r.read === 'marked').length).toBeGreaterThan(pen.length / 2);
+  }, 120_000);
+
+  it('never grades a sheet from the wrong place: a corner square lost, a square-looking blob beside it', async () => {
+    const [scan] = (await synthesize({ ...EXAM, code: 'PMISREG' }, 1, 7_303, { photos: 'none' })).images;
+    const image = await loadImage(scan ?? Buffer.alloc(0));
+    const page = createCanvas(image.width, image.height);
+    const ctx = page.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    // The bottom-left corner square whited out (a fold, a torn corner), and an ink blot of its size
+    // further in: the four squares agree well enough and the QR code still reads — the old reader
+    // took the blot for the corner and graded the sheet — but the bubble rings are not where that
+    // map puts them.
+    const unit = image.width / 640; // about the page's points at this scan's size
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, image.height - 110 * unit, 110 * unit, 110 * unit);
+    ctx.fillStyle = '#111';
+    ctx.fillRect(40 * unit, image.height - 150 * unit, 22 * unit, 22 * unit);
+    const blotted = await page.encode('jpeg', 85);
+    const read = await readScans([{ name: 'dobra.jpg', data: blotted }], { ...TARGET, code: 'PMISREG' });
+    expect(read.sheets).toEqual([]);
+    expect(read.refused.map((r) => r.reason)).toEqual(['misregistered']);
+    expect(read.refused[0]?.crop).toMatch(/^data:image\/jpeg;base64,/);
   }, 60_000);
 });

@@ -21,7 +21,7 @@ import { homography, type Point } from '../../main/core/paper/scan/homography.js
 import { scanPages } from '../../main/core/paper/scan/raster.js';
 import { planVersions } from '../../main/core/paper/versions.js';
 
-export type MarkKind = 'dark' | 'partial' | 'light' | 'faint' | 'erased' | 'blank';
+export type MarkKind = 'dark' | 'partial' | 'light' | 'faint' | 'erased' | 'tick' | 'cross' | 'blank';
 /** What the reader may say of a bubble of each kind without being wrong. */
 export const ACCEPTABLE: Record<MarkKind, readonly string[]> = {
   dark: ['marked'],
@@ -30,8 +30,22 @@ export const ACCEPTABLE: Record<MarkKind, readonly string[]> = {
   /** Between a mark and nothing: only the tutor can say. */
   faint: ['doubtful'],
   erased: ['blank', 'doubtful'],
+  /** A check mark or an X in pen (about 1 pt): a mark, or left to the tutor, never a blank. */
+  tick: ['marked', 'doubtful'],
+  cross: ['marked', 'doubtful'],
   blank: ['blank'],
 };
+
+/**
+ * Light and paper as an ordinary scanner or phone gives them, harder than the default corpus: a
+ * shadow along the scanner's edge (its depth, 0–1), light falling off across a photo (0–1), a photo
+ * on a light desk (the desk's grey level, near the paper's).
+ */
+export interface Lighting {
+  shadow?: number;
+  falloff?: number;
+  desk?: number;
+}
 
 export interface SheetTruth {
   sheet: number;
@@ -42,6 +56,7 @@ export interface SheetTruth {
   /** The page was turned round before scanning (the reader must refuse it by name). */
   upsideDown: boolean;
   photo: boolean;
+  lighting?: Lighting;
 }
 
 export interface SynthExam {
@@ -82,6 +97,22 @@ export async function answerSheetPdf(exam: SynthExam, sheets: number): Promise<B
 type Random = () => number;
 const between = (random: Random, a: number, b: number) => a + (b - a) * random();
 
+/** A messy student: ticks and crosses in pen, marks erased beside the chosen one, light marks. */
+function planMessyRow(random: Random): MarkKind[] {
+  const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
+  const chosen = Math.floor(random() * 5);
+  const roll = random();
+  if (roll < 0.05) return row;
+  if (roll < 0.3) row[chosen] = 'tick';
+  else if (roll < 0.5) row[chosen] = 'cross';
+  else if (roll < 0.62) {
+    row[chosen] = 'dark';
+    row[(chosen + 1 + Math.floor(random() * 4)) % 5] = 'erased';
+  } else if (roll < 0.72) row[chosen] = 'light';
+  else row[chosen] = 'dark';
+  return row;
+}
+
 /** How a seeded student fills a row: mostly one dark mark, sometimes not. */
 function planRow(random: Random): MarkKind[] {
   const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
@@ -108,7 +139,24 @@ function fillBubble(ctx: ReturnType<Canvas['getContext']>, b: Bubble, kind: Mark
   const cy = (b.cy + between(random, -0.8, 0.8)) * scale;
   const grey = (level: number) => `rgb(${level},${level},${level + 4})`;
   ctx.save();
-  if (kind === 'partial') {
+  if (kind === 'tick' || kind === 'cross') {
+    // A pen: about 1 pt wide, dark blue or black, drawn quickly through the bubble.
+    ctx.strokeStyle = random() < 0.5 ? 'rgb(20,30,90)' : 'rgb(25,25,25)';
+    ctx.lineWidth = between(random, 0.8, 1.3) * scale;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    if (kind === 'tick') {
+      ctx.moveTo(cx - 0.7 * r, cy + between(random, -0.1, 0.1) * r);
+      ctx.lineTo(cx - 0.15 * r, cy + 0.6 * r);
+      ctx.lineTo(cx + 0.8 * r, cy - 0.75 * r);
+    } else {
+      ctx.moveTo(cx - 0.7 * r, cy - 0.7 * r);
+      ctx.lineTo(cx + 0.7 * r, cy + 0.7 * r);
+      ctx.moveTo(cx + 0.7 * r, cy - 0.7 * r);
+      ctx.lineTo(cx - 0.7 * r, cy + 0.7 * r);
+    }
+    ctx.stroke();
+  } else if (kind === 'partial') {
     // A hurried scribble: thick strokes across most of the bubble, gaps between them.
     ctx.strokeStyle = grey(Math.round(between(random, 20, 60)));
     ctx.lineWidth = 2.6 * scale;
@@ -184,8 +232,13 @@ async function photograph(page: Canvas, truth: SheetTruth, random: Random): Prom
   const octx = out.getContext('2d');
   const image = octx.createImageData(outW, outH);
   const pixels = image.data;
-  const desk = truth.photo ? between(random, 70, 120) : 250;
-  const light = truth.photo ? between(random, 0.78, 0.92) : 1;
+  const lighting = truth.lighting ?? {};
+  const desk = lighting.desk ?? (truth.photo ? between(random, 70, 120) : 250);
+  const light = 1 - (lighting.falloff ?? (truth.photo ? between(random, 0.08, 0.22) : 0));
+  // The scanner's lid leaves a shadow along one edge: darkest at the edge, gone 18 % in.
+  const shadowDepth = lighting.shadow ?? 0;
+  // Drawn only for a shadowed sheet: the ordinary corpus keeps its seeded draws.
+  const shadowSide = shadowDepth > 0 && random() < 0.5 ? 'left' : 'right';
   const noise = truth.photo ? 9 : 5;
   const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = inverse;
   const width = page.width;
@@ -209,6 +262,10 @@ async function photograph(page: Canvas, truth: SheetTruth, random: Random): Prom
         g = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
         // A phone's light falls off across the page.
         g *= light + (1 - light) * (x / outW);
+      }
+      if (shadowDepth > 0) {
+        const fromEdge = (shadowSide === 'left' ? x : outW - 1 - x) / outW;
+        if (fromEdge < 0.18) g *= 1 - shadowDepth * (1 - fromEdge / 0.18) ** 1.5;
       }
       // Sensor noise, near-normal (three uniforms) and cheap.
       g += (random() + random() + random() - 1.5) * 2 * noise;
@@ -240,6 +297,10 @@ export async function synthesize(
     version?: (sheet: number) => number;
     /** A sheet's row as the test wants it (question n, 0-based), instead of the seeded student's. */
     rows?: (sheet: number, question: number, version: number) => MarkKind[] | undefined;
+    /** A messy student (ticks, crosses, erasures) instead of the ordinary one. */
+    marks?: 'ordinary' | 'messy';
+    /** The light and paper of each sheet. */
+    lighting?: (sheet: number) => Lighting | undefined;
   } = {},
 ): Promise<Corpus> {
   if (exam.questions > QUESTIONS_PER_PAGE) throw new Error('one page per sheet here');
@@ -260,11 +321,12 @@ export async function synthesize(
       version: chosen,
       language: exam.language ? (random() < 0.5 ? 1 : 2) : null,
       bubbles: Array.from({ length: exam.questions }, (_, n) => {
-        const planned = planRow(random);
+        const planned = options.marks === 'messy' ? planMessyRow(random) : planRow(random);
         return options.rows?.(sheet, n, chosen) ?? planned;
       }),
       upsideDown: options.upsideDown?.includes(sheet) ?? false,
       photo: options.photos === 'all' || (options.photos !== 'none' && sheet % 2 === 0),
+      ...(options.lighting?.(sheet) && { lighting: options.lighting(sheet) }),
     };
     const version = versionBubbles(exam.versions)[truth.version - 1];
     if (version) fillBubble(ctx, version, 'dark', scale, random);

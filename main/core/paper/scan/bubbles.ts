@@ -1,6 +1,8 @@
 // How full each bubble of a located sheet is, and what that means. A bubble's fill is the mean
 // darkness of its inner disc, measured between the paper around it (a ring just outside the
-// bubble: a phone photo's shading changes across the page) and the ink of the corner squares.
+// bubble: a phone photo's shading changes across the page) and the ink of the corner squares; its
+// stroke is the share of that disc as dark as a pen line (a tick or an X covers little of the disc
+// but is as dark as ink, where an erasure or a faint smudge never is).
 // Clear marks and clear blanks are decided; anything between is left to the tutor, never guessed.
 import type { ScannedMark } from '../../../../preload/contract.js';
 import { BUBBLE_RADIUS, type Bubble } from '../sheet-layout.js';
@@ -10,8 +12,19 @@ import type { LocatedSheet } from './locate.js';
 /** At or above: a mark. At or below: a blank. Between: doubtful (measured on the synthetic corpus, docs/paper.md). */
 export const MARKED = 0.42;
 export const BLANK = 0.16;
+/** A disc with this share of pen-dark pixels has a line in it: never read as a blank. */
+export const STROKE_SEEN = 0.03;
+/** A line this strong, alone in its row of clean bubbles, is the answer: a tick or an X in pen. */
+export const STROKE_MARK = 0.12;
+/** "Clean": the other bubbles of such a row (no line, hardly any fill). */
+const CLEAN_FILL = 0.1;
 
-export function bubbleFill(sheet: LocatedSheet, bubble: Bubble): number {
+export interface BubbleMeasure {
+  fill: number;
+  stroke: number;
+}
+
+export function bubbleMeasure(sheet: LocatedSheet, bubble: Bubble): BubbleMeasure {
   const [cx, cy] = project(sheet.map, bubble.cx, bubble.cy);
   const r = BUBBLE_RADIUS * sheet.scale;
   const { image } = sheet;
@@ -28,19 +41,30 @@ export function bubbleFill(sheet: LocatedSheet, bubble: Bubble): number {
       if (distance <= 0.68) inner.push(g);
       else if (distance >= 1.3 && distance <= 1.6) ring.push(g);
     }
-  if (inner.length === 0) return 0;
+  if (inner.length === 0) return { fill: 0, stroke: 0 };
   ring.sort((a, b) => a - b);
   // The ring's bright end: paper, even where a mark spills over it.
   const paper = Math.max(ring[Math.floor(ring.length * 0.75)] ?? sheet.paper, sheet.ink + 40);
   const span = paper - sheet.ink;
   let dark = 0;
-  for (const g of inner) dark += Math.min(1, Math.max(0, (paper - g) / span));
-  return dark / inner.length;
+  let pen = 0;
+  for (const g of inner) {
+    const darkness = Math.min(1, Math.max(0, (paper - g) / span));
+    dark += darkness;
+    if (darkness >= 0.55) pen++;
+  }
+  return { fill: dark / inner.length, stroke: pen / inner.length };
 }
 
-export function markOf(fill: number): ScannedMark {
+export function bubbleFill(sheet: LocatedSheet, bubble: Bubble): number {
+  return bubbleMeasure(sheet, bubble).fill;
+}
+
+export function markOf(measure: BubbleMeasure | number): ScannedMark {
+  const { fill, stroke } = typeof measure === 'number' ? { fill: measure, stroke: 0 } : measure;
   if (fill >= MARKED) return 'marked';
-  if (fill <= BLANK) return 'blank';
+  // A thin pen line leaves the disc mostly white: its fill says blank, its stroke says otherwise.
+  if (fill <= BLANK && stroke < STROKE_SEEN) return 'blank';
   return 'doubtful';
 }
 
@@ -53,10 +77,19 @@ export interface RowReading {
 
 const LETTERS = 'ABCDEFGHIJ';
 
-/** A row of bubbles read as one answer: one mark is a letter, two a double; doubt is never resolved here. */
+/**
+ * A row of bubbles read as one answer: one mark is a letter, two a double; doubt is never resolved
+ * here — except a pen tick or X that is unambiguous: a strong line in one bubble while every other
+ * bubble of the row is clean (no line, hardly any fill). That is the student's answer.
+ */
 export function readRow(sheet: LocatedSheet, bubbles: Bubble[]): RowReading {
-  const fill = bubbles.map((b) => bubbleFill(sheet, b));
-  const marks = fill.map(markOf);
+  const measures = bubbles.map((b) => bubbleMeasure(sheet, b));
+  const fill = measures.map((m) => m.fill);
+  const marks = measures.map(markOf);
+  const lined = measures.flatMap((m, i) => (m.stroke >= STROKE_MARK && marks[i] === 'doubtful' ? [i] : []));
+  const clean = (i: number) => (measures[i]?.stroke ?? 0) < STROKE_SEEN && (measures[i]?.fill ?? 0) <= CLEAN_FILL;
+  const [only] = lined;
+  if (lined.length === 1 && only !== undefined && measures.every((_, i) => i === only || clean(i))) marks[only] = 'marked';
   const marked = marks.flatMap((m, i) => (m === 'marked' ? [i] : []));
   let symbol: string;
   if (marked.length >= 2) symbol = '*';

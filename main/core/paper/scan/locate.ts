@@ -206,10 +206,11 @@ const LAYOUT_ASPECT = (LAYOUT_BOTTOM - LAYOUT_TOP) / (LAYOUT_RIGHT - LAYOUT_LEFT
  * cannot be: sizes that differ, a quadrilateral that is not convex and clockwise, squares of another
  * size than its width implies. The aspect is scored, not refused: a sideways page is told apart later.
  */
-function agreement(squares: Component[]): number | null {
+function agreement(squares: Component[], expected: number): number | null {
   const sides = squares.map(sideOf);
   const ratio = Math.max(...sides) / Math.min(...sides);
-  if (ratio > 1.6) return null;
+  // A phone's perspective makes the near squares up to a quarter larger; a bubble is 0.6 of a square.
+  if (ratio > 1.35) return null;
   const points = squares.map(midOf);
   for (let i = 0; i < 4; i++) {
     const [ax, ay] = points[i] ?? [0, 0];
@@ -227,7 +228,10 @@ function agreement(squares: Component[]): number | null {
   return (
     Math.abs(Math.log(ratio)) +
     Math.abs(Math.log(share / SQUARE_SHARE)) +
-    Math.abs(Math.log(height / width / LAYOUT_ASPECT))
+    Math.abs(Math.log(height / width / LAYOUT_ASPECT)) +
+    // Four filled bubbles can agree as well as the corner squares: they are smaller than the
+    // corner square of a page that fills the image.
+    Math.abs(Math.log(mean / expected))
   );
 }
 
@@ -267,7 +271,7 @@ function cornerQuads(image: GrayImage, limit: number): Quad[] {
         for (const bl of d) {
           const set = [tl, tr, br, bl];
           if (new Set(set).size < 4) continue;
-          const score = agreement(set);
+          const score = agreement(set, expected * 0.85);
           if (score !== null) quads.push({ squares: set, score });
         }
   return quads.sort((x, y) => x.score - y.score).slice(0, limit);
@@ -379,7 +383,8 @@ export function locateSheet(canvas: Canvas, options: LocateOptions = {}): Locate
   const refuse = (reason: LocateRefusal) => {
     if (REFUSAL_WEIGHT[reason] > REFUSAL_WEIGHT[refusal]) refusal = reason;
   };
-  for (const quad of cornerQuads(image, 4)) {
+  // Each candidate set is checked by its QR code and the rings: trying more costs milliseconds.
+  for (const quad of cornerQuads(image, 16)) {
     const corners = quad.squares.map((c) => centre(image, c)) as [Point, Point, Point, Point];
     const [tl, tr, br, bl] = corners;
     const width = (Math.hypot(tr[0] - tl[0], tr[1] - tl[1]) + Math.hypot(br[0] - bl[0], br[1] - bl[1])) / 2;
