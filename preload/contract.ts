@@ -582,9 +582,28 @@ export interface ClassReportView {
   byArea: { key: string; mean: number; items: number }[];
   groupSize: number;
   meanScore: number;
+  /** The class's own TRI (main/core/class/irt.ts): calibrated on these students, on their scale. */
+  tri: ClassTri;
   /** One CSV per table, by file name. */
   csv: Record<string, string>;
 }
+
+/** The class's TRI, or why there is none (too few students or usable items). */
+export type ClassTri =
+  | { status: 'refused'; reason: 'too-few-students' | 'too-few-items'; needed: number; have: number }
+  | {
+      status: 'ok';
+      model: 'rasch' | '2pl' | '3pl';
+      /** The class sizes where Rasch gives way to 2PL and 2PL to 3PL, and the least it calibrates. */
+      thresholds: { minimum: number; twoPl: number; threePl: number };
+      converged: boolean;
+      /** Per student (the `students` order): 500 + 100 θ on the class's scale, and its standard error. */
+      students: { score: number; se: number }[];
+      /** Per item (the `items` order); null for an item everyone got right, or wrong. */
+      items: ({ a: number; b: number; c: number; infit: number; outfit: number } | null)[];
+      /** The test information at θ from −4 to 4 by 0.5. */
+      information: { theta: number; information: number }[];
+    };
 
 /** A paper exam printed here, ready to grade. */
 export interface PaperExamSummary {

@@ -1,7 +1,7 @@
 // Bridge handlers of the tutor's class loop: a student exports a pack exam's result file; the
 // tutor reads a pack and its result files into the class report.
 import { basename } from 'node:path';
-import { BridgeError, type ResultOffer } from '../../preload/contract.js';
+import { BridgeError, type ClassTri, type ResultOffer } from '../../preload/contract.js';
 import { buildClassReport, classReportCsv } from '../core/class/report.js';
 import {
   readResultBytes,
@@ -26,6 +26,8 @@ export interface ClassDeps {
   rememberName: (name: string) => Promise<void>;
   /** The tutor's pack, checked in the decoding worker. */
   readPack: (bytes: Buffer) => Promise<ReadPack>;
+  /** The class's TRI, calibrated in the decoding worker (seconds of CPU for a large class). */
+  calibrate: (responses: number[][]) => Promise<ClassTri>;
 }
 
 /** A file name from a student's name: letters and digits kept, accents dropped. */
@@ -78,6 +80,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           results.map((r) => ({ name: r.name, bytes: r.data })),
         );
         const { analysis, ...rest } = report;
+        const tri = await deps.calibrate(report.responses);
         return {
           pack: { id: rest.pack.id, title: rest.pack.title },
           questions: rest.questions,
@@ -91,7 +94,8 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           byArea: analysis.byArea,
           groupSize: analysis.groupSize,
           meanScore: analysis.meanScore,
-          csv: classReportCsv(report),
+          tri,
+          csv: classReportCsv(report, tri),
         };
       } finally {
         await read.dispose();

@@ -359,6 +359,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       isLocked: (id) => visibility.isLocked(id),
       rememberName: async (studentName) => void (await options.settings.set({ studentName })),
       readPack,
+      calibrate: (responses) => decoder.calibrate(responses),
     }),
     'exam:missed-deadlines': () =>
       Promise.resolve(

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { readPack } from '../core/packs/reader.js';
 import { openSealedContent } from '../core/packs/registry.js';
 import { buildClassReport, classReportCsv } from '../core/class/report.js';
+import { classTri } from '../core/class/irt.js';
 import { readResultBytes, RESULT_EXTENSION } from '../core/class/result-file.js';
 import { EXIT, UsageError, type Done } from './common.js';
 
@@ -43,11 +44,14 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
       })),
     );
     const report = buildClassReport(pack, sources);
+    // The CLI is its own process: the calibration runs here, as the app's worker runs it.
+    const tri = classTri(report.responses);
     if (opts.csv) {
       await mkdir(opts.csv, { recursive: true });
-      for (const [name, text] of Object.entries(classReportCsv(report))) await writeFile(join(opts.csv, name), text);
+      for (const [name, text] of Object.entries(classReportCsv(report, tri)))
+        await writeFile(join(opts.csv, name), text);
     }
-    if (opts.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+    if (opts.json) process.stdout.write(`${JSON.stringify({ ...report, tri })}\n`);
     else {
       const { analysis } = report;
       process.stdout.write(
@@ -56,6 +60,16 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
       for (const r of report.rejected) process.stdout.write(`rejected ${r.file}: ${r.reason} ${r.detail}\n`);
       for (const d of report.duplicates)
         process.stdout.write(`duplicate ${d.file} (${d.student}): kept ${d.keptFile}\n`);
+      process.stdout.write(
+        tri.status === 'ok'
+          ? `TRI of this class (${tri.model}; the class's own 500/100 scale, not the ENEM's): ${analysis.students
+              .map(
+                (s, i) =>
+                  `${s.name} ${tri.students[i]?.score.toFixed(0) ?? '–'} ± ${tri.students[i]?.se.toFixed(0) ?? '–'}`,
+              )
+              .join('; ')}\n`
+          : `no TRI: ${tri.have} of the ${tri.needed} ${tri.reason === 'too-few-students' ? 'students' : 'usable questions'} it needs\n`,
+      );
       analysis.items.forEach((item, i) => {
         const flags = item.flags.length ? ` [${item.flags.join(', ')}]` : '';
         process.stdout.write(

@@ -22,6 +22,11 @@ if (process.argv.includes('omr')) {
   await import('./omr.js');
   process.exit(0);
 }
+// `npm run bench -- tri`: the class TRI's recovery of known parameters by class size, and its time.
+if (process.argv.includes('tri')) {
+  await import('./tri.js');
+  process.exit(0);
+}
 // `npm run bench -- scan-memory`: main's memory and stalls while a class's scans are read.
 if (process.argv.includes('scan-memory')) {
   await import('./scan-memory.js');

@@ -66,6 +66,9 @@ test('class: two students’ result files become the tutor’s report, with ever
   await expect(screen.classReport.item).toHaveCount(44);
   await expect(screen.classReport.rejectedFiles).toHaveAttribute('data-reason', 'invalid-schema');
   await expect(screen.classReport.bySubject).toBeVisible();
+  // Two students are too few for the class's own TRI: it says so, with the number it needs.
+  await expect(screen.classReport.tri).toHaveAttribute('data-status', 'refused');
+  await expect(screen.classReport.tri).toContainText('30');
   // Counts agree with their number ("1 questão", never "1 questões").
   await expect(screen.classReport.bySubject).not.toContainText(/\b1 questões/);
   expect(await seriousViolations(tutor.page, testInfo.project.name === 'electron'), 'class report').toEqual([]);

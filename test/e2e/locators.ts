@@ -375,6 +375,10 @@ export const ui = (page: Page) => {
       students: id('class-students'),
       /** [data-correct] */
       student: id('class-student'),
+      /** The class's own TRI [data-status ok|refused, data-model]; a student row's [data-tri] is its score. */
+      tri: id('class-tri'),
+      triMisfits: id('class-tri-misfits'),
+      triInformation: id('class-tri-information'),
       bySubject: id('class-by-subject'),
       facility: id('class-facility'),
       items: id('class-items'),

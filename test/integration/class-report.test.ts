@@ -3,6 +3,7 @@
 // each student's own result says. Hostile and mismatched files are refused by name.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
+import { simulateClass } from '../support/irt-sim.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExamResult } from '../../preload/contract.js';
 import { handle } from '../../main/app/services.js';
@@ -89,7 +90,16 @@ describe('the class report', () => {
       }
     }
     expect(Object.keys(report.csv).sort()).toEqual(
-      ['areas.csv', 'distractors.csv', 'files.csv', 'items.csv', 'students.csv', 'subjects.csv', 'test.csv'].sort(),
+      [
+        'areas.csv',
+        'distractors.csv',
+        'files.csv',
+        'information.csv',
+        'items.csv',
+        'students.csv',
+        'subjects.csv',
+        'test.csv',
+      ].sort(),
     );
     // The test-level figures agree with the students' own scores.
     const scores = students.map((s) => s.result.score.correct);
@@ -118,7 +128,12 @@ describe('the class report', () => {
     for (const row of table('students.csv')) {
       expect(typeof row.student).toBe('string');
       for (const [column, value] of Object.entries(row))
-        if (column !== 'student') expect(typeof value, `students.csv ${column}`).toBe('number');
+        // The TRI's columns are empty in a class too small to calibrate (two students here).
+        if (column !== 'student')
+          expect(
+            column.startsWith('tri_') ? value === null || typeof value === 'number' : typeof value === 'number',
+            `students.csv ${column}`,
+          ).toBe(true);
     }
     for (const name of Object.keys(report.csv)) expect(report.csv[name], name).not.toMatch(/(^|,)'-\d/m);
     // Every exported file is valid against the documented JSON Schema.
@@ -223,7 +238,7 @@ describe('the class report', () => {
     expect(report.analysis.students.map((s) => s.correct)).toEqual([a.result.score.correct, b.result.score.correct]);
     const items = await readFile(join(dir, 'csv', 'items.csv'), 'utf8');
     expect(items.split('\r\n')[0]).toBe(
-      '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags,sd,discriminative_efficiency',
+      '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags,sd,discriminative_efficiency,irt_a,irt_b,irt_c,infit,outfit',
     );
     expect(items.trim().split('\r\n')).toHaveLength(11);
   });
@@ -266,4 +281,55 @@ describe('the class report', () => {
     });
     expect(exported.ok).toBe(true);
   });
+
+  it('gives a class of forty its own TRI: a score and its error per student, item fit and information, in the CSVs too; a class of two gets none, and says why', async () => {
+    const ana = await student('Ana', () => 1, 31);
+    const { checksum: _checksum, ...body } = readResultFile(ana.file.data);
+    const tutor = await profile();
+    const pack = new Uint8Array(await readFile(DEMO));
+    const keys = new Map(
+      (
+        await value(tutor, 'class:report', { pack, results: [{ name: 'ana.examresult', data: ana.file.data }] })
+      ).questions.map((q) => [q.id, q.key]),
+    );
+    // Forty students of known proficiency answering a Rasch class's way (a seeded draw).
+    const world = simulateClass(40, body.answers.length, 77, 'rasch');
+    const files = world.responses.map((row, s) => ({
+      name: `aluno-${s + 1}.examresult`,
+      data: new TextEncoder().encode(
+        writeResultFile({
+          ...body,
+          student: `Aluno ${String(s + 1).padStart(2, '0')}`,
+          answers: body.answers.map((answer, j) => {
+            const key = keys.get(answer.questionId) ?? 'A';
+            return { ...answer, choice: row[j] === 1 ? key : 'ABCDE'.replace(key, '').charAt(s % 4) };
+          }),
+        }),
+      ),
+    }));
+    const report = await value(tutor, 'class:report', { pack, results: files });
+    expect(report.students).toHaveLength(40);
+    const tri = report.tri;
+    if (tri.status !== 'ok') throw new Error(`no TRI: ${JSON.stringify(tri)}`);
+    expect(tri.model).toBe('rasch');
+    expect(tri.students).toHaveLength(40);
+    // Rasch: more right answers, a higher score; every score with its error.
+    const byCorrect = report.students.map((s, i) => ({ correct: s.correct, score: tri.students[i]?.score ?? 0 }));
+    for (const x of byCorrect)
+      for (const y of byCorrect) if (x.correct > y.correct) expect(x.score).toBeGreaterThan(y.score);
+    expect(tri.students.every((s) => s.se > 10 && s.se < 100)).toBe(true);
+    expect(tri.information).toHaveLength(17);
+    // The CSVs carry it as numbers.
+    const students = Papa.parse<Record<string, unknown>>((report.csv['students.csv'] ?? '').replace('\uFEFF', ''), {
+      header: true,
+      dynamicTyping: true,
+    }).data.filter((row) => row.student);
+    expect(
+      students.every((row) => typeof row.tri_class_score === 'number' && typeof row.tri_class_se === 'number'),
+    ).toBe(true);
+    expect(report.csv['information.csv']?.split('\r\n').length).toBeGreaterThan(17);
+    // Two students: no calibration, and the reason with the numbers.
+    const two = await value(tutor, 'class:report', { pack, results: files.slice(0, 2) });
+    expect(two.tri).toEqual({ status: 'refused', reason: 'too-few-students', needed: 30, have: 2 });
+  }, 120_000);
 });

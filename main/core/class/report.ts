@@ -6,6 +6,7 @@ import { correctAlternativeId } from '../catalog/answer-key.js';
 import { areaOf } from '../exams/areas.js';
 import { analyseClass, type ClassAnalysis, type ItemInput } from './item-analysis.js';
 import { readResultFile, ResultFileError, type ResultFile } from './result-file.js';
+import type { ClassTri } from '../../../preload/contract.js';
 
 export interface ResultSource {
   /** File name as the tutor sees it. */
@@ -25,6 +26,8 @@ export interface ClassReport {
   /** A later file of the same student (by name, case and accents aside) replaced this one. */
   duplicates: { file: string; student: string; keptFile: string }[];
   analysis: ClassAnalysis;
+  /** Right (1) or not (0) per student (analysis.students' order) per item: what the TRI calibrates. */
+  responses: number[][];
 }
 
 /** The hash result files carry: sha256 of the pack's questions.json, as its manifest lists it. */
@@ -124,6 +127,10 @@ export function buildClassReport(
     rejected,
     duplicates,
     analysis,
+    responses: students.map(({ result }) => {
+      const answers = new Map(result.answers.map((a) => [a.questionId, a.choice]));
+      return items.map((item) => (answers.get(item.id) === item.key ? 1 : 0));
+    }),
   };
 }
 
@@ -153,8 +160,20 @@ export function csv(rows: (string | number)[][]): string {
 }
 
 /** One CSV per table (file name → content): students, items, distractors, subjects, areas, files. */
-export function classReportCsv(report: ClassReport): Record<string, string> {
+export function classReportCsv(report: ClassReport, tri: ClassTri | null = null): Record<string, string> {
   const { analysis } = report;
+  // The class's TRI beside the classical figures (empty cells when there is none).
+  const ok = tri?.status === 'ok' ? tri : null;
+  const studentTri = (i: number) => {
+    const p = ok?.students[i];
+    return p ? [round(p.score, 1), round(p.se, 1)] : ['', ''];
+  };
+  const itemTri = (i: number) => {
+    const item = ok?.items[i];
+    return item
+      ? [round(item.a), round(item.b), round(item.c), round(item.infit), round(item.outfit)]
+      : ['', '', '', '', ''];
+  };
   const subjects = analysis.bySubject.map((s) => s.key);
   // A subject's column holds the student's right answers (a number; "3/5" would be read as a date),
   // and its header how many questions it has.
@@ -162,13 +181,23 @@ export function classReportCsv(report: ClassReport): Record<string, string> {
     `subject:${key} (of ${analysis.bySubject.find((s) => s.key === key)?.items ?? 0})`;
   return {
     'students.csv': csv([
-      ['student', 'correct', 'total', 'percent', 'time_minutes', ...subjects.map(subjectHeader)],
-      ...analysis.students.map((s) => [
+      [
+        'student',
+        'correct',
+        'total',
+        'percent',
+        'time_minutes',
+        'tri_class_score',
+        'tri_class_se',
+        ...subjects.map(subjectHeader),
+      ],
+      ...analysis.students.map((s, i) => [
         s.name,
         s.correct,
         s.total,
         round(s.total ? (100 * s.correct) / s.total : 0, 1),
         round(s.timeMs / 60_000, 1),
+        ...studentTri(i),
         ...subjects.map((key) => {
           const line = s.bySubject.find((l) => l.key === key);
           return line ? line.correct : '';
@@ -189,6 +218,11 @@ export function classReportCsv(report: ClassReport): Record<string, string> {
         'flags',
         'sd',
         'discriminative_efficiency',
+        'irt_a',
+        'irt_b',
+        'irt_c',
+        'infit',
+        'outfit',
       ],
       ...analysis.items.map((item, i) => [
         i + 1,
@@ -203,6 +237,16 @@ export function classReportCsv(report: ClassReport): Record<string, string> {
         item.flags.join(' '),
         round(item.sd),
         round(item.efficiency),
+        ...itemTri(i),
+      ]),
+    ]),
+    'information.csv': csv([
+      ['theta', 'class_score', 'information', 'se_score'],
+      ...(ok?.information ?? []).map((point) => [
+        round(point.theta, 1),
+        round(500 + 100 * point.theta, 0),
+        round(point.information),
+        point.information > 0 ? round(100 / Math.sqrt(point.information), 1) : '',
       ]),
     ]),
     'test.csv': csv([

@@ -2,7 +2,7 @@
 // packs, Moodle XML, result files. A worker that crashes, runs out of memory or of time costs the
 // one file (or page) it was reading, refused by name; the rest of the batch stands.
 import { rm } from 'node:fs/promises';
-import type { ScanRefusal, ScanRefusalReason, ScanResult } from '../../../preload/contract.js';
+import type { ClassTri, ScanRefusal, ScanRefusalReason, ScanResult } from '../../../preload/contract.js';
 import { joinSheets, type FileReading, type PageOutcome, type ScanFile, type ScanTarget } from '../paper/scan/scan.js';
 import { RasterError } from '../paper/scan/raster.js';
 import type { ReadPack } from '../packs/reader.js';
@@ -149,6 +149,17 @@ export class Decoder {
     if (outcome.ok) return outcome.value;
     throw new Error(
       'failure' in outcome ? `fit failed: ${outcome.failure.detail}` : `fit failed: worker ${outcome.died}`,
+    );
+  }
+
+  /** A class's TRI calibrated in the worker (a 3PL of a large class is seconds of CPU). */
+  async calibrate(responses: number[][]): Promise<ClassTri> {
+    const outcome = await this.worker.run({ kind: 'irt', responses });
+    if (outcome.ok) return outcome.value;
+    throw new Error(
+      'failure' in outcome
+        ? `calibration failed: ${outcome.failure.detail}`
+        : `calibration failed: worker ${outcome.died}`,
     );
   }
 

@@ -8,6 +8,7 @@ import { readResultFile, ResultFileError } from '../class/result-file.js';
 import { readScanFile, type PageOutcome } from '../paper/scan/scan.js';
 import { RasterError } from '../paper/scan/raster.js';
 import { bindingOptimizer } from '../notebook/fit.js';
+import { classTri } from '../class/irt.js';
 import type { JobValues, WorkerFailure, WorkerJob } from './protocol.js';
 
 export interface JobReporter {
@@ -43,6 +44,8 @@ export async function runJob(job: WorkerJob, report: JobReporter): Promise<JobVa
       if (!optimize) throw new Error('the FSRS optimizer has no build for this platform');
       return optimize(job.histories);
     }
+    case 'irt':
+      return classTri(job.responses);
   }
 }
 

@@ -4,6 +4,7 @@ import type { ScanTarget, PageOutcome } from '../paper/scan/scan.js';
 import type { PackManifest, QuestionsFile } from '../packs/format.js';
 import type { ResultFile } from '../class/result-file.js';
 import type { HistoryStep } from '../notebook/fit.js';
+import type { ClassTri } from '../../../preload/contract.js';
 
 export type WorkerJob =
   /** One scanned file's pages from `fromPage` on (a restart after a crash resumes past the page). */
@@ -15,7 +16,9 @@ export type WorkerJob =
   /** A student's result file checked. */
   | { kind: 'result'; data: Uint8Array }
   /** FSRS fitted to the notebook's review histories (native code: its abort costs the worker, not the app). */
-  | { kind: 'fit'; histories: HistoryStep[][] };
+  | { kind: 'fit'; histories: HistoryStep[][] }
+  /** A class's TRI calibrated (seconds of CPU for a large class: never on main's event loop). */
+  | { kind: 'irt'; responses: number[][] };
 
 /** A pack as the worker read it: what main needs to import it. */
 export interface PackRead {
@@ -38,6 +41,7 @@ export interface JobValues {
   moodle: MoodleRead;
   result: ResultFile;
   fit: number[];
+  irt: ClassTri;
 }
 
 /** A failure the worker could name: the error's class and fields, rebuilt as the same class in main. */

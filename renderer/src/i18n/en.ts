@@ -464,7 +464,8 @@ export const en: Messages = {
       'notebook-questions': 'the misses of the mock exams you took come back; questions you added by hand were lost.',
       notes: 'your notes were lost.',
       'paper-exam': 'that paper exam can no longer be graded; print it again.',
-      'scan-session': 'the sheets of that scanned batch not graded yet must be scanned again (graded ones are in history).',
+      'scan-session':
+        'the sheets of that scanned batch not graded yet must be scanned again (graded ones are in history).',
     },
   },
   viewer: {
@@ -613,6 +614,25 @@ export const en: Messages = {
     reminderBody_one: '1 question of your error notebook is waiting.',
   },
   class: {
+    tri: {
+      heading: 'TRI of this class',
+      column: 'TRI (class scale)',
+      score: '{{score}} ± {{se}}',
+      about:
+        'Item response theory calibrated on these {{students}} students alone ({{model}}: Rasch below {{twoPl}} students, 2PL from {{twoPl}}, 3PL from {{threePl}}). Each score is an EAP estimate on this class’s own scale — 500 is the class’s mean, 100 its spread — with its standard error. It is not the ENEM’s TRI score: INEP calibrates its items on millions of candidates.',
+      models: { rasch: 'Rasch model', '2pl': 'two-parameter model', '3pl': 'three-parameter model, as INEP' },
+      notConverged: 'The calibration did not fully settle: read these scores with care.',
+      allFit: 'Every question fits the model (infit between 0.7 and 1.3).',
+      misfits: 'Questions that do not fit the model (infit outside 0.7–1.3): {{list}}. Look at their key and wording.',
+      information: 'Where this test measures well (test information by class score)',
+      informationRow: 'information {{information}} · error ± {{se}}',
+      refused: {
+        'too-few-students':
+          'No TRI: a class calibrates its own questions from {{needed}} students on; this report has {{have}}.',
+        'too-few-items':
+          'No TRI: it needs at least {{needed}} questions that some students got right and some wrong; this test has {{have}}.',
+      },
+    },
     testStats: {
       heading: 'The test as a whole',
       mean: 'Mean',
@@ -711,7 +731,8 @@ export const en: Messages = {
       earlierOpen: 'Open that result',
       again: 'Grade it again as a second attempt (both stay in history)',
       close: 'Close this batch',
-      closeHint: 'The batch stays — after a screen change or a restart — until you close it; graded sheets stay in history.',
+      closeHint:
+        'The batch stays — after a screen change or a restart — until you close it; graded sheets stay in history.',
       sheet: 'Sheet',
       sheetName: 'Sheet {{sheet}}',
       nameCrop: 'Name written on the sheet',

@@ -53,7 +53,8 @@ export const ptBR = {
     'invalid-pack': 'Este arquivo não é um pacote de prática válido: {{reason}}',
     'empty-selection': 'Nenhuma questão selecionada.',
     'exam-running': 'Já existe um simulado em andamento. Termine-o antes de começar outro.',
-    'already-graded': 'Esta folha numerada já foi corrigida: abra aquele resultado, ou marque “corrigir de novo” para manter os dois.',
+    'already-graded':
+      'Esta folha numerada já foi corrigida: abra aquele resultado, ou marque “corrigir de novo” para manter os dois.',
     'app-closing': 'O aplicativo está fechando para instalar a versão nova: nada novo pode começar agora.',
     'no-update': 'Nenhuma versão nova baixada para instalar.',
     fields: {
@@ -473,7 +474,8 @@ export const ptBR = {
         'os erros dos simulados já feitos voltam ao caderno; as questões que você adicionou à mão se perderam.',
       notes: 'suas notas se perderam.',
       'paper-exam': 'a correção dessa prova em papel não é mais possível; imprima-a de novo.',
-      'scan-session': 'as folhas ainda não corrigidas desse lote escaneado precisam ser escaneadas de novo (as corrigidas estão no histórico).',
+      'scan-session':
+        'as folhas ainda não corrigidas desse lote escaneado precisam ser escaneadas de novo (as corrigidas estão no histórico).',
     },
   },
   viewer: {
@@ -629,6 +631,30 @@ export const ptBR = {
     reminderBody_one: '1 questão do caderno de erros espera por você.',
   },
   class: {
+    tri: {
+      heading: 'TRI desta turma',
+      column: 'TRI (escala da turma)',
+      score: '{{score}} ± {{se}}',
+      about:
+        'Teoria de resposta ao item calibrada só com estes {{students}} estudantes ({{model}}: Rasch abaixo de {{twoPl}} estudantes, 2PL a partir de {{twoPl}}, 3PL a partir de {{threePl}}). Cada nota é uma estimativa EAP na escala desta turma — 500 é a média da turma, 100 o seu desvio — com o seu erro padrão. Não é a nota TRI do ENEM: o INEP calibra os itens com milhões de candidatos.',
+      models: {
+        rasch: 'modelo de Rasch',
+        '2pl': 'modelo de dois parâmetros',
+        '3pl': 'modelo de três parâmetros, como o INEP',
+      },
+      notConverged: 'A calibração não se estabilizou por completo: leia estas notas com cuidado.',
+      allFit: 'Todas as questões se ajustam ao modelo (infit entre 0,7 e 1,3).',
+      misfits:
+        'Questões que não se ajustam ao modelo (infit fora de 0,7–1,3): {{list}}. Confira o gabarito e o enunciado delas.',
+      information: 'Onde esta prova mede bem (informação do teste por nota da turma)',
+      informationRow: 'informação {{information}} · erro ± {{se}}',
+      refused: {
+        'too-few-students':
+          'Sem TRI: uma turma calibra as próprias questões a partir de {{needed}} estudantes; este relatório tem {{have}}.',
+        'too-few-items':
+          'Sem TRI: são precisas ao menos {{needed}} questões que uns acertaram e outros erraram; esta prova tem {{have}}.',
+      },
+    },
     testStats: {
       heading: 'A prova como um todo',
       mean: 'Média',
@@ -728,7 +754,8 @@ export const ptBR = {
       earlierOpen: 'Abrir aquele resultado',
       again: 'Corrigir de novo, como uma segunda tentativa (as duas ficam no histórico)',
       close: 'Encerrar este lote',
-      closeHint: 'O lote fica guardado — mesmo trocando de tela ou fechando o app — até você encerrá-lo; as folhas corrigidas ficam no histórico.',
+      closeHint:
+        'O lote fica guardado — mesmo trocando de tela ou fechando o app — até você encerrá-lo; as folhas corrigidas ficam no histórico.',
       sheet: 'Folha',
       sheetName: 'Folha {{sheet}}',
       nameCrop: 'Nome escrito no cartão',

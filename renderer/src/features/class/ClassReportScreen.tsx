@@ -26,6 +26,56 @@ async function resultBytesOf(file: File) {
 
 const NONE_OPENED: ResultOffer[] = [];
 
+/** The class's own TRI: what it is (and is not), the items that do not fit, and where the test measures well. */
+function TriSection({ report }: { report: ClassReportView }) {
+  const { t } = useTranslation();
+  const { tri } = report;
+  if (tri.status === 'refused')
+    return (
+      <p className="notice notice-info" data-testid="class-tri" data-status="refused">
+        {t(`class.tri.refused.${tri.reason}`, { needed: tri.needed, have: tri.have })}
+      </p>
+    );
+  const misfits = tri.items.flatMap((item, i) =>
+    item && (item.infit < 0.7 || item.infit > 1.3) ? [{ n: i + 1, infit: item.infit }] : [],
+  );
+  const peak = Math.max(...tri.information.map((p) => p.information), 0);
+  return (
+    <div data-testid="class-tri" data-status="ok" data-model={tri.model}>
+      <h4>{t('class.tri.heading')}</h4>
+      <p className="muted">
+        {t('class.tri.about', {
+          model: t(`class.tri.models.${tri.model}`),
+          students: report.students.length,
+          twoPl: tri.thresholds.twoPl,
+          threePl: tri.thresholds.threePl,
+        })}
+      </p>
+      {!tri.converged && <p className="notice notice-warning">{t('class.tri.notConverged')}</p>}
+      <p data-testid="class-tri-misfits" data-count={misfits.length}>
+        {misfits.length === 0
+          ? t('class.tri.allFit')
+          : t('class.tri.misfits', { list: misfits.map((m) => `${m.n} (${m.infit.toFixed(2)})`).join(', ') })}
+      </p>
+      <BarChart
+        title={t('class.tri.information')}
+        testId="class-tri-information"
+        bars={tri.information
+          .filter((p) => p.theta >= -3 && p.theta <= 3)
+          .map((p) => ({
+            label: String(Math.round(500 + 100 * p.theta)),
+            value: p.information,
+            max: peak,
+            caption: t('class.tri.informationRow', {
+              information: p.information.toFixed(1),
+              se: p.information > 0 ? (100 / Math.sqrt(p.information)).toFixed(0) : '–',
+            }),
+          }))}
+      />
+    </div>
+  );
+}
+
 export function ClassReportScreen({
   opened = NONE_OPENED,
   onClearOpened,
@@ -39,6 +89,7 @@ export function ClassReportScreen({
   const [picked, setPicked] = useState<File[]>([]);
   const [code, setCode] = useState('');
   const [report, setReport] = useState<ClassReportView | null>(null);
+  const tri = report?.tri.status === 'ok' ? report.tri : null;
   const { busy, error, run } = useAction();
   const [open, setOpen] = useState<number | null>(null);
   // The files opened from the OS are kept by the app (they may arrive before this screen shows).
@@ -215,20 +266,35 @@ export function ClassReportScreen({
                 <th scope="col">{t('class.col.student')}</th>
                 <th scope="col">{t('class.col.score')}</th>
                 <th scope="col">{t('class.col.time')}</th>
+                {tri && <th scope="col">{t('class.tri.column')}</th>}
               </tr>
             </thead>
             <tbody>
-              {report.students.map((s) => (
-                <tr key={s.name} data-testid="class-student" data-correct={s.correct}>
+              {report.students.map((s, i) => (
+                <tr
+                  key={s.name}
+                  data-testid="class-student"
+                  data-correct={s.correct}
+                  data-tri={tri?.students[i]?.score.toFixed(0)}
+                >
                   <th scope="row">{s.name}</th>
                   <td>
                     {s.correct}/{s.total} ({percent(s.total ? s.correct / s.total : 0)})
                   </td>
                   <td>{minutes(s.timeMs)}</td>
+                  {tri && (
+                    <td>
+                      {t('class.tri.score', {
+                        score: tri.students[i]?.score.toFixed(0) ?? '–',
+                        se: tri.students[i]?.se.toFixed(0) ?? '–',
+                      })}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
+          <TriSection report={report} />
 
           <BarChart
             title={t('class.bySubject')}

@@ -1,0 +1,357 @@
+// Item response theory for one class: the items calibrated on the class's own answers by marginal
+// maximum likelihood (Bock and Aitkin's EM over a fixed quadrature), then each student's
+// proficiency estimated as INEP does — EAP over 40 points from −4 to 4 with a N(0, 1) prior — and
+// put on a 500/100 scale. The scale is the class's: 500 is this class's mean, 100 its spread. It is
+// not the ENEM's scale, whose items INEP calibrated on millions of candidates. Pure; the choices
+// and the thresholds are in docs/class-report.md.
+import type { ClassTri } from '../../../preload/contract.js';
+
+/** Rasch (one common discrimination), 2PL (a per item), 3PL (and a guessing floor per item). */
+export type IrtModel = 'rasch' | '2pl' | '3pl';
+
+/** Fewer students than this and no calibration is attempted (docs/class-report.md: why). */
+export const IRT_MIN_STUDENTS = 30;
+/** From this many students each item gets its own discrimination (2PL); below, Rasch. */
+export const TWO_PL_FROM = 100;
+/** From this many students each item gets its own guessing floor too (3PL, as INEP). */
+export const THREE_PL_FROM = 500;
+
+export const QUADRATURE_POINTS = 40;
+const NODES = Array.from({ length: QUADRATURE_POINTS }, (_, k) => -4 + (8 * k) / (QUADRATURE_POINTS - 1));
+const PRIOR = (() => {
+  const density = NODES.map((t) => Math.exp(-(t * t) / 2));
+  const total = density.reduce((a, b) => a + b, 0);
+  return density.map((d) => d / total);
+})();
+const LOG_PRIOR = PRIOR.map(Math.log);
+
+export interface ItemParameters {
+  /** Discrimination. */
+  a: number;
+  /** Difficulty, on the class's θ scale (mean 0, SD 1). */
+  b: number;
+  /** Guessing floor (0 outside 3PL). */
+  c: number;
+}
+
+export interface CalibratedItem extends ItemParameters {
+  /** Information-weighted mean square of the residuals (≈ 1 when the item fits; 0.7–1.3 acceptable). */
+  infit: number;
+  /** Unweighted mean square (sensitive to surprises far from the item's difficulty). */
+  outfit: number;
+}
+
+export interface StudentProficiency {
+  /** EAP estimate on the θ scale. */
+  theta: number;
+  /** Its posterior standard deviation. */
+  se: number;
+  /** 500 + 100 θ: the class's scale. */
+  score: number;
+  scoreSe: number;
+}
+
+export interface IrtCalibration {
+  model: IrtModel;
+  students: number;
+  /** Per item, in the given order; null for an item every student got right or every one wrong. */
+  items: (CalibratedItem | null)[];
+  proficiency: StudentProficiency[];
+  /** The test information function (its inverse square root is the standard error at that θ). */
+  information: { theta: number; information: number }[];
+  iterations: number;
+  converged: boolean;
+  logLikelihood: number;
+}
+
+export class IrtError extends Error {
+  constructor(
+    readonly code: 'too-few-students' | 'too-few-items',
+    readonly needed: number,
+    readonly have: number,
+  ) {
+    super(`${code}: ${have} of ${needed}`);
+    this.name = 'IrtError';
+  }
+}
+
+export const modelFor = (students: number): IrtModel =>
+  students >= THREE_PL_FROM ? '3pl' : students >= TWO_PL_FROM ? '2pl' : 'rasch';
+
+const logistic = (x: number) => 1 / (1 + Math.exp(-x));
+const clampP = (p: number) => Math.min(1 - 1e-9, Math.max(1e-9, p));
+
+export function probability(item: ItemParameters, theta: number): number {
+  return clampP(item.c + (1 - item.c) * logistic(item.a * (theta - item.b)));
+}
+
+/** The item's parameters in the unbounded form the optimiser moves: log a, b, logit c. */
+type Free = [number, number, number];
+const toFree = (item: ItemParameters): Free => [Math.log(item.a), item.b, Math.log(item.c / (1 - item.c))];
+const fromFree = ([la, b, lc]: Free): ItemParameters => ({ a: Math.exp(la), b, c: logistic(lc) });
+
+/**
+ * Priors that keep a small class's estimates finite, as BILOG and mirt users set them: log a ~
+ * N(0, 0.5²); b ~ N(0, 2²), weak; c ~ Beta(5, 17), the floor of five alternatives (mean 0.2).
+ */
+function logPrior(item: ItemParameters, model: IrtModel): number {
+  let value = -(item.b * item.b) / 8;
+  if (model !== 'rasch') value += -((Math.log(item.a) / 0.5) ** 2) / 2;
+  if (model === '3pl') value += 4 * Math.log(item.c) + 16 * Math.log(1 - item.c);
+  return value;
+}
+
+/** The expected complete-data log-likelihood of one item (r: expected right answers per node, n: people per node). */
+function itemObjective(item: ItemParameters, r: Float64Array, n: Float64Array, model: IrtModel): number {
+  let value = logPrior(item, model);
+  for (let k = 0; k < QUADRATURE_POINTS; k++) {
+    const p = probability(item, NODES[k] ?? 0);
+    value += (r[k] ?? 0) * Math.log(p) + ((n[k] ?? 0) - (r[k] ?? 0)) * Math.log(1 - p);
+  }
+  return value;
+}
+
+/**
+ * Newton's method with numerical derivatives over the free coordinates `active`, with step halving.
+ * EM needs each M-step to improve, not to finish (a generalised EM): a few steps per round.
+ */
+function maximise(f: (x: Free) => number, start: Free, active: number[], steps = 3): Free {
+  let x: Free = [...start];
+  let fx = f(x);
+  const h = 1e-4;
+  for (let step = 0; step < steps; step++) {
+    const at = (i: number, d: number): Free => {
+      const y: Free = [...x];
+      y[i] = (y[i] ?? 0) + d;
+      return y;
+    };
+    const grad = active.map((i) => (f(at(i, h)) - f(at(i, -h))) / (2 * h));
+    const hess = active.map((i) =>
+      active.map((j) => {
+        if (i === j) return (f(at(i, h)) - 2 * fx + f(at(i, -h))) / (h * h);
+        const pp: Free = [...x];
+        pp[i] = (pp[i] ?? 0) + h;
+        pp[j] = (pp[j] ?? 0) + h;
+        const pm: Free = [...x];
+        pm[i] = (pm[i] ?? 0) + h;
+        pm[j] = (pm[j] ?? 0) - h;
+        const mp: Free = [...x];
+        mp[i] = (mp[i] ?? 0) - h;
+        mp[j] = (mp[j] ?? 0) + h;
+        const mm: Free = [...x];
+        mm[i] = (mm[i] ?? 0) - h;
+        mm[j] = (mm[j] ?? 0) - h;
+        return (f(pp) - f(pm) - f(mp) + f(mm)) / (4 * h * h);
+      }),
+    );
+    // The Newton direction; where the Hessian is not negative definite, a gradient step instead.
+    let direction = solve(
+      hess.map((row) => row.map((v) => -v)),
+      grad,
+    );
+    if (!direction || direction.reduce((s, d, k) => s + d * (grad[k] ?? 0), 0) <= 0)
+      direction = grad.map((g) => g * 0.1);
+    let scale = 1;
+    let improved = false;
+    for (let tries = 0; tries < 20; tries++) {
+      const y: Free = [...x];
+      active.forEach((i, k) => (y[i] = (y[i] ?? 0) + Math.max(-1, Math.min(1, scale * (direction?.[k] ?? 0)))));
+      const fy = f(y);
+      if (fy > fx) {
+        const moved = Math.max(...active.map((i) => Math.abs((y[i] ?? 0) - (x[i] ?? 0))));
+        x = y;
+        fx = fy;
+        improved = moved > 1e-7;
+        break;
+      }
+      scale /= 2;
+    }
+    if (!improved) break;
+  }
+  return x;
+}
+
+/** Gaussian elimination for a small system, or null when singular. */
+function solve(matrix: number[][], vector: number[]): number[] | null {
+  const n = vector.length;
+  const m = matrix.map((row, i) => [...row, vector[i] ?? 0]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row++)
+      if (Math.abs(m[row]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = row;
+    const top = m[pivot];
+    if (!top || Math.abs(top[col] ?? 0) < 1e-12) return null;
+    [m[col], m[pivot]] = [top, m[col] ?? top];
+    for (let row = 0; row < n; row++) {
+      if (row === col) continue;
+      const factor = (m[row]?.[col] ?? 0) / (top[col] ?? 1);
+      for (let k = col; k <= n; k++) (m[row] as number[])[k] = (m[row]?.[k] ?? 0) - factor * (top[k] ?? 0);
+    }
+  }
+  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
+}
+
+/** Each student's posterior over the nodes (rows sum to 1), and the marginal log-likelihood. */
+function posteriors(
+  responses: readonly (readonly number[])[],
+  items: readonly (ItemParameters | null)[],
+): { weights: Float64Array[]; logLikelihood: number } {
+  const logP = items.map((item) => (item ? NODES.map((t) => Math.log(probability(item, t))) : null));
+  const logQ = items.map((item) => (item ? NODES.map((t) => Math.log(1 - probability(item, t))) : null));
+  let logLikelihood = 0;
+  const weights = responses.map((answers) => {
+    const log = new Float64Array(QUADRATURE_POINTS);
+    for (let k = 0; k < QUADRATURE_POINTS; k++) {
+      let value = LOG_PRIOR[k] ?? 0;
+      for (let j = 0; j < answers.length; j++) {
+        const lp = logP[j];
+        if (!lp) continue;
+        value += answers[j] === 1 ? (lp[k] ?? 0) : (logQ[j]?.[k] ?? 0);
+      }
+      log[k] = value;
+    }
+    const max = Math.max(...log);
+    let total = 0;
+    for (let k = 0; k < QUADRATURE_POINTS; k++) total += Math.exp((log[k] ?? 0) - max);
+    logLikelihood += max + Math.log(total);
+    const row = new Float64Array(QUADRATURE_POINTS);
+    for (let k = 0; k < QUADRATURE_POINTS; k++) row[k] = Math.exp((log[k] ?? 0) - max) / total;
+    return row;
+  });
+  return { weights, logLikelihood };
+}
+
+/**
+ * Calibrates the items on a class's 0/1 answers (students × items; a blank is 0) and estimates each
+ * student's proficiency. `model` defaults by class size (modelFor).
+ */
+export function calibrate(
+  responses: readonly (readonly number[])[],
+  options: { model?: IrtModel; maxIterations?: number; tolerance?: number } = {},
+): IrtCalibration {
+  const students = responses.length;
+  if (students < IRT_MIN_STUDENTS) throw new IrtError('too-few-students', IRT_MIN_STUDENTS, students);
+  const count = responses[0]?.length ?? 0;
+  const model = options.model ?? modelFor(students);
+  const tolerance = options.tolerance ?? 1e-4;
+  const maxIterations = options.maxIterations ?? 1_000;
+  // Items everyone got right (or wrong) tell nothing of anyone's proficiency: left out.
+  const right = Array.from({ length: count }, (_, j) => responses.reduce((s, row) => s + (row[j] === 1 ? 1 : 0), 0));
+  const usable = right.map((r) => r > 0 && r < students);
+  if (usable.filter(Boolean).length < 5) throw new IrtError('too-few-items', 5, usable.filter(Boolean).length);
+  // Start: difficulty from the share right (a logit), a = 1, c = 0.2 in 3PL.
+  let items: (ItemParameters | null)[] = right.map((r, j) =>
+    usable[j] ? { a: 1, b: -Math.log((r + 0.5) / (students - r + 0.5)), c: model === '3pl' ? 0.2 : 1e-9 } : null,
+  );
+  let iterations = 0;
+  let converged = false;
+  let logLikelihood = -Infinity;
+  for (; iterations < maxIterations && !converged; iterations++) {
+    const { weights, logLikelihood: ll } = posteriors(responses, items);
+    logLikelihood = ll;
+    // Expected people and right answers at each node, per item.
+    const n = new Float64Array(QUADRATURE_POINTS);
+    for (const row of weights) for (let k = 0; k < QUADRATURE_POINTS; k++) n[k] = (n[k] ?? 0) + (row[k] ?? 0);
+    const r = items.map((_, j) => {
+      const expected = new Float64Array(QUADRATURE_POINTS);
+      responses.forEach((answers, i) => {
+        if (answers[j] !== 1) return;
+        const row = weights[i];
+        for (let k = 0; k < QUADRATURE_POINTS; k++) expected[k] = (expected[k] ?? 0) + (row?.[k] ?? 0);
+      });
+      return expected;
+    });
+    const before = items;
+    if (model === 'rasch') {
+      // Each difficulty with the common discrimination, then the common discrimination.
+      const a = items.find((item) => item)?.a ?? 1;
+      const moved = items.map((item, j) =>
+        item
+          ? fromFree(maximise((x) => itemObjective(fromFree(x), r[j] ?? n, n, model), toFree({ ...item, a }), [1]))
+          : null,
+      );
+      const common = maximise(
+        (x) =>
+          moved.reduce(
+            (sum, item, j) => sum + (item ? itemObjective({ ...item, a: Math.exp(x[0]) }, r[j] ?? n, n, model) : 0),
+            0,
+          ),
+        [Math.log(a), 0, 0],
+        [0],
+      );
+      items = moved.map((item) => item && { ...item, a: Math.exp(common[0]) });
+    } else {
+      const active = model === '3pl' ? [0, 1, 2] : [0, 1];
+      items = items.map(
+        (item, j) =>
+          item && fromFree(maximise((x) => itemObjective(fromFree(x), r[j] ?? n, n, model), toFree(item), active)),
+      );
+      if (model === '2pl') items = items.map((item) => item && { ...item, c: 1e-9 });
+    }
+    const change = Math.max(
+      0,
+      ...items.map((item, j) => {
+        const was = before[j];
+        return item && was ? Math.max(Math.abs(item.a - was.a), Math.abs(item.b - was.b), Math.abs(item.c - was.c)) : 0;
+      }),
+    );
+    converged = change < tolerance;
+  }
+  const { weights } = posteriors(responses, items);
+  const proficiency = weights.map((row) => {
+    let mean = 0;
+    for (let k = 0; k < QUADRATURE_POINTS; k++) mean += (NODES[k] ?? 0) * (row[k] ?? 0);
+    let variance = 0;
+    for (let k = 0; k < QUADRATURE_POINTS; k++) variance += ((NODES[k] ?? 0) - mean) ** 2 * (row[k] ?? 0);
+    const se = Math.sqrt(variance);
+    return { theta: mean, se, score: 500 + 100 * mean, scoreSe: 100 * se };
+  });
+  const calibrated = items.map((item, j) => {
+    if (!item) return null;
+    let squared = 0;
+    let variance = 0;
+    let standardised = 0;
+    responses.forEach((answers, i) => {
+      const p = probability(item, proficiency[i]?.theta ?? 0);
+      const w = p * (1 - p);
+      const residual = (answers[j] === 1 ? 1 : 0) - p;
+      squared += residual * residual;
+      variance += w;
+      standardised += (residual * residual) / w;
+    });
+    const shown = model === '2pl' || model === 'rasch' ? { ...item, c: 0 } : item;
+    return { ...shown, infit: squared / variance, outfit: standardised / students };
+  });
+  const information = Array.from({ length: 17 }, (_, s) => {
+    const theta = -4 + s * 0.5;
+    let total = 0;
+    for (const item of items) {
+      if (!item) continue;
+      const p = probability(item, theta);
+      total += item.a ** 2 * ((p - item.c) ** 2 / (1 - item.c) ** 2) * ((1 - p) / p);
+    }
+    return { theta, information: total };
+  });
+  return { model, students, items: calibrated, proficiency, information, iterations, converged, logLikelihood };
+}
+
+/** The class report's TRI: the calibration as the screen and the CSVs show it, or why there is none. */
+export function classTri(responses: readonly (readonly number[])[]): ClassTri {
+  try {
+    const calibration = calibrate(responses);
+    return {
+      status: 'ok',
+      model: calibration.model,
+      thresholds: { minimum: IRT_MIN_STUDENTS, twoPl: TWO_PL_FROM, threePl: THREE_PL_FROM },
+      converged: calibration.converged,
+      students: calibration.proficiency.map((p) => ({ score: p.score, se: p.scoreSe })),
+      items: calibration.items.map((item) =>
+        item ? { a: item.a, b: item.b, c: item.c, infit: item.infit, outfit: item.outfit } : null,
+      ),
+      information: calibration.information,
+    };
+  } catch (error) {
+    if (!(error instanceof IrtError)) throw error;
+    return { status: 'refused', reason: error.code, needed: error.needed, have: error.have };
+  }
+}
