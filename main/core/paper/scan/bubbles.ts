@@ -89,7 +89,8 @@ export function readRow(sheet: LocatedSheet, bubbles: Bubble[]): RowReading {
   const lined = measures.flatMap((m, i) => (m.stroke >= STROKE_MARK && marks[i] === 'doubtful' ? [i] : []));
   const clean = (i: number) => (measures[i]?.stroke ?? 0) < STROKE_SEEN && (measures[i]?.fill ?? 0) <= CLEAN_FILL;
   const [only] = lined;
-  if (lined.length === 1 && only !== undefined && measures.every((_, i) => i === only || clean(i))) marks[only] = 'marked';
+  if (lined.length === 1 && only !== undefined && measures.every((_, i) => i === only || clean(i)))
+    marks[only] = 'marked';
   const marked = marks.flatMap((m, i) => (m === 'marked' ? [i] : []));
   let symbol: string;
   if (marked.length >= 2) symbol = '*';

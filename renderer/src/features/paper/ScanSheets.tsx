@@ -203,7 +203,11 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
             <li key={`${r.source}-${r.reason}`} data-testid="paper-scan-refusal" data-reason={r.reason}>
               <strong>{r.source}</strong>: {t(`paper.scan.refusal.${r.reason}`, { detail: r.detail })}
               {r.crop && (
-                <img className="scan-refused-page" src={r.crop} alt={t('paper.scan.refusedPage', { source: r.source })} />
+                <img
+                  className="scan-refused-page"
+                  src={r.crop}
+                  alt={t('paper.scan.refusedPage', { source: r.source })}
+                />
               )}
             </li>
           ))}
