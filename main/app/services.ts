@@ -3,37 +3,15 @@
 // harness on a Playwright binding; both go through `handle()` below, which
 // validates arguments and turns every failure into a translated error code.
 import { join } from 'node:path';
-import {
-  BridgeError,
-  type BridgeErrorValue,
-  type Channel,
-  type ErrorCode,
-  type Events,
-  type EventName,
-  type Responses,
-  type Result,
-} from '../../preload/contract.js';
-import { requestSchemas } from '../../preload/schemas.js';
-import { ApiError } from '../core/api/errors.js';
-import { DataDirLockedError } from '../core/util/data-lock.js';
+import { BridgeError, type Events, type EventName } from '../../preload/contract.js';
 import type { Logger } from '../core/util/logger.js';
-import { KeyVault, VaultError, type Cipher, type VaultStorage } from '../core/vault/vault.js';
+import { KeyVault, type Cipher, type VaultStorage } from '../core/vault/vault.js';
 import { openWorkspace, type Workspace } from '../core/workspace.js';
-import {
-  applyRelease,
-  endRelease,
-  packNumbering,
-  packOrigin,
-  pendingReleases,
-  PackLockedError,
-  PackNotSealedError,
-} from '../core/packs/registry.js';
-import { WrongCodeError, type SealedPayload } from '../core/packs/seal.js';
-import { MoodleError } from '../core/packs/moodle.js';
+import { packNumbering, packOrigin } from '../core/packs/registry.js';
 import type { UpdateController, UpdateFeed } from '../core/updates/controller.js';
 import { collectDiagnostics, createUpdates } from './desktop.js';
 import { StorageNotices } from '../core/util/json-file.js';
-import { InsecureUrlError, isLoopbackHost } from '../core/util/net-policy.js';
+import { isLoopbackHost } from '../core/util/net-policy.js';
 import { isSafeExternalUrl } from '../window-policy.js';
 import { createKeys } from './keys.js';
 import { createSync } from './sync.js';
@@ -43,7 +21,7 @@ import { Library, type ImageUrl } from './library.js';
 import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
 import type { Visibility } from '../core/exams/visibility.js';
-import { ExamEngine, ExamError, type PackOrigin } from '../core/exams/engine.js';
+import { ExamEngine, type PackOrigin } from '../core/exams/engine.js';
 import { PaperExams } from '../core/paper/paper-exam.js';
 import { ScanSessions } from '../core/paper/scan-sessions.js';
 import { createPaperHandlers } from './paper.js';
@@ -51,12 +29,10 @@ import { Notebook } from '../core/notebook/notebook.js';
 import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
 import { localDate } from '../core/notebook/schedule.js';
 import { warningText } from '../core/exams/warning-text.js';
-import { awaitsCapture, captureAttempt, catchUp, createNotebookHandlers, type NotebookDeps } from './notebook.js';
+import { createNotebookHandlers, type NotebookDeps } from './notebook.js';
 import { createFitter, type Fitter } from './notebook-fit.js';
 import { createClassHandlers, offerResultFile } from './class.js';
 import { RESULT_EXTENSION } from '../core/class/result-file.js';
-import { PackError } from '../core/packs/format.js';
-import { ResultFileError } from '../core/class/result-file.js';
 import type { Handlers } from './types.js';
 import { saveFiles, type SaveTarget } from './saving.js';
 import type { SettingsStore } from './settings.js';
@@ -64,6 +40,10 @@ import { DecodingWorker, type SpawnWorker, type WorkerLimits } from '../core/wor
 import { Decoder } from '../core/worker/decoder.js';
 import { forkWorker } from '../core/worker/node-spawn.js';
 import { QuitSequence } from './quitting.js';
+import { NotebookCapture } from './notebook-capture.js';
+import { MissedDeadlines, startExamTicker } from './exam-clockwork.js';
+import { finishPendingReleases, releaseFinisher } from './releases.js';
+import { toBridgeError, waitForCatalog } from './handle.js';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -168,13 +148,17 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     fitter?.poke();
   };
   workspace.images.pin(notebook.images());
-  let notebookDeps: NotebookDeps | null = null;
-  /** Captures of submitted attempts, in order: the notebook's readers wait for them. */
-  let captures: Promise<void> = Promise.resolve();
+  const capture = new NotebookCapture({
+    workspace,
+    notebook,
+    logger: options.logger,
+    captured: () => {
+      workspace.images.pin(notebook.images());
+      fitter?.poke();
+    },
+  });
   const clock = examClock(options.examClockSpeed);
-  /** Set once the engine has opened: a deadline after that reaches the window as an event. */
-  let opened = false;
-  const missedDeadlines: string[] = [];
+  const deadlines = new MissedDeadlines();
   const engine = await ExamEngine.open({
     dir: join(options.dataDir, 'attempts'),
     store: () => workspace.store,
@@ -184,19 +168,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     notices: workspace.storage.notices,
     clock,
     baseOf: (id) => (workspace.isCatalogLoaded() ? workspace.store.get(id)?.q.id : undefined),
-    onSubmitted: (attemptId) => {
-      if (!notebookDeps) return;
-      const deps = notebookDeps;
-      captures = captures
-        .then(() => workspace.catalogReady())
-        .then(() => captureAttempt(deps, attemptId))
-        .then(() => workspace.images.pin(notebook.images()))
-        .catch((error: unknown) => options.logger.error('notebook capture failed', { error: String(error) }));
-    },
+    onSubmitted: (attemptId) => capture.submitted(attemptId),
     onWarning: (attemptId, minutesLeft) => options.emit('exam:warning', { attemptId, minutesLeft }),
     onDeadline: (attemptId) => {
-      // At start (the deadline passed while the app was closed) no window listens yet: kept until asked.
-      if (!opened) missedDeadlines.push(attemptId);
+      deadlines.reached(attemptId);
       options.emit('exam:submitted', { attemptId, by: 'deadline' });
     },
     onRunning: (exam) => {
@@ -205,43 +180,21 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       notebook.onChanged?.();
     },
   });
-  opened = true;
+  deadlines.open();
   // The notebook asks the key's one decision which cards are not there now (visibility.hiddenCards).
   notebook.hideWhile(() => engine.visibility.hiddenCards());
-  // The deadline is enforced here, whatever the renderer is doing.
-  let ticking: Promise<void> = Promise.resolve();
-  const ticker = setInterval(() => {
-    ticking = engine
-      .tick()
-      .catch((error: unknown) => options.logger.error('exam tick failed', { error: String(error) }));
-  }, 250);
-  ticker.unref();
-
+  const ticker = startExamTicker(() => engine, options.logger);
   const visibility = engine.visibility;
-  notebookDeps = {
+  const notebookDeps: NotebookDeps = {
     engine: () => engine,
     notebook: () => notebook,
     store: () => workspace.store,
     isLocked: (id) => visibility.isLocked(id),
     now: () => clock.now(),
     logger: options.logger,
-    ready: async () => {
-      await captured;
-      await captures;
-    },
+    ready: () => capture.ready(),
   };
-  // Only when an attempt was submitted unheard (a crash) does this wait for the catalog: never for
-  // one that cannot be captured yet (a sealed pack's exam), or every start would load it.
-  const captured = (
-    engine.submitted().some((a) => awaitsCapture(engine, notebook, a.attemptId))
-      ? workspace.catalogReady().then(() => notebookDeps && catchUp(notebookDeps))
-      : Promise.resolve()
-  )
-    .then(() => {
-      workspace.images.pin(notebook.images());
-      fitter?.poke();
-    })
-    .catch((error: unknown) => options.logger.error('notebook catch-up failed', { error: String(error) }));
+  capture.attach(notebookDeps, engine);
   // Every pin (images of saved results) is known once the engine has loaded: files nothing points
   // to any more can go. Never while a sync or an import writes images (the cache waits for them).
   const sweep = () =>
@@ -252,22 +205,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   const imageHosts = async () => ({
     allowLocal: (await vault.status()).some((k) => k.baseUrl !== null && isLoopbackHost(new URL(k.baseUrl).hostname)),
   });
-
-  /** The steps of a journaled release after the journal (registry.ts): each idempotent, then the journal goes. */
-  const finishRelease = async (id: string, payload: SealedPayload): Promise<number> => {
-    await applyRelease(workspace, id, payload);
-    const solutions = Object.fromEntries(Object.entries(payload.explanations).map(([k, v]) => [k, v.text]));
-    const attempts = await engine.release(id, payload.keys, solutions);
-    // Their answers can now be graded: misses go to the notebook like any exam's (those a kill
-    // left uncaptured too).
-    if (notebookDeps) await catchUp(notebookDeps);
-    await endRelease(workspace, id);
-    return attempts.length;
-  };
-  // A release a kill interrupted is finished before anything is served.
-  const pending = await pendingReleases(workspace);
-  if (pending.length > 0) await workspace.catalogReady();
-  for (const { id, payload } of pending) await finishRelease(id, payload);
+  const finishRelease = releaseFinisher({ workspace, engine, catchUp: () => capture.catchUp() });
+  await finishPendingReleases(workspace, finishRelease);
 
   // Spawned on the first file from outside, and again after a crash; gone when idle.
   const decoder = new Decoder(new DecodingWorker(options.spawnWorker ?? forkWorker(), options.workerLimits));
@@ -363,7 +302,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     }),
     'exam:missed-deadlines': () =>
       Promise.resolve(
-        missedDeadlines.splice(0).map((attemptId) => ({
+        deadlines.take().map((attemptId) => ({
           attemptId,
           ...(engine.titleOf(attemptId) ?? { title: '', kind: 'exam' as const, titleKey: null }),
         })),
@@ -401,12 +340,10 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= closeOnce());
   const closeOnce = async () => {
-    clearInterval(ticker);
     await sync.close();
-    await ticking;
+    await ticker.stop();
     await engine.suspend();
-    await captured;
-    await captures;
+    await capture.ready();
     await fitter?.close();
     await notebook.settled();
     await decoder.close();
@@ -437,8 +374,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     warningNotice: async (minutesLeft) => warningText((await options.settings.get()).language, minutesLeft),
     reviewReminder: async (at) => {
       const settings = await options.settings.get();
-      await captured;
-      await captures;
+      await capture.ready();
       const now = at ?? clock.now();
       const { dueToday } = notebook.counts(now);
       const today = localDate(now);
@@ -474,121 +410,4 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     settled: () => startupSweep.then(() => undefined),
     close,
   };
-}
-
-/** Channels that never touch the full catalog, or wait for it themselves when they must. */
-const WITHOUT_CATALOG = new Set<Channel>([
-  'app:info',
-  'app:notices',
-  'app:dismiss-notices',
-  'settings:get',
-  'settings:set',
-  'keys:status',
-  'keys:connect',
-  'keys:remove',
-  'shell:open-external',
-  'files:save',
-  'packs:list',
-  'exam:presets',
-  'exam:current',
-  'catalog:facets',
-  'catalog:query',
-  'notebook:overview',
-  'notebook:list',
-  'notebook:set-plan',
-  'notebook:remove',
-  'class:report',
-]);
-
-/** Every other channel runs once the full catalog is in memory. */
-function waitForCatalog(handlers: Handlers, ready: () => Promise<void>): Handlers {
-  const wrapped: Record<string, (args: never) => Promise<unknown>> = { ...handlers };
-  for (const channel of Object.keys(handlers) as Channel[]) {
-    if (WITHOUT_CATALOG.has(channel)) continue;
-    const handler = handlers[channel] as (args: never) => Promise<unknown>;
-    wrapped[channel] = async (args: never) => {
-      await ready();
-      return handler(args);
-    };
-  }
-  return wrapped as unknown as Handlers;
-}
-
-/** Maps any failure to a serialisable, translatable value; never a stack trace, never a key. */
-export function toBridgeError(error: unknown): BridgeErrorValue {
-  if (error instanceof BridgeError) return { code: error.code, params: error.params };
-  if (error instanceof ApiError) {
-    return {
-      code: error.code,
-      ...(error.retryAfterMs !== undefined && { params: { retryAfterMs: error.retryAfterMs } }),
-    };
-  }
-  if (error instanceof VaultError) {
-    return { code: error.code === 'unreadable' ? 'unreadable-key' : error.code };
-  }
-  if (error instanceof DataDirLockedError) return { code: 'internal', params: { reason: 'data-dir-locked' } };
-  if (error instanceof ExamError) return { code: error.code, params: error.params };
-  if (error instanceof PackLockedError) return { code: 'locked-by-exam' };
-  if (error instanceof WrongCodeError) return { code: 'wrong-code' };
-  if (error instanceof MoodleError) return { code: 'invalid-moodle', params: { reason: error.code, ...error.skipped } };
-  if (error instanceof PackNotSealedError) return { code: 'invalid-argument', params: { field: 'id' } };
-  if (error instanceof ResultFileError)
-    return { code: 'invalid-result', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
-  if (error instanceof InsecureUrlError) return { code: 'insecure-url', params: { reason: error.reason } };
-  if (error instanceof PackError)
-    return { code: 'invalid-pack', params: { reason: error.code, detail: error.detail.slice(0, 200) } };
-  return { code: 'internal' };
-}
-
-/**
- * Call arguments as a log may keep them: a key typed by the student is never written anywhere, and
- * files being saved are named and sized (a print's PDFs are megabytes; the files themselves are on disk).
- */
-export function loggableArgs(channel: string, args: unknown): unknown {
-  if (channel === 'keys:connect' && args && typeof args === 'object') return { ...args, apiKey: '[redacted]' };
-  if (channel === 'files:save' && args && typeof args === 'object' && 'files' in args && Array.isArray(args.files)) {
-    return {
-      files: (args.files as { fileName?: unknown; data?: { length?: unknown } }[]).map((file) => ({
-        fileName: file.fileName,
-        bytes: file.data?.length,
-      })),
-    };
-  }
-  return args;
-}
-
-/** The one entry point for every transport: validate, run, wrap. */
-/**
- * Refusals that are part of normal use, not errors (the diagnostics list warnings and errors): the
- * exam screen's presence signal (focus, blur) that reaches main just after the attempt ended.
- */
-const EXPECTED_REFUSALS: Partial<Record<Channel, readonly ErrorCode[]>> = { 'exam:presence': ['exam-over'] };
-
-export async function handle<C extends Channel>(
-  handlers: Handlers,
-  channel: C,
-  rawArgs: unknown,
-  logger?: Logger,
-): Promise<Result<Responses[C]>> {
-  if (!Object.hasOwn(requestSchemas, channel))
-    return { ok: false, error: { code: 'invalid-argument', params: { channel: 'unknown' } } };
-  const parsed = requestSchemas[channel].safeParse(rawArgs);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: { code: 'invalid-argument', params: { field: parsed.error.issues[0]?.path.join('.') ?? '' } },
-    };
-  }
-  try {
-    const handler = handlers[channel] as (args: unknown) => Promise<Responses[C]>;
-    return { ok: true, value: await handler(parsed.data) };
-  } catch (error) {
-    const value = toBridgeError(error);
-    if (value.code === 'internal')
-      logger?.error(`${channel} failed`, { error: error instanceof Error ? error.message : String(error) });
-    else if (EXPECTED_REFUSALS[channel]?.includes(value.code)) logger?.info(`${channel} refused`, { code: value.code });
-    // A refusal's code only (its parameters may name a file or a field a student typed): diagnostics.
-    else logger?.warn(`${channel} refused`, { code: value.code });
-    return { ok: false, error: value };
-  }
 }

@@ -2,7 +2,8 @@
 // other than the app's own main frame are refused before their arguments are read.
 import { ipcMain, type WebContents } from 'electron';
 import { CHANNELS, type Channel, type Result } from '../../preload/contract.js';
-import { handle, loggableArgs, type Handlers } from '../app/services.js';
+import { type Handlers } from '../app/services.js';
+import { handle, loggableArgs } from '../app/handle.js';
 import type { Logger } from '../core/util/logger.js';
 import { isTrustedSender, type IpcTrust } from './sender-check.js';
 

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { simulateClass } from '../support/irt-sim.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExamResult } from '../../preload/contract.js';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { callValue } from '../support/bridge-call.js';
 import { readResultFile, writeResultFile } from '../../main/core/class/result-file.js';
 import { nodeServices } from '../support/node-services.js';

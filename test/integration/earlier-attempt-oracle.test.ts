@@ -7,7 +7,7 @@
 // look the same from every one of those views while the exam runs.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../main/app/services.js';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { toStored } from '../../main/core/catalog/store.js';
 import type { ApiQuestion } from '../../main/core/api/schemas.js';
 import type { Args, Channel } from '../../preload/contract.js';

@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Args, Channel, ExamResult, Responses } from '../../preload/contract.js';
-import { handle, type AppServices } from '../../main/app/services.js';
+import { type AppServices } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { startFakeApi, type FakeApi } from '../fake-api/server.js';
 import { nodeServices } from '../support/node-services.js';
 import { tempDir } from '../support/temp.js';

@@ -9,7 +9,7 @@ import type { EventName, Events, PackOffer, ResultOffer } from '../../preload/co
 import { PACK_FILE_MAX_BYTES } from '../../preload/contract.js';
 import { writePack } from '../../main/core/packs/writer.js';
 import { callValue } from '../support/bridge-call.js';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { nodeServices } from '../support/node-services.js';
 import { sampleQuestion } from '../support/questions.js';
 import { tempDir } from '../support/temp.js';

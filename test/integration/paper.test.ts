@@ -16,7 +16,7 @@ import { PNG } from '../support/png.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../support/run-node.js';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { PaperExams } from '../../main/core/paper/paper-exam.js';
 import { callValue } from '../support/bridge-call.js';
 import { nodeServices } from '../support/node-services.js';

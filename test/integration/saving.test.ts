@@ -5,7 +5,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { folderSaveTarget, saveFiles, type SaveRequest } from '../../main/app/saving.js';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { nodeServices } from '../support/node-services.js';
 import { scratchDir } from '../support/temp.js';
 

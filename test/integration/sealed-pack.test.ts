@@ -3,7 +3,7 @@
 // of the pack, and the tutor's report needs the code too.
 import { afterEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { callValue } from '../support/bridge-call.js';
 import { normalizeCode, newReleaseCode, CODE_BITS } from '../../main/core/packs/seal.js';
 import { nodeServices } from '../support/node-services.js';

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { ImageCache } from '../../main/core/images/cache.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { nodeServices } from '../support/node-services.js';

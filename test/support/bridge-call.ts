@@ -1,6 +1,7 @@
 // Calling the app's handler table the way the renderer does (validated, errors as values).
 import type { Args, Channel, Responses } from '../../preload/contract.js';
-import { handle, type AppServices } from '../../main/app/services.js';
+import { type AppServices } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 
 /** The channel's value; a refusal fails the test with its code. */
 export async function callValue<C extends Channel>(

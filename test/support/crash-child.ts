@@ -12,7 +12,7 @@ import { Notebook } from '../../main/core/notebook/notebook.js';
 import { notebookQuestion } from './questions.js';
 import { groupOps } from './crash-ops.js';
 import { openEngineIn } from './engine.js';
-import { handle } from '../../main/app/services.js';
+import { handle } from '../../main/app/handle.js';
 import { nodeServices } from './node-services.js';
 import { fromMoodleXml, MoodleError } from '../../main/core/packs/moodle.js';
 

@@ -19,7 +19,8 @@ import {
   type LibraryFilter,
   type Result,
 } from '../../../preload/contract.js';
-import { handle, type AppServices } from '../../../main/app/services.js';
+import { type AppServices } from '../../../main/app/services.js';
+import { handle } from '../../../main/app/handle.js';
 import { startFakeApi, type FakeApi } from '../../fake-api/server.js';
 import { nodeServices } from '../../support/node-services.js';
 import { feedServer, nodeUpdateFeed } from '../../support/update-feed.js';

@@ -9,7 +9,8 @@
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
-import { handle, type AppServices } from '../../../main/app/services.js';
+import { type AppServices } from '../../../main/app/services.js';
+import { handle } from '../../../main/app/handle.js';
 import { toStored, type StoredQuestion } from '../../../main/core/catalog/store.js';
 import { buildPack } from '../../../main/core/packs/writer.js';
 import { newReleaseCode } from '../../../main/core/packs/seal.js';

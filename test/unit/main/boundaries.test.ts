@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileOpener, openedPathsFrom } from '../../../main/app/opened-files.js';
 import { DEFAULT_SETTINGS, fileSettingsStore, sanitizeSettings } from '../../../main/app/settings.js';
-import { handle, loggableArgs, toBridgeError } from '../../../main/app/services.js';
+import { handle, loggableArgs, toBridgeError } from '../../../main/app/handle.js';
 import type { Handlers } from '../../../main/app/types.js';
 import { ApiError } from '../../../main/core/api/errors.js';
 import { PackError } from '../../../main/core/packs/format.js';
