@@ -7,6 +7,35 @@ import { CLI_TARGET, WORKER_TARGET } from './cli-target.mjs';
 
 const watch = process.argv.includes('--watch');
 
+/**
+ * The channel names, read from the declarations at build time (preload/channels/): the preload needs
+ * only the names, and this keeps zod, which the declarations carry, out of the sandboxed preload.
+ * (In --watch mode a new channel needs a restart of the build.)
+ */
+async function channelNames() {
+  const built = await esbuild.build({
+    entryPoints: ['preload/channels/index.ts'],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'warning',
+  });
+  const code = built.outputFiles[0]?.text ?? '';
+  const declared = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return declared.CHANNELS;
+}
+const channelNamesOnly = {
+  name: 'channel-names',
+  setup(build) {
+    build.onResolve({ filter: /channels\/index\.js$/ }, () => ({ path: 'channel-names', namespace: 'channel-names' }));
+    build.onLoad({ filter: /.*/, namespace: 'channel-names' }, async () => ({
+      contents: `export const CHANNELS = ${JSON.stringify(await channelNames())};`,
+      loader: 'js',
+    }));
+  },
+};
+
 const targets = [
   {
     // The app's binary: the window, or with `--cli` the CLI (main/entry.ts decides).
@@ -27,6 +56,7 @@ const targets = [
     platform: 'node',
     target: 'node22',
     external: ['electron'],
+    plugins: [channelNamesOnly],
   },
   {
     entryPoints: ['test/support/harness-bridge.ts'],

@@ -10,7 +10,7 @@ import {
   type Responses,
   type Result,
 } from '../../preload/contract.js';
-import { requestSchemas } from '../../preload/schemas.js';
+import { requestSchemas } from '../../preload/channels/index.js';
 import { ApiError } from '../core/api/errors.js';
 import { ResultFileError } from '../core/class/result-file.js';
 import { ExamError } from '../core/exams/errors.js';

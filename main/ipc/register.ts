@@ -1,7 +1,8 @@
 // Registers the handler table on ipcMain. Calls from any webContents or frame
 // other than the app's own main frame are refused before their arguments are read.
 import { ipcMain, type WebContents } from 'electron';
-import { CHANNELS, type Channel, type Result } from '../../preload/contract.js';
+import type { Channel, Result } from '../../preload/contract.js';
+import { CHANNELS } from '../../preload/channels/index.js';
 import { type Handlers } from '../app/services.js';
 import { handle, loggableArgs } from '../app/handle.js';
 import type { Logger } from '../core/util/logger.js';

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHANNELS, type Args, type Channel, type Result } from '../../preload/contract.js';
+import { type Args, type Channel, type Result } from '../../preload/contract.js';
+import { CHANNELS } from '../../preload/channels/index.js';
 import { CHANNEL_KEY_POLICY } from '../../main/core/exams/visibility.js';
 import { type AppServices } from '../../main/app/services.js';
 import { handle } from '../../main/app/handle.js';

@@ -1,6 +1,7 @@
 // Runs in the page (harness only): builds window.examApp from the same contract
 // and createBridge() as the preload, over a Playwright binding instead of IPC.
 import { createBridge, EVENTS, type Channel, type EventName, type Result } from '../../preload/contract';
+import { CHANNELS } from '../../preload/channels/index';
 import { decodeBytes, encodeBytes } from './bytes-codec';
 
 const toBase64 = (bytes: Uint8Array) => {
@@ -24,15 +25,18 @@ window.__examAppDispatch = (event, payload) => {
 };
 
 window.examApp = Object.freeze(
-  createBridge({
-    invoke: async (channel, args) =>
-      decodeBytes(await window.__examAppInvoke(channel, encodeBytes(args, toBase64)), fromBase64) as Result<unknown>,
-    subscribe: (event, listener) => {
-      if (!EVENTS.includes(event)) throw new Error('unknown event');
-      const set = listeners.get(event) ?? new Set();
-      set.add(listener);
-      listeners.set(event, set);
-      return () => void set.delete(listener);
+  createBridge(
+    {
+      invoke: async (channel, args) =>
+        decodeBytes(await window.__examAppInvoke(channel, encodeBytes(args, toBase64)), fromBase64) as Result<unknown>,
+      subscribe: (event, listener) => {
+        if (!EVENTS.includes(event)) throw new Error('unknown event');
+        const set = listeners.get(event) ?? new Set();
+        set.add(listener);
+        listeners.set(event, set);
+        return () => void set.delete(listener);
+      },
     },
-  }),
+    CHANNELS,
+  ),
 );

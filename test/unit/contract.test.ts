@@ -1,25 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, createBridge, EVENTS, readBridgeError, BridgeError } from '../../preload/contract.js';
-import { requestSchemas } from '../../preload/schemas.js';
+import { createBridge, EVENTS, readBridgeError, BridgeError } from '../../preload/contract.js';
+import { CHANNEL_DECLARATIONS, CHANNEL_KEY_POLICY, CHANNELS, requestSchemas } from '../../preload/channels/index.js';
 
 describe('the bridge contract', () => {
-  it('lists exactly the channels that main validates', () => {
-    expect([...CHANNELS].sort()).toEqual(Object.keys(requestSchemas).sort());
+  it('derives the channel list, the schema table and the key-policy table from one declaration per channel', () => {
+    const declared = Object.keys(CHANNEL_DECLARATIONS).sort();
+    expect([...CHANNELS].sort()).toEqual(declared);
+    expect(Object.keys(requestSchemas).sort()).toEqual(declared);
+    expect(Object.keys(CHANNEL_KEY_POLICY).sort()).toEqual(declared);
+    for (const [name, declaration] of Object.entries(CHANNEL_DECLARATIONS)) {
+      expect(['no-key', 'redacts', 'refuses', 'own-attempt'], name).toContain(declaration.policy);
+      expect(requestSchemas[name as keyof typeof requestSchemas], name).toBe(declaration.request);
+    }
   });
 
   it('builds one method per channel, unwraps results and rethrows typed errors', async () => {
     const calls: string[] = [];
-    const api = createBridge({
-      invoke: (channel) => {
-        calls.push(channel);
-        return Promise.resolve(
-          channel === 'app:info'
-            ? { ok: true, value: { name: 'x' } }
-            : { ok: false, error: { code: 'not-found', params: { id: 'q' } } },
-        );
+    const api = createBridge(
+      {
+        invoke: (channel) => {
+          calls.push(channel);
+          return Promise.resolve(
+            channel === 'app:info'
+              ? { ok: true, value: { name: 'x' } }
+              : { ok: false, error: { code: 'not-found', params: { id: 'q' } } },
+          );
+        },
+        subscribe: () => () => undefined,
       },
-      subscribe: () => () => undefined,
-    });
+      CHANNELS,
+    );
     expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'on'].sort());
     expect(await api['app:info']({})).toEqual({ name: 'x' });
     const error = await api['catalog:question']({ id: 'q' }).catch((e: unknown) => e);
@@ -33,13 +43,16 @@ describe('the bridge contract', () => {
 
   it('keeps a file the OS opened until a screen listens (the window mounts only after its settings came back)', () => {
     const subscribers = new Map<string, ((payload: unknown) => void)[]>();
-    const api = createBridge({
-      invoke: () => Promise.resolve({ ok: true, value: null }),
-      subscribe: (event, listener) => {
-        subscribers.set(event, [...(subscribers.get(event) ?? []), listener]);
-        return () => undefined;
+    const api = createBridge(
+      {
+        invoke: () => Promise.resolve({ ok: true, value: null }),
+        subscribe: (event, listener) => {
+          subscribers.set(event, [...(subscribers.get(event) ?? []), listener]);
+          return () => undefined;
+        },
       },
-    });
+      CHANNELS,
+    );
     const send = (event: string, payload: unknown) => subscribers.get(event)?.forEach((listener) => listener(payload));
     const result = { name: 'ana.examresult', student: 'Ana', packTitle: null, data: null, error: null };
     const junk = { ...result, name: 'bia.examresult', student: null, error: 'invalid-json' };

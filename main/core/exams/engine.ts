@@ -28,6 +28,7 @@ import { newSeed, seededRandom, shuffle } from './random.js';
 import { SealedRelease } from './release.js';
 import { AttemptReader } from './reading.js';
 import { ExamError } from './errors.js';
+import { StartGate } from './start-gate.js';
 import { stateOf, summaryOf } from './views.js';
 import { newAttempt } from './new-attempt.js';
 import { Answering } from './answering.js';
@@ -66,10 +67,8 @@ const PAUSE_GAP_MS = 5_000;
 
 export class ExamEngine {
   private lastPersistedBeat = 0;
-  /** Set while the app closes for an update: no attempt may start (closeStarts). */
-  private startsClosed = false;
-  /** Starts that passed their checks and are keeping their attempt. */
-  private readonly beginning = new Set<Promise<void>>();
+  /** Closed while the app closes for an update: no attempt may start (start-gate.ts). */
+  private readonly gate = new StartGate();
   private readonly sealed: SealedRelease;
   private readonly reader: AttemptReader;
   /** What may leave main about a key now: the one decision (visibility.ts). */
@@ -152,18 +151,14 @@ export class ExamEngine {
     return countMatching(this.deps.store(), request, this.attempts.seen());
   }
 
-  /**
-   * The app is closing (an update's restart): no attempt starts from now on. Settles once every
-   * start already past its checks has kept its attempt, so `running()` then tells the whole truth.
-   */
-  async closeStarts(): Promise<void> {
-    this.startsClosed = true;
-    await Promise.allSettled([...this.beginning]);
+  /** The app is closing for an update: no attempt starts; settles once starts under way have kept theirs. */
+  closeStarts(): Promise<void> {
+    return this.gate.close();
   }
 
   /** The closing was called off (the restart was refused): attempts may start again. */
   reopenStarts(): void {
-    this.startsClosed = false;
+    this.gate.open();
   }
 
   async start(
@@ -172,7 +167,7 @@ export class ExamEngine {
     kind: AttemptKind = 'exam',
     packOf: PackResolver | null = null,
   ): Promise<ExamState> {
-    if (this.startsClosed) throw new ExamError('app-closing');
+    this.gate.check();
     if (this.running()) throw new ExamError('exam-running');
     // Never a half-filled exam under the full exam's title: say what is short instead.
     refuseShortBlocks(this.deps.store(), request);
@@ -206,7 +201,7 @@ export class ExamEngine {
    * its id: what the renderer sees of it comes from `current()`, through visibility.
    */
   async startWith(questions: SnapshotQuestion[], settings: ExamSettings, kind: AttemptKind): Promise<string> {
-    if (this.startsClosed) throw new ExamError('app-closing');
+    this.gate.check();
     if (this.running()) throw new ExamError('exam-running');
     if (questions.length === 0) throw new ExamError('no-questions');
     const seed = settings.seed ?? newSeed();
@@ -224,16 +219,10 @@ export class ExamEngine {
     pack: PackOrigin | null = null,
   ): Promise<Attempt> {
     // Checked again here: the closing may have begun while the start awaited its pack.
-    if (this.startsClosed) throw new ExamError('app-closing');
+    this.gate.check();
     if (this.running()) throw new ExamError('exam-running');
     const attempt = newAttempt(snapshot, settings, kind, { seed, random, pack, now: this.now() });
-    const kept = this.attempts.keep(attempt, snapshot);
-    this.beginning.add(kept);
-    try {
-      await kept;
-    } finally {
-      this.beginning.delete(kept);
-    }
+    await this.gate.keeping(this.attempts.keep(attempt, snapshot));
     this.deps.onRunning?.(this.runningSummary());
     return attempt;
   }

@@ -8,7 +8,6 @@
 // Only this module makes a `Cleared` value (lint forbids `as Cleared` elsewhere) and mappers that
 // return the renderer's types take `Cleared` or `Public`, never a bare keyed question: a test reads
 // their signatures and fails on one that does.
-import type { Channel } from '../../../preload/contract.js';
 import type { StoredQuestion } from '../catalog/store.js';
 import type { Attempt, SnapshotQuestion } from './model.js';
 
@@ -70,101 +69,8 @@ export function publicRecordOf(record: StoredQuestion): PublicRecord {
   };
 }
 
-/**
- * - `no-key`: never returns a key, whatever runs.
- * - `redacts`: would return keys; withholds those of locked questions (results, review, history).
- * - `refuses`: fails with `locked-by-exam` when its answer would carry a locked key.
- * - `own-attempt`: the running attempt's own channel; keys only of practice questions already checked.
- */
-export type KeyPolicy = 'no-key' | 'redacts' | 'refuses' | 'own-attempt';
-
-export const CHANNEL_KEY_POLICY: Record<Channel, KeyPolicy> = {
-  'app:info': 'no-key',
-  'app:notices': 'no-key',
-  'app:dismiss-notices': 'no-key',
-  'keys:status': 'no-key',
-  'keys:connect': 'no-key',
-  'keys:remove': 'no-key',
-  'sync:overview': 'no-key',
-  'sync:estimate': 'no-key',
-  'sync:start': 'no-key',
-  'sync:cancel': 'no-key',
-  'catalog:facets': 'no-key',
-  'catalog:query': 'no-key',
-  'catalog:question': 'no-key',
-  'catalog:reveal': 'refuses',
-  'catalog:explanation': 'refuses',
-  'catalog:set-explanation': 'refuses',
-  'settings:get': 'no-key',
-  'settings:set': 'no-key',
-  'cache:info': 'no-key',
-  'cache:clear': 'refuses',
-  'shell:open-external': 'no-key',
-  // Writes what the renderer already holds; answers only where it wrote.
-  'files:save': 'no-key',
-  'exam:presets': 'no-key',
-  'exam:count': 'no-key',
-  'exam:start': 'own-attempt',
-  'exam:current': 'own-attempt',
-  'exam:answer': 'own-attempt',
-  'exam:flag': 'no-key',
-  'exam:eliminate': 'no-key',
-  'exam:guess': 'no-key',
-  'exam:visit': 'no-key',
-  'exam:submit': 'redacts',
-  'exam:result': 'redacts',
-  'exam:history': 'redacts',
-  'exam:missed-deadlines': 'no-key',
-  'exam:retry-wrong': 'own-attempt',
-  'packs:list': 'no-key',
-  'packs:import': 'refuses',
-  'packs:import-demo': 'refuses',
-  'packs:import-pending': 'refuses',
-  'packs:remove': 'refuses',
-  'packs:preview': 'refuses',
-  'packs:build': 'refuses',
-  'notebook:overview': 'no-key',
-  // A note may hold the key in the student's words: withheld while its question is locked.
-  'notebook:list': 'redacts',
-  'notebook:add': 'no-key',
-  'notebook:remove': 'no-key',
-  'notebook:set-plan': 'no-key',
-  'notebook:start-review': 'own-attempt',
-  'exam:rate': 'no-key',
-  // When the card would come back: its schedule, never its key (a checked review answer only).
-  'exam:rating-preview': 'no-key',
-  // The review session's state again: keys only of the questions already checked.
-  'exam:undo-rating': 'own-attempt',
-  'exam:presence': 'no-key',
-  'notes:get': 'refuses',
-  'notes:set': 'refuses',
-  // The student's own answers in the pack's letters: no key.
-  'class:export-result': 'no-key',
-  // Reads a pack's keys (the tutor's file): refused while the running exam holds one of its questions.
-  'class:report': 'refuses',
-  // Writes keys into the pack's records: refused while the running exam holds one of them.
-  'packs:release': 'refuses',
-  // The XML carries the pack's keys: refused while the running exam holds one of its questions.
-  'packs:to-moodle': 'refuses',
-  // An import like any pack's: refused when it names a question of the running exam, whatever it says of it.
-  'packs:from-moodle': 'refuses',
-  // Prints a key: refused while any exam runs.
-  'paper:print': 'refuses',
-  'paper:list': 'no-key',
-  // Grading a sheet that shares a question with the running exam waits for its end, whatever the
-  // letters: its score and the notebook cards it adds would tell that question's key.
-  'paper:grade': 'refuses',
-  // Reads pixels of answer sheets: no question, no key.
-  'paper:scan': 'no-key',
-  // A batch's graded scores are of its exam's questions: refused while the running exam locks one.
-  'paper:scan-session': 'refuses',
-  'paper:scan-session-save': 'refuses',
-  'paper:scan-session-close': 'no-key',
-  // The app's own version and the update feed: no question, no key.
-  'updates:status': 'no-key',
-  'updates:check': 'no-key',
-  'updates:install': 'no-key',
-};
+// Each channel's key policy is declared with the channel (preload/channels/<capability>.ts).
+export { CHANNEL_KEY_POLICY, type KeyPolicy } from '../../../preload/channels/index.js';
 
 export interface VisibilityDeps {
   /** The attempt running now, or null. */

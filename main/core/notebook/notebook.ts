@@ -1,15 +1,9 @@
-// The error notebook ("caderno de erros"): the questions a student missed, guessed or added,
-// each a card scheduled for spaced review until the exam date, with the student's notes. Three
-// files in the data folder, on the durable writer with a .bak generation each:
-//   notebook.json            plan (exam date, retention), cards' FSRS state, review log
-//   notebook-questions.json  each card's question as first captured (self-contained, like results)
-//   notes.json               the student's notes, on any question
-// Cards and notes are keyed by the question's own id, so every copy of a question (synced, from a
-// pack) shares one card and one note. Every change runs in one queue: overlapping calls apply in
-// order, and each is durable before it returns.
-import { join } from 'node:path';
+// The error notebook ("caderno de erros"): the questions a student missed, guessed or added, each a
+// card scheduled for spaced review until the exam date, with the student's notes. Its three files
+// (files.ts: cards and plan, the questions, notes.ts's notes) are on the durable writer with a .bak;
+// cards and notes are keyed by the question's own id, so every copy of a question shares one card.
+// Every change runs in one queue: overlapping calls apply in order, each durable before it returns.
 import { State } from 'ts-fsrs';
-import type { z } from 'zod';
 import type {
   NotebookCardView,
   NotebookFilter,
@@ -18,33 +12,13 @@ import type {
   RatingPreview,
 } from '../../../preload/contract.js';
 import type { ImageRef, SnapshotQuestion } from '../exams/model.js';
-import type { Low } from 'lowdb';
-import { documentOf, openDocument } from '../util/document.js';
-import { JsonFile } from '../util/json-file.js';
-import {
-  emptyNotebook,
-  NOTE_MAX_CHARS,
-  notebookFileSchema,
-  notesFileSchema,
-  questionsFileSchema,
-  type Card,
-  type FittedModel,
-  type GradedAnswer,
-  type NotebookData,
-} from './model.js';
-import {
-  chooseDay,
-  DayLoads,
-  doneToday,
-  MAX_NEW_PER_DAY,
-  MIN_NEW_PER_DAY,
-  type DayCard,
-  type DayLimits,
-} from './daily.js';
-
-import { listCards, outlookFor, overviewOf, type NotebookReading } from './views.js';
-import type { Outlook } from './forecast.js';
+import { type Card, type FittedModel, type GradedAnswer, type NotebookData } from './model.js';
+import { chooseDay, DayLoads, doneToday, MAX_NEW_PER_DAY, MIN_NEW_PER_DAY, type DayCard } from './daily.js';
+import { listCards, overviewOf, type NotebookReading } from './views.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
+import { openNotebookFiles, type NotebookDocuments } from './files.js';
+import { ReadingMemo } from './reading.js';
+import { Notes } from './notes.js';
 import {
   addDays,
   createScheduler,
@@ -56,7 +30,6 @@ import {
   MIN_DAILY_LIMIT,
   minutesOf,
   MIN_RETENTION,
-  startOfDay,
   type GradeValue,
   type Scheduler,
 } from './schedule.js';
@@ -82,13 +55,11 @@ export class Notebook {
   private hidden: () => ReadonlySet<string> = () => NONE;
 
   private constructor(
-    /** Three lowdb documents over the durable adapter (util/document.ts), each with a .bak. */
-    private readonly docs: {
-      notebook: Low<NotebookData>;
-      questions: Low<z.infer<typeof questionsFileSchema>>;
-      notes: Low<z.infer<typeof notesFileSchema>>;
-    },
-  ) {}
+    /** Three lowdb documents over the durable adapter (files.ts), each with a .bak. */
+    private readonly docs: NotebookDocuments,
+  ) {
+    this.notes = new Notes(docs.notes);
+  }
 
   private get data(): NotebookData {
     return this.docs.notebook.data;
@@ -119,38 +90,12 @@ export class Notebook {
     this.docs.questions.data = { questions };
   }
 
-  private get notes(): z.infer<typeof notesFileSchema>['notes'] {
-    return this.docs.notes.data.notes;
-  }
-
-  private set notes(notes: z.infer<typeof notesFileSchema>['notes']) {
-    this.docs.notes.data = { notes };
-  }
+  private readonly notes: Notes;
 
   static async open(dataDir: string, storage: StorageContext = WRITABLE_SILENT): Promise<Notebook> {
-    const questionsFile = new JsonFile(join(dataDir, 'notebook-questions.json'), questionsFileSchema, {
-      kind: 'notebook-questions',
-      backup: true,
-      ...storage,
-    });
-    // Inspected first: lost beyond its .bak, the misses come back from the saved results (captured again at start).
-    const questions = await questionsFile.inspect();
-    const notebook = new Notebook({
-      notebook: await openDocument(
-        new JsonFile(join(dataDir, 'notebook.json'), notebookFileSchema, {
-          kind: 'notebook',
-          backup: true,
-          ...storage,
-        }),
-        emptyNotebook(),
-      ),
-      questions: documentOf(questionsFile, { questions: questions.value?.questions ?? {} }),
-      notes: await openDocument(
-        new JsonFile(join(dataDir, 'notes.json'), notesFileSchema, { kind: 'notes', backup: true, ...storage }),
-        { notes: {} },
-      ),
-    });
-    if (questions.lost) notebook.data.captured = [];
+    const { docs, questionsLost } = await openNotebookFiles(dataDir, storage);
+    const notebook = new Notebook(docs);
+    if (questionsLost) notebook.data.captured = [];
     // A card whose question was lost (its file damaged beyond the .bak) cannot be reviewed: it goes.
     notebook.data.cards = Object.fromEntries(
       Object.entries(notebook.data.cards).filter(([id]) => notebook.questions[id] !== undefined),
@@ -190,18 +135,11 @@ export class Notebook {
 
   /** Called after each durable change of the cards or the plan (the app tells every screen). */
   onChanged: (() => void) | null = null;
-  /** Bumped by every change of the cards or the plan: what the outlook was worked out for. */
-  private revision = 0;
-  private outlookMemo: { key: string; outlook: Outlook } | null = null;
-  /**
-   * The limits search (a score of simulations: seconds at 3,000 cards) is kept while what it
-   * depends on stands: the day, the plan, which cards there are and how many wait to be introduced.
-   * A rating in a session changes none of these.
-   */
-  private neededMemo: { key: string; needed: DayLimits | null } | null = null;
+  /** The views' reading, and the outlook kept while what it depends on stands (reading.ts). */
+  private readonly memo = new ReadingMemo();
 
   private async saveCards() {
-    this.revision += 1;
+    this.memo.changed();
     await this.docs.notebook.write();
     this.onChanged?.();
   }
@@ -463,17 +401,11 @@ export class Notebook {
   }
 
   note(id: string): string {
-    return this.notes[id]?.text ?? '';
+    return this.notes.get(id);
   }
 
   setNote(id: string, text: string, at: number): Promise<string> {
-    return this.serial(async () => {
-      const trimmed = text.replace(/\s+$/u, '').slice(0, NOTE_MAX_CHARS);
-      const { [id]: _previous, ...rest } = this.notes;
-      this.notes = trimmed ? { ...rest, [id]: { text: trimmed, updatedAt: at } } : rest;
-      await this.docs.notes.write();
-      return trimmed;
-    });
+    return this.notes.set(id, text, at);
   }
 
   remindedOn(): string | null {
@@ -488,8 +420,9 @@ export class Notebook {
   }
 
   /** Settles once every change asked for so far is durable (readers wait on it). */
-  settled(): Promise<void> {
-    return this.serial(() => Promise.resolve());
+  async settled(): Promise<void> {
+    await this.serial(() => Promise.resolve());
+    await this.notes.settled();
   }
 
   list(filter: NotebookFilter, now: number, image?: (ref: ImageRef) => string | null): NotebookCardView[] {
@@ -500,33 +433,16 @@ export class Notebook {
     return overviewOf(this.reading(), now);
   }
 
-  /** What the views read: the cards there now, and the review log of those cards only (retention counts it). */
+  /** What the views read: the cards there now, and the review log of those cards only. */
   private reading(): NotebookReading {
-    const hidden = this.hidden();
-    const cards = Object.fromEntries(this.cards().map((card) => [card.id, card]));
-    const log = hidden.size === 0 ? this.data.log : this.data.log.filter((entry) => !hidden.has(entry.id));
-    const reading: NotebookReading = {
-      data: { ...this.data, cards, log },
+    return this.memo.read({
+      data: this.data,
+      cards: this.cards(),
+      hidden: this.hidden(),
       questions: this.questions,
       note: (id) => this.note(id),
       scheduler: this.scheduler(),
-      dayCards: () => this.dayCards(Object.values(cards)),
-      done: (now) => doneToday(log, now),
-    };
-    const hiddenKey = [...hidden].sort().join(',');
-    reading.outlook = (now) => {
-      const day = startOfDay(now);
-      const key = `${this.revision}|${hiddenKey}|${day}`;
-      if (this.outlookMemo?.key === key) return this.outlookMemo.outlook;
-      const waiting = Object.values(cards).filter((card) => card.fsrs.state === State.New).length;
-      const neededKey = `${day}|${JSON.stringify(this.data.plan)}|${this.data.model?.at ?? ''}|${Object.keys(cards).join(',')}|${waiting}`;
-      const outlook = outlookFor({ ...reading, outlook: undefined }, now, (search) => {
-        if (this.neededMemo?.key !== neededKey) this.neededMemo = { key: neededKey, needed: search() };
-        return this.neededMemo.needed;
-      });
-      this.outlookMemo = { key, outlook };
-      return outlook;
-    };
-    return reading;
+      dayCards: (cards) => this.dayCards(cards),
+    });
   }
 }

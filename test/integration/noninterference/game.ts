@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS,
   type Args,
   type Channel,
   type EventName,
@@ -19,6 +18,7 @@ import {
   type LibraryFilter,
   type Result,
 } from '../../../preload/contract.js';
+import { CHANNELS } from '../../../preload/channels/index.js';
 import { type AppServices } from '../../../main/app/services.js';
 import { handle } from '../../../main/app/handle.js';
 import { startFakeApi, type FakeApi } from '../../fake-api/server.js';

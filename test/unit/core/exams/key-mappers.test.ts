@@ -8,6 +8,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const CONTRACT = resolve('preload/contract.ts');
+/** The renderer's types: the contract's index and its capability modules (preload/contract/). */
+const CONTRACT_DIR = resolve('preload/contract');
+const inContract = (file: string) => resolve(file) === CONTRACT || resolve(file).startsWith(`${CONTRACT_DIR}/`);
 const VISIBILITY = resolve('main/core/exams/visibility.ts');
 
 function files(dir: string): string[] {
@@ -45,7 +48,7 @@ function contractTypeOf(checker: ts.TypeChecker, type: ts.Type, seen = new Set<t
     return null;
   }
   const symbol = type.aliasSymbol ?? type.getSymbol();
-  if (symbol?.declarations?.some((d) => resolve(d.getSourceFile().fileName) === CONTRACT)) return symbol.getName();
+  if (symbol?.declarations?.some((d) => inContract(d.getSourceFile().fileName))) return symbol.getName();
   if (symbol?.getName() === 'Promise' || checker.isArrayType(type) || checker.isTupleType(type)) {
     for (const element of checker.getTypeArguments(type as ts.TypeReference)) {
       const found = contractTypeOf(checker, element, seen);
