@@ -90,25 +90,20 @@ describe('the update cycle', () => {
   });
 
   it('a copy that cannot update itself says so and checks nothing', async () => {
-    const controller = new UpdateController({
-      feed: null,
-      now: () => 0,
-      preferences: () => Promise.resolve({ enabled: true, channel: 'stable' }),
-      examRunning: () => false,
-      currentVersion: '0.1.0',
-      onChange: () => undefined,
-    });
+    const withoutFeed = (unsigned: boolean) =>
+      new UpdateController({
+        feed: null,
+        now: () => 0,
+        preferences: () => Promise.resolve({ enabled: true, channel: 'stable' }),
+        examRunning: () => false,
+        currentVersion: '0.1.0',
+        onChange: () => undefined,
+        unsigned,
+      });
+    const controller = withoutFeed(false);
     expect(await controller.checkNow()).toMatchObject({ supported: false, unsupported: 'development', phase: 'idle' });
     // An unsigned macOS build: Squirrel.Mac would refuse the update, so it says that instead.
-    const unsigned = new UpdateController({
-      feed: null,
-      now: () => 0,
-      preferences: () => Promise.resolve({ enabled: true, channel: 'stable' }),
-      examRunning: () => false,
-      currentVersion: '0.1.0',
-      onChange: () => undefined,
-      unsigned: true,
-    });
+    const unsigned = withoutFeed(true);
     expect(await unsigned.status()).toMatchObject({ supported: false, unsupported: 'unsigned' });
     await expect(unsigned.assertCanRestart()).rejects.toMatchObject({ code: 'no-update' });
   });
