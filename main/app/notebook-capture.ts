@@ -1,9 +1,12 @@
 // The notebook follows the exams: every submitted attempt's misses and guesses are captured, one
 // attempt after another, once the full catalog is in memory; at start, attempts a crash left
 // uncaptured are caught up (waiting for the catalog only when there is one). Readers of the
-// notebook wait for both (`ready`).
+// notebook wait for both (`ready`), the daily reminder too.
 import type { ExamEngine } from '../core/exams/engine.js';
 import type { Notebook } from '../core/notebook/notebook.js';
+import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
+import { localDate } from '../core/notebook/schedule.js';
+import type { Settings } from '../../preload/contract.js';
 import type { Logger } from '../core/util/logger.js';
 import type { Workspace } from '../core/workspace.js';
 import { awaitsCapture, captureAttempt, catchUp, type NotebookDeps } from './notebook.js';
@@ -62,4 +65,30 @@ export class NotebookCapture {
     await this.startup;
     await this.chain;
   }
+}
+
+/**
+ * The notebook's daily reminder: what to show now (once a day, when the student turned it on and
+ * reviews are due, from the reminder hour on), or null; asking again the same day answers null.
+ */
+export async function reviewReminder(deps: {
+  settings: () => Promise<Settings>;
+  notebook: Notebook;
+  capture: NotebookCapture;
+  now: number;
+}): Promise<{ title: string; body: string } | null> {
+  const settings = await deps.settings();
+  await deps.capture.ready();
+  const { dueToday } = deps.notebook.counts(deps.now);
+  const today = localDate(deps.now);
+  const remind = shouldRemind({
+    enabled: settings.reviewReminders,
+    dueToday,
+    today,
+    lastReminded: deps.notebook.remindedOn(),
+    hour: new Date(deps.now).getHours(),
+  });
+  if (!remind) return null;
+  await deps.notebook.markReminded(today);
+  return reminderText(settings.language, dueToday);
 }

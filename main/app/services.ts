@@ -26,8 +26,6 @@ import { PaperExams } from '../core/paper/paper-exam.js';
 import { ScanSessions } from '../core/paper/scan-sessions.js';
 import { createPaperHandlers } from './paper.js';
 import { Notebook } from '../core/notebook/notebook.js';
-import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
-import { localDate } from '../core/notebook/schedule.js';
 import { warningText } from '../core/exams/warning-text.js';
 import { createNotebookHandlers, type NotebookDeps } from './notebook.js';
 import { createFitter, type Fitter } from './notebook-fit.js';
@@ -40,7 +38,7 @@ import { DecodingWorker, type SpawnWorker, type WorkerLimits } from '../core/wor
 import { Decoder } from '../core/worker/decoder.js';
 import { forkWorker } from '../core/worker/node-spawn.js';
 import { QuitSequence } from './quitting.js';
-import { NotebookCapture } from './notebook-capture.js';
+import { NotebookCapture, reviewReminder } from './notebook-capture.js';
 import { MissedDeadlines, startExamTicker } from './exam-clockwork.js';
 import { finishPendingReleases, releaseFinisher } from './releases.js';
 import { toBridgeError, waitForCatalog } from './handle.js';
@@ -372,23 +370,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     visibility,
     decoder,
     warningNotice: async (minutesLeft) => warningText((await options.settings.get()).language, minutesLeft),
-    reviewReminder: async (at) => {
-      const settings = await options.settings.get();
-      await capture.ready();
-      const now = at ?? clock.now();
-      const { dueToday } = notebook.counts(now);
-      const today = localDate(now);
-      const remind = shouldRemind({
-        enabled: settings.reviewReminders,
-        dueToday,
-        today,
-        lastReminded: notebook.remindedOn(),
-        hour: new Date(now).getHours(),
-      });
-      if (!remind) return null;
-      await notebook.markReminded(today);
-      return reminderText(settings.language, dueToday);
-    },
+    reviewReminder: (at) =>
+      reviewReminder({ settings: () => options.settings.get(), notebook, capture, now: at ?? clock.now() }),
     updates: updates.controller,
     quitting,
     logger: options.logger,
