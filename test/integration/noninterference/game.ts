@@ -704,6 +704,16 @@ const FOUND: Step[][] = [
     },
     { channel: 'notebook:overview', picks: [], given: () => ({}) },
   ],
+  // Not a counterexample: the review world's rating of its checked question, which MUST_ANSWER
+  // requires and 50 random sequences drew with the right place only by luck (a CI run missed it once).
+  // Elsewhere it is refused, as CLOSED says.
+  [
+    {
+      channel: 'exam:rate',
+      picks: [],
+      given: (_material, seen) => ({ attemptId: seen.current, index: seen.checked[0] ?? 0, grade: 3 }),
+    },
+  ],
 ];
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.record({
