@@ -74,6 +74,14 @@ const freshReview = (sheet: ScannedSheet): SheetReview => ({
 });
 
 export class ScanSessions {
+  /** Changes one at a time: a scan, the tutor's decisions and a grading read and write one document. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
   constructor(
     private readonly dir: string,
     private readonly storage: StorageContext = WRITABLE_SILENT,
@@ -102,61 +110,69 @@ export class ScanSessions {
    * A scan joins the exam's batch: a sheet read again replaces its earlier reading unless that one
    * was graded already (then the graded one stays, and the new reading is not offered twice).
    */
-  async addScan(code: string, result: ScanResult, now: number): Promise<ScanSessionRecord> {
-    const session = (await this.get(code)) ?? { code, startedAt: now, updatedAt: now, sheets: [], refused: [] };
-    const byNumber = new Map(session.sheets.map((entry) => [entry.sheet.sheet, entry]));
-    for (const sheet of result.sheets) {
-      const earlier = byNumber.get(sheet.sheet);
-      if (earlier?.graded) continue;
-      byNumber.set(sheet.sheet, { sheet, review: freshReview(sheet), graded: null });
-    }
-    const refusedKey = (r: ScanRefusal) => `${r.source}\u0000${r.reason}`;
-    const refused = new Map(session.refused.map((r) => [refusedKey(r as ScanRefusal), r]));
-    for (const r of result.refused) refused.set(refusedKey(r), r);
-    return this.put({
-      ...session,
-      updatedAt: now,
-      sheets: [...byNumber.values()].sort((a, b) => a.sheet.sheet - b.sheet.sheet),
-      refused: [...refused.values()],
+  addScan(code: string, result: ScanResult, now: number): Promise<ScanSessionRecord> {
+    return this.serial(async () => {
+      const session = (await this.get(code)) ?? { code, startedAt: now, updatedAt: now, sheets: [], refused: [] };
+      const byNumber = new Map(session.sheets.map((entry) => [entry.sheet.sheet, entry]));
+      for (const sheet of result.sheets) {
+        const earlier = byNumber.get(sheet.sheet);
+        if (earlier?.graded) continue;
+        byNumber.set(sheet.sheet, { sheet, review: freshReview(sheet), graded: null });
+      }
+      const refusedKey = (r: ScanRefusal) => `${r.source}\u0000${r.reason}`;
+      const refused = new Map(session.refused.map((r) => [refusedKey(r as ScanRefusal), r]));
+      for (const r of result.refused) refused.set(refusedKey(r), r);
+      return this.put({
+        ...session,
+        updatedAt: now,
+        sheets: [...byNumber.values()].sort((a, b) => a.sheet.sheet - b.sheet.sheet),
+        refused: [...refused.values()],
+      });
     });
   }
 
   /** The tutor's decisions so far, saved as they are made (a sheet graded already keeps its own). */
-  async saveReviews(
+  saveReviews(
     code: string,
     reviews: readonly ({ sheet: number } & SheetReview)[],
     now: number,
   ): Promise<ScanSessionRecord | null> {
-    const session = await this.get(code);
-    if (!session) return null;
-    const given = new Map(reviews.map(({ sheet, ...review }) => [sheet, review]));
-    const sheets = session.sheets.map((entry) => {
-      const review = given.get(entry.sheet.sheet);
-      return review && !entry.graded ? { ...entry, review } : entry;
+    return this.serial(async () => {
+      const session = await this.get(code);
+      if (!session) return null;
+      const given = new Map(reviews.map(({ sheet, ...review }) => [sheet, review]));
+      const sheets = session.sheets.map((entry) => {
+        const review = given.get(entry.sheet.sheet);
+        return review && !entry.graded ? { ...entry, review } : entry;
+      });
+      return this.put({ ...session, updatedAt: now, sheets });
     });
-    return this.put({ ...session, updatedAt: now, sheets });
   }
 
   /** A sheet graded: its result, one click away for as long as the batch is open. */
-  async markGraded(
+  markGraded(
     code: string,
     sheet: number,
     graded: { attemptId: string; correct: number; total: number },
     now: number,
   ): Promise<void> {
-    const session = await this.get(code);
-    if (!session?.sheets.some((entry) => entry.sheet.sheet === sheet)) return;
-    await this.put({
-      ...session,
-      updatedAt: now,
-      sheets: session.sheets.map((entry) => (entry.sheet.sheet === sheet ? { ...entry, graded } : entry)),
+    return this.serial(async () => {
+      const session = await this.get(code);
+      if (!session?.sheets.some((entry) => entry.sheet.sheet === sheet)) return;
+      await this.put({
+        ...session,
+        updatedAt: now,
+        sheets: session.sheets.map((entry) => (entry.sheet.sheet === sheet ? { ...entry, graded } : entry)),
+      });
     });
   }
 
   /** The tutor is done with the batch: it is gone (the graded attempts stay in history). */
-  async close(code: string): Promise<void> {
-    if (!CODE.test(code)) return;
-    await rm(join(this.dir, `${code}.json`), { force: true });
-    await rm(join(this.dir, `${code}.json.bak`), { force: true });
+  close(code: string): Promise<void> {
+    return this.serial(async () => {
+      if (!CODE.test(code)) return;
+      await rm(join(this.dir, `${code}.json`), { force: true });
+      await rm(join(this.dir, `${code}.json.bak`), { force: true });
+    });
   }
 }

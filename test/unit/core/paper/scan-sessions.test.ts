@@ -69,4 +69,22 @@ describe('scan sessions', () => {
     expect(await again.get('P0000AA')).toBeNull();
     expect(await again.get('../etc')).toBeNull();
   });
+
+  it('loses nothing when a grading, the tutor’s decisions and a second scan overlap', async () => {
+    const dir = await scratchDir(cleanups);
+    const sessions = new ScanSessions(dir);
+    await sessions.addScan('P0000AA', { sheets: [sheet(1, 'ABCDE'), sheet(2, 'ABCDE')], refused: [] }, 1);
+    // Sent together, as the screen's autosave, a grading and a new scan can be.
+    await Promise.all([
+      sessions.markGraded('P0000AA', 1, { attemptId: 'a1', correct: 5, total: 5 }, 2),
+      sessions.saveReviews('P0000AA', [{ sheet: 2, student: 'Bia', version: 1, language: null, decided: {} }], 3),
+      sessions.addScan('P0000AA', { sheets: [sheet(3, 'AAAAA')], refused: [] }, 4),
+    ]);
+    const session = await new ScanSessions(dir).get('P0000AA');
+    expect(session?.sheets.map((s) => [s.sheet.sheet, s.review.student, s.graded?.attemptId ?? null])).toEqual([
+      [1, '', 'a1'],
+      [2, 'Bia', null],
+      [3, '', null],
+    ]);
+  });
 });
