@@ -295,6 +295,7 @@ export const ui = (page: Page) => {
       scanRefused: id('paper-scan-refused'),
       scanRefusals: id('paper-scan-refusal'),
       scanSummary: id('paper-scan-summary'),
+      scanLast: id('paper-scan-last'),
       scanSheets: id('paper-scan-sheet'),
       scanName: id('paper-scan-name'),
       scanStudent: id('paper-scan-student'),

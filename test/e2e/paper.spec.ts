@@ -337,6 +337,7 @@ test('paper: a scanned batch stays until the tutor closes it — across screens 
   await expect(screen.paper.scanRows.nth(0)).toHaveAttribute('data-correct', '10');
   // The same pile scanned again in the open batch: nothing new to grade.
   await screen.paper.scanInput.setInputFiles(stack);
+  await expect(screen.paper.scanLast).toHaveAttribute('data-kept', '2');
   await expect(screen.paper.scanSummary).toHaveAttribute('data-open', '0');
   // Closed, then scanned again: both sheets are known, left out unless the tutor asks for a second attempt.
   await screen.paper.scanClose.click();

@@ -255,8 +255,14 @@ export async function rateAnswer(page: Page, grade: 1 | 2 | 3 | 4) {
 export async function scanAnswerSheets(page: Page, files: string | string[]): Promise<void> {
   const screen = ui(page);
   await screen.nav('paper').click();
+  // Each reading bumps data-reads: a pile scanned again shows the same summary, so that is not the sign.
+  const before = (await screen.paper.scanLast.count())
+    ? Number(await screen.paper.scanLast.getAttribute('data-reads'))
+    : 0;
   await screen.paper.scanInput.setInputFiles(files);
-  await expect(screen.paper.scanSummary.or(screen.paper.scanRefused).first()).toBeVisible();
+  await expect(screen.paper.scanLast.or(screen.paper.scanError).first()).toBeVisible();
+  if (await screen.paper.scanLast.isVisible())
+    await expect(screen.paper.scanLast).toHaveAttribute('data-reads', String(before + 1));
 }
 
 /**

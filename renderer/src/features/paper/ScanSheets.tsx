@@ -41,6 +41,14 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
   /** The last grading's refusals, by sheet (the graded ones are in the batch). */
   const [failed, setFailed] = useState<GradedSheet[]>([]);
   const [grading, setGrading] = useState<{ done: number; total: number } | null>(null);
+  /** Set the moment files are chosen (reading them comes before the bridge call): close waits. */
+  const [reading, setReading] = useState(false);
+  /** What the last reading brought, so a pile scanned twice says so instead of nothing. */
+  const [lastRead, setLastRead] = useState<{ reads: number; read: number; kept: number; refused: number } | null>(
+    null,
+  );
+  /** Bumped by close: an answer to a call made before it never brings the closed batch back. */
+  const generation = useRef(0);
   /** The save waiting for typing to pause, if any: run at once when the screen goes away. */
   const saving = useRef<{ timer: ReturnType<typeof setTimeout>; write: () => Promise<unknown> } | null>(null);
 
@@ -91,17 +99,33 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
   }, []);
 
   const read = async (list: FileList) => {
+    setReading(true);
     setFailed([]);
-    const files = await Promise.all(
-      [...list].map(async (file) => ({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) })),
-    );
-    // Decisions not saved yet go first: the new readings join them.
-    await save(reviews, 0);
-    const next = await run(async () => {
-      await api['paper:scan']({ code: exam.code, files });
-      return api['paper:scan-session']({ code: exam.code });
-    });
-    if (next !== null) adopt(next);
+    const started = generation.current;
+    try {
+      const files = await Promise.all(
+        [...list].map(async (file) => ({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) })),
+      );
+      // Decisions not saved yet go first: the new readings join them.
+      await save(reviews, 0);
+      const next = await run(async () => {
+        const result = await api['paper:scan']({ code: exam.code, files });
+        return { result, session: await api['paper:scan-session']({ code: exam.code }) };
+      });
+      if (next === null || started !== generation.current) return;
+      const gradedBefore = new Set(
+        (session?.sheets ?? []).filter((entry) => entry.graded !== null).map((entry) => entry.sheet.sheet),
+      );
+      setLastRead((last) => ({
+        reads: (last?.reads ?? 0) + 1,
+        read: next.result.sheets.length,
+        kept: next.result.sheets.filter((sheet) => gradedBefore.has(sheet.sheet)).length,
+        refused: next.result.refused.length,
+      }));
+      adopt(next.session);
+    } finally {
+      setReading(false);
+    }
   };
 
   const update = (sheet: number, change: (r: ScanSheetReview) => ScanSheetReview) =>
@@ -165,10 +189,12 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
   const close = async () => {
     if (saving.current) clearTimeout(saving.current.timer);
     saving.current = null;
+    generation.current += 1;
     const done = await run(() => api['paper:scan-session-close']({ code: exam.code }));
     if (done) {
       adopt(null);
       setFailed([]);
+      setLastRead(null);
     }
   };
 
@@ -183,7 +209,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           type="file"
           multiple
           accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-          disabled={busy || grading !== null}
+          disabled={busy || reading || grading !== null}
           onChange={(e) => {
             if (e.target.files?.length) void read(e.target.files);
             e.target.value = '';
@@ -191,9 +217,15 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           data-testid="paper-scan-input"
         />
       </label>
-      {busy && (
+      {(busy || reading) && (
         <p role="status" data-testid="paper-scan-progress">
           {t('paper.scan.reading')}
+        </p>
+      )}
+      {lastRead && !reading && (
+        <p className="muted" data-testid="paper-scan-last" data-reads={lastRead.reads} data-kept={lastRead.kept}>
+          {t('paper.scan.lastRead', { count: lastRead.read, refused: lastRead.refused })}
+          {lastRead.kept > 0 && <> {t('paper.scan.lastKept', { count: lastRead.kept })}</>}
         </p>
       )}
       <ErrorNotice error={error} testId="paper-scan-error" />
@@ -391,7 +423,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
           <button
             type="button"
             className="secondary"
-            disabled={busy || grading !== null}
+            disabled={busy || reading || grading !== null}
             onClick={() => void close()}
             data-testid="paper-scan-close"
           >
