@@ -44,9 +44,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
   /** Set the moment files are chosen (reading them comes before the bridge call): close waits. */
   const [reading, setReading] = useState(false);
   /** What the last reading brought, so a pile scanned twice says so instead of nothing. */
-  const [lastRead, setLastRead] = useState<{ reads: number; read: number; kept: number; refused: number } | null>(
-    null,
-  );
+  const [lastRead, setLastRead] = useState<{ reads: number; read: number; kept: number; refused: number } | null>(null);
   /** Bumped by close: an answer to a call made before it never brings the closed batch back. */
   const generation = useRef(0);
   /** The save waiting for typing to pause, if any: run at once when the screen goes away. */
