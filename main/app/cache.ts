@@ -1,7 +1,7 @@
 // The cache's channels: what the data folder holds, and clearing what can be fetched again.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { imageUrlsOf } from '../core/catalog/store.js';
+import { entryImageUrls } from '../core/catalog/store.js';
 import { listPacks, packSource } from '../core/packs/registry.js';
 import type { Logger } from '../core/util/logger.js';
 import type { Workspace } from '../core/workspace.js';
@@ -78,7 +78,7 @@ export function createCache(deps: CacheDeps) {
         await store.removeSources(sources);
         await store.removeExams(store.examOrigins().filter((o) => !o.startsWith('pack:') || removePacks));
         await workspace.state.update((data) => ({ ...data, runs: {} }));
-        await workspace.images.prune(imageUrlsOf(store.all()));
+        await workspace.images.prune(entryImageUrls(store.all()));
         await store.compact();
       });
       await deps.sweepImages();

@@ -1,6 +1,6 @@
-// The library's channels: facets and pages from the summary index until the full catalog is in
-// memory, one question's public view, and its key and worked solution only when no running exam
-// locks it (core/exams/visibility.ts decides).
+// The library's channels: facets and pages from the catalog's entries, one question's public view
+// (its body read from disk), and its key and worked solution only when no running exam locks it
+// (core/exams/visibility.ts decides).
 import { createHash } from 'node:crypto';
 import type { Explanation } from '../core/catalog/explanations.js';
 import { publicRecordOf } from '../core/exams/visibility.js';
@@ -27,38 +27,33 @@ export function createCatalogHandlers({ workspace, library, isLocked }: CatalogD
   const explanationView = (explanation: Explanation | null): ExplanationView | null =>
     explanation && { text: explanation.text, image: library.imageFor(explanation.image) };
   /** A question the renderer may learn the key of now (refused while a running exam holds it). */
-  const unlocked = (id: string) => {
+  const unlocked = async (id: string) => {
     if (isLocked(id)) throw new BridgeError('locked-by-exam');
-    const question = workspace.store.get(id);
+    await workspace.catalogReady();
+    const question = await workspace.store.loadOne(id);
     if (!question) throw new BridgeError('not-found');
     return question;
   };
   return {
     'catalog:facets': async () => {
-      const index = workspace.index;
-      if (!workspace.isCatalogLoaded() && index) return index.facets();
       await workspace.catalogReady();
       return library.facets();
     },
     'catalog:query': async ({ filter, offset, limit }) => {
-      const index = workspace.index;
-      if (!workspace.isCatalogLoaded() && index && !filter.text?.trim()) {
-        const rows = index.query(filter);
-        return { total: rows.length, offset, items: rows.slice(offset, offset + limit) };
-      }
       await workspace.catalogReady();
       return library.query(filter, offset, limit);
     },
-    'catalog:question': ({ id }) => {
-      const question = workspace.store.get(id);
+    'catalog:question': async ({ id }) => {
+      await workspace.catalogReady();
+      const question = await workspace.store.loadOne(id);
       if (!question) throw new BridgeError('not-found');
-      return Promise.resolve(library.view(publicRecordOf(question)));
+      return library.view(publicRecordOf(question));
     },
-    'catalog:reveal': ({ id }) => Promise.resolve({ correctAlternativeId: unlocked(id).correctId }),
+    'catalog:reveal': async ({ id }) => ({ correctAlternativeId: (await unlocked(id)).correctId }),
     // A worked solution gives the key away: refused like reveal while the question is locked.
-    'catalog:explanation': ({ id }) => Promise.resolve(explanationView(workspace.explanations.for(id, unlocked(id).q))),
+    'catalog:explanation': async ({ id }) => explanationView(workspace.explanations.for(id, (await unlocked(id)).q)),
     'catalog:set-explanation': async ({ id, text, image }) => {
-      const question = unlocked(id);
+      const question = await unlocked(id);
       let figure = workspace.explanations.for(id, question.q)?.image ?? null;
       if (image === null) figure = null;
       else if (image) {

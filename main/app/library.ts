@@ -3,29 +3,36 @@
 // and refuses questions locked by a running exam attempt (core/exams/visibility.ts decides).
 import type { Facets, QuestionPage, QuestionSummary, QuestionView } from '../../preload/contract.js';
 import { queryCatalog, type CatalogQuery } from '../core/catalog/query.js';
-import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
-import { excerptOf } from '../core/catalog/summary-index.js';
-import { publicRecordOf, type PublicRecord } from '../core/exams/visibility.js';
+import type { CatalogEntry, CatalogStore } from '../core/catalog/store.js';
+import type { PublicRecord } from '../core/exams/visibility.js';
 import type { ImageCache } from '../core/images/cache.js';
 
 export type ImageUrl = (sha256: string) => string;
 
 const MISSING_IMAGE = 'missing';
 
-export function summarize(question: PublicRecord, store: CatalogStore): QuestionSummary {
+/** What a library row is made from: an entry without its key (a row never needs it). */
+export type LibraryEntry = Omit<CatalogEntry, 'correctId'>;
+
+/** Library rows from the entries alone (no body read): what the list shows. */
+export function summariesOf(entries: readonly LibraryEntry[], store: CatalogStore): QuestionSummary[] {
+  return entries.map((entry) => summaryOf(entry, store));
+}
+
+function summaryOf(entry: LibraryEntry, store: CatalogStore): QuestionSummary {
   return {
-    id: question.id,
-    excerpt: excerptOf(question.statement),
-    exam: question.exam,
-    subject: store.subjectName(question.subjectId),
-    year: question.year,
-    difficulty: question.difficulty,
-    hasImage: Boolean(question.imageUrl),
+    id: entry.id,
+    excerpt: entry.excerpt,
+    exam: entry.q.exam?.name ?? null,
+    subject: store.subjectName(entry.q.subject.id),
+    year: entry.year,
+    difficulty: entry.difficulty,
+    hasImage: Boolean(entry.q.imageUrl),
   };
 }
 
 export class Library {
-  private cached: { key: string; size: number; ids: StoredQuestion[] } | null = null;
+  private cached: { key: string; size: number; entries: CatalogEntry[] } | null = null;
 
   constructor(
     private readonly store: () => CatalogStore,
@@ -51,19 +58,16 @@ export class Library {
   }
 
   /** Pages of one filtered result; the result is kept while the user scrolls through it. */
-  query(filter: CatalogQuery, offset: number, limit: number): QuestionPage {
+  async query(filter: CatalogQuery, offset: number, limit: number): Promise<QuestionPage> {
     const store = this.store();
     const key = JSON.stringify(filter);
     if (!this.cached || this.cached.key !== key || this.cached.size !== store.size) {
-      this.cached = { key, size: store.size, ids: queryCatalog(store, filter) };
+      this.cached = { key, size: store.size, entries: await queryCatalog(store, filter) };
     }
     return {
-      total: this.cached.ids.length,
+      total: this.cached.entries.length,
       offset,
-      items: this.cached.ids
-        .slice(offset, offset + limit)
-        .map(publicRecordOf)
-        .map((record) => summarize(record, store)),
+      items: summariesOf(this.cached.entries.slice(offset, offset + limit), store),
     };
   }
 

@@ -107,7 +107,7 @@ export function createNotebookHandlers(deps: NotebookDeps): NotebookHandlers {
     return {
       id,
       recordId: ref.questionId,
-      question: stored ? engine().snapshotFor(stored.id) : notebook().question(id),
+      question: stored ? await engine().snapshotFor(stored.id) : notebook().question(id),
     };
   };
 

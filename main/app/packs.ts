@@ -17,7 +17,7 @@ import { readRegularFile, RegularFileError } from '../core/util/regular-file.js'
 import type { MoodleRead } from '../core/worker/protocol.js';
 import { PACK_FILE_MAX_BYTES } from '../../preload/contract.js';
 import { queryCatalog } from '../core/catalog/query.js';
-import type { CatalogStore, StoredQuestion } from '../core/catalog/store.js';
+import type { CatalogEntry, CatalogStore, StoredQuestion } from '../core/catalog/store.js';
 import { enemExamIds, isEnemQuestion } from '../core/catalog/provenance.js';
 import {
   importPack,
@@ -135,14 +135,18 @@ export function createPackHandlers(context: PackContext) {
     return { pack: summary(result.entry), added: result.added };
   };
 
-  const selection = (filter: LibraryFilter, ids?: string[]): StoredQuestion[] => {
+  /** The chosen questions, whole (a pack carries their bodies): checked on their entries first. */
+  const selection = async (filter: LibraryFilter, ids?: string[]): Promise<StoredQuestion[]> => {
     const store = context.workspace().store;
     const chosen = ids
-      ? ids.map((id) => store.get(id)).filter((q): q is StoredQuestion => q !== undefined)
-      : queryCatalog(store, filter);
+      ? ids.map((id) => store.get(id)).filter((entry): entry is CatalogEntry => entry !== undefined)
+      : await queryCatalog(store, filter);
     if (chosen.length === 0) throw new BridgeError('empty-selection');
     if (chosen.some((q) => context.isLocked(q.id))) throw new BridgeError('locked-by-exam');
-    return chosen;
+    return store.load(
+      chosen.map((entry) => entry.id),
+      { cache: false },
+    );
   };
 
   const handlers: PackHandlers = {
@@ -163,7 +167,7 @@ export function createPackHandlers(context: PackContext) {
     },
     'packs:preview': async ({ filter, ids }) => {
       const workspace = context.workspace();
-      const built = await buildPack(selection(filter, ids), workspace.store, workspace.images, {
+      const built = await buildPack(await selection(filter, ids), workspace.store, workspace.images, {
         title: 'preview',
         appVersion: APP_VERSION,
       });
@@ -214,7 +218,7 @@ export function createPackHandlers(context: PackContext) {
     },
     'packs:build': async ({ filter, ids, title, description, author, examConfig, seal }) => {
       const workspace = context.workspace();
-      const chosen = selection(filter, ids);
+      const chosen = await selection(filter, ids);
       await fetchMissingImages(chosen, workspace.images, await context.imageHosts());
       // Shown once to the tutor, kept nowhere: whoever has it can open the answers.
       const releaseCode = seal ? newReleaseCode() : null;

@@ -9,7 +9,7 @@ import { newSeed, seededRandom } from '../core/exams/random.js';
 import { snapshotOf } from '../core/exams/snapshot.js';
 import type { SnapshotQuestion } from '../core/exams/model.js';
 import { questionLanguage } from '../core/exams/enem.js';
-import type { StoredQuestion } from '../core/catalog/store.js';
+import type { CatalogEntry } from '../core/catalog/store.js';
 import type { ImageCache } from '../core/images/cache.js';
 import {
   answeredPositions,
@@ -81,13 +81,13 @@ async function numbersIn(
  * chosen language only, as a screen exam would, and says so (the chosen one short refuses the print).
  */
 export function pairForeignBlocks(
-  picked: StoredQuestion[],
+  picked: CatalogEntry[],
   request: ExamRequest,
   store: CatalogStore,
-): { chosen: StoredQuestion[]; languageChoice: boolean } {
+): { chosen: CatalogEntry[]; languageChoice: boolean } {
   if (!request.areas?.includes('linguagens') || !request.foreignLanguage)
     return { chosen: picked, languageChoice: false };
-  const languageOf = (q: StoredQuestion) => questionLanguage(q, store);
+  const languageOf = (q: CatalogEntry) => questionLanguage(q, store);
   const english = picked.filter((q) => languageOf(q) === 'ingles');
   const spanish = picked.filter((q) => languageOf(q) === 'espanhol');
   // Each block has at most what it needs (selectQuestions): equal lengths mean both are full.
@@ -110,7 +110,7 @@ export async function createPaperExam(
   const picked = selectQuestions(store, request, new Set(), seededRandom(seed), true, 'both');
   const { chosen, languageChoice } = pairForeignBlocks(picked, request, store);
   if (chosen.length === 0) throw new BridgeError('no-questions');
-  const questions = chosen.map((q) =>
+  const questions = (await store.load(chosen.map((q) => q.id))).map((q) =>
     snapshotOf({ store, images: deps.images(), explanations: deps.explanations() }, q, q.id),
   );
   // Questions all from one pack, ticked or not (as a screen exam): its gradings go to the class report.

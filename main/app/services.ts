@@ -122,7 +122,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   // Start-up reads the summary index only; the full catalog loads behind it (docs/performance.md).
   // One list for every file set aside (settings and vault, opened before, report into it too).
   const storageNotices = options.notices ?? new StorageNotices();
-  const workspace = await openWorkspace(options.dataDir, { deferCatalog: true, notices: storageNotices });
+  const workspace = await openWorkspace(options.dataDir, { notices: storageNotices });
   storageNotices.onReport = () => options.emit('app:notices', workspace.notices());
   const vault = new KeyVault(options.cipher, options.vaultStorage);
   const library = new Library(

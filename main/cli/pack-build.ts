@@ -58,9 +58,13 @@ async function packBuild(opts: PackBuildOptions): Promise<number> {
   const workspace = await openWorkspace(opts.dataDir);
   let built: Awaited<ReturnType<typeof buildPack>>;
   try {
-    const selection = queryCatalog(workspace.store, filter.data)
+    const chosen = (await queryCatalog(workspace.store, filter.data))
       .sort((a, b) => a.id.localeCompare(b.id))
       .slice(0, limit);
+    const selection = await workspace.store.load(
+      chosen.map((entry) => entry.id),
+      { cache: false },
+    );
     // Image hosts must be public; --base-url names a local API (the fake) whose images may be local.
     const local = opts.baseUrl ? isLoopbackHost(new URL(opts.baseUrl).hostname) : false;
     const bar = progress('pack build');

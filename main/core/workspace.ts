@@ -7,7 +7,7 @@ import { CatalogClient } from './api/client.js';
 import { RateGovernor, type DailyUsage, type GovernorOptions } from './api/governor.js';
 import type { Product } from './api/schemas.js';
 import { CatalogStore } from './catalog/store.js';
-import { SummaryIndex, writeSummaryIndex } from './catalog/summary-index.js';
+import { writeCatalogIndex } from './catalog/summary-index.js';
 import { ImageCache } from './images/cache.js';
 import { SyncStateStore } from './sync/state.js';
 import { ExplanationStore } from './catalog/explanations.js';
@@ -65,13 +65,11 @@ const INDEX_EVERY_MS = 5 * 60_000;
 
 export interface Workspace {
   dataDir: string;
-  /** The full catalog; with `deferCatalog`, only once `catalogReady()` has settled. */
+  /** The catalog's entries (bodies on demand); only once `catalogReady()` has settled. */
   store: CatalogStore;
-  /** Starts loading the full catalog if it has not started, and settles when it is in memory. */
+  /** Settles when the catalog is open (at once after `openWorkspace`: kept for callers that wait). */
   catalogReady(): Promise<void>;
   isCatalogLoaded(): boolean;
-  /** The first screen's data, read at start-up when `deferCatalog` (null when stale or absent). */
-  index: SummaryIndex | null;
   images: ImageCache;
   state: SyncStateStore;
   /** How the folder is open (read-only by a second process) and where set-aside files are reported. */
@@ -101,12 +99,12 @@ export interface Workspace {
 }
 
 /**
- * Opens a data dir. With `deferCatalog` (the app), it returns once the summary index is read and
- * loads the full catalog behind it, so that start-up parses only what the first screen shows.
+ * Opens a data dir. The catalog opens from its saved index (entries and search, no chunk read) when
+ * that is fresh, else from the chunks, and the index is written again soon after.
  */
 export async function openWorkspace(
   dataDir: string,
-  options: { readOnly?: boolean; deferCatalog?: boolean; notices?: StorageNotices } = {},
+  options: { readOnly?: boolean; notices?: StorageNotices } = {},
 ): Promise<Workspace> {
   // Read-only (a second process: `stats` beside a running sync) takes no lock and never writes,
   // moves or deletes: what looks like a leftover to it may be the writer's file in flight.
@@ -125,7 +123,6 @@ export async function openWorkspace(
     ExplanationStore.open(dataDir, storage),
   ]);
   images.alsoKeep = () => explanations.images();
-  const index = options.deferCatalog ? await SummaryIndex.open(paths.catalog) : null;
   let exclusiveTail: Promise<unknown> = Promise.resolve();
   const packRegistry = openPackRegistry(paths.packs, storage);
 
@@ -142,7 +139,7 @@ export async function openWorkspace(
     indexTimer = null;
     lastIndexWrite = Date.now();
     const store = loaded;
-    if (store) indexWrite = indexWrite.then(() => writeSummaryIndex(store)).catch(() => undefined);
+    if (store) indexWrite = indexWrite.then(() => writeCatalogIndex(store)).catch(() => undefined);
     return indexWrite;
   };
   const scheduleIndex = () => {
@@ -158,7 +155,7 @@ export async function openWorkspace(
       loaded = store;
       if (readOnly) return;
       store.onChange = scheduleIndex;
-      if (options.deferCatalog && !index) scheduleIndex(); // next start can be fast
+      if (!store.fromIndex) scheduleIndex(); // next start can be fast
     }));
   const governors = new Map<Product, RateGovernor>();
   // Today's count is saved at most once a second (and on close), not once per request.
@@ -211,7 +208,6 @@ export async function openWorkspace(
     },
     catalogReady,
     isCatalogLoaded: () => loaded !== null,
-    index,
     images,
     state,
     governor,
@@ -230,10 +226,6 @@ export async function openWorkspace(
       await unlock();
     },
   };
-  // Without a fresh index the first screen needs the catalog; read-only callers always do.
-  if (!options.deferCatalog || !index) await catalogReady();
-  // With a fresh index, the first screen is served from it; the catalog loads once something needs
-  // it, or when start-up has settled, so that parsing it never delays the first answers.
-  else setTimeout(() => void catalogReady().catch(() => undefined), 2000).unref();
+  await catalogReady();
   return workspace;
 }

@@ -93,7 +93,7 @@ describe('overlapping calls', () => {
   it('two pack imports at once: both are listed, with all their questions', async () => {
     const source = await openWorkspace(await scratch());
     await source.store.append(Array.from({ length: 60 }, (_, n) => toStored(sampleQuestion(n), 'api:enem')));
-    const all = [...source.store.all()];
+    const all = await source.store.loadAll();
     const a = await buildPack(all.slice(0, 30), source.store, source.images, { title: 'A', appVersion: '0.1.0' });
     const b = await buildPack(all.slice(30), source.store, source.images, { title: 'B', appVersion: '0.1.0' });
     await source.close();

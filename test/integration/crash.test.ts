@@ -123,7 +123,8 @@ describe('kill -9 mid-write', () => {
         const workspace = await openWorkspace(dir);
         await workspace.catalogReady();
         expect(workspace.notices()).toEqual([]);
-        for (const question of workspace.store.all()) expect(question.q.statement).toBe(truth.get(question.id));
+        for (const question of await workspace.store.loadAll())
+          expect(question.q.statement).toBe(truth.get(question.id));
         const leftovers = (await readdir(join(dir, 'catalog', 'chunks'))).filter((n) => TEMP_FILE.test(n));
         expect(leftovers).toEqual([]);
         await workspace.close();
@@ -196,7 +197,7 @@ describe('kill -9 mid-write', () => {
         { product: 'vestibulares' },
         { client, store: source.store, images: source.images, state: source.state, currentYear: 2026 },
       );
-      const pack = await buildPack([...source.store.all()], source.store, source.images, {
+      const pack = await buildPack(await source.store.loadAll(), source.store, source.images, {
         title: 'Crash',
         appVersion: '0.1.0',
       });

@@ -63,10 +63,7 @@ beforeAll(async () => {
     settings: { title: 'Em andamento', mode: 'timed', timeLimitMinutes: 30, strict: true, seed: 1 },
   });
   for (const id of running) {
-    const correct = services
-      .workspace()
-      .store.get(id)
-      ?.q.alternatives.find((a) => a.isCorrect);
+    const correct = (await services.workspace().store.loadOne(id))?.q.alternatives.find((a) => a.isCorrect);
     if (correct) {
       secrets[`running key id of ${id}`] = correct.id;
       secrets[`running key text of ${id}`] = correct.text;

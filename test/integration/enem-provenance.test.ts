@@ -99,7 +99,7 @@ describe('ENEM by provenance', () => {
     expect(enemIds(student)).toEqual(enem.map((q) => q.id).sort());
 
     // Built again from the student's copy, the pack still knows which were the ENEM's.
-    const again = await buildPack([...student.store.all()], student.store, student.images, {
+    const again = await buildPack(await student.store.loadAll(), student.store, student.images, {
       title: 'Cópia',
       appVersion: '0.1.0',
     });

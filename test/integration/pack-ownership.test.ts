@@ -41,8 +41,8 @@ async function synced(): Promise<Workspace> {
   return workspace;
 }
 
-const snapshot = (workspace: Workspace) => {
-  const records = [...workspace.store.all()].sort((a, b) => a.id.localeCompare(b.id));
+const snapshot = async (workspace: Workspace) => {
+  const records = (await workspace.store.loadAll()).sort((a, b) => a.id.localeCompare(b.id));
   const images = records.flatMap((q) => [q.q.imageUrl, ...q.q.alternatives.map((a) => a.imageUrl)]);
   return {
     records: structuredClone(records),
@@ -73,9 +73,10 @@ const forgedPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a
 describe('a pack never changes what another source stored', () => {
   it('same id, different statement, key and image: the synced question, its key and its image stay; the pack’s version lives beside them', async () => {
     const target = await synced();
-    const victim = [...target.store.all()].find((q) => q.q.imageUrl) ?? [...target.store.all()][0];
+    const all = await target.store.loadAll();
+    const victim = all.find((q) => q.q.imageUrl) ?? all[0];
     if (!victim) throw new Error('no question');
-    const before = snapshot(target);
+    const before = await snapshot(target);
     const wrong = victim.q.alternatives.find((a) => a.id !== victim.correctId);
     const forged: StoredQuestion = {
       ...victim,
@@ -89,42 +90,42 @@ describe('a pack never changes what another source stored', () => {
     };
     const pack = await packOf([forged], forgedPng);
     const { entry } = await importPack(target, pack.bytes);
-    const after = snapshot(target);
+    const after = await snapshot(target);
     // The synced record is untouched (and the image behind its URL too).
-    expect(target.store.get(victim.id)).toEqual(before.records.find((r) => r.id === victim.id));
+    expect(await target.store.loadOne(victim.id)).toEqual(before.records.find((r) => r.id === victim.id));
     expect(after.images.filter(([url]) => before.images.some(([u]) => u === url))).toEqual(before.images);
-    const own = target.store.get(namespacedId(entry.id, victim.id));
+    const own = await target.store.loadOne(namespacedId(entry.id, victim.id));
     expect(own?.q.statement).toBe('Forjada');
     expect(own?.sources).toEqual([packSource(entry.id)]);
     await removePack(target, entry.id);
-    expect(snapshot(target)).toEqual(before);
+    expect(await snapshot(target)).toEqual(before);
   });
 
   it('same id, same content: one record, shared; removing the pack gives the record back as it was', async () => {
     const target = await synced();
-    const shared = [...target.store.all()].slice(0, 5);
-    const before = snapshot(target);
+    const shared = (await target.store.loadAll()).slice(0, 5);
+    const before = await snapshot(target);
     const pack = await packOf(shared);
     const { entry } = await importPack(target, pack.bytes);
     for (const record of shared) {
       expect(target.store.get(record.id)?.sources).toEqual(['api:enem', packSource(entry.id)]);
-      expect(target.store.get(record.id)?.q).toEqual(record.q);
+      expect((await target.store.loadOne(record.id))?.q).toEqual(record.q);
     }
     expect(target.store.size).toBe(before.records.length);
     await removePack(target, entry.id);
-    expect(snapshot(target)).toEqual(before);
+    expect(await snapshot(target)).toEqual(before);
   });
 
   it('a pack touching a question of the running exam is refused and writes nothing', async () => {
     const target = await synced();
-    const record = [...target.store.all()][0];
+    const record = (await target.store.loadAll())[0];
     if (!record) throw new Error('no question');
-    const before = snapshot(target);
+    const before = await snapshot(target);
     const pack = await packOf([{ ...record, q: { ...record.q, statement: 'Outra' } }]);
     await expect(importPack(target, pack.bytes, { isLocked: (id) => id.endsWith(record.id) })).rejects.toBeInstanceOf(
       PackLockedError,
     );
-    expect(snapshot(target)).toEqual(before);
+    expect(await snapshot(target)).toEqual(before);
   });
 });
 

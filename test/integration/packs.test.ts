@@ -9,6 +9,7 @@ import { importPack, listPacks, packImageUrl, removePack } from '../../main/core
 import { buildPack } from '../../main/core/packs/writer.js';
 import { runSync } from '../../main/core/sync/engine.js';
 import { openWorkspace, type Workspace } from '../../main/core/workspace.js';
+import type { StoredQuestion } from '../../main/core/catalog/store.js';
 import { startFakeApi, type FakeApi } from '../fake-api/server.js';
 import { pngFor } from '../fake-api/images.js';
 import { rawZip, type RawEntry } from '../support/raw-zip.js';
@@ -60,8 +61,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const build = (selection = [...source.store.all()], title = 'Revisão de Matemática') =>
-  buildPack(selection, source.store, source.images, {
+const build = async (selection?: StoredQuestion[], title = 'Revisão de Matemática') =>
+  buildPack(selection ?? (await source.store.loadAll()), source.store, source.images, {
     title,
     author: 'Prof. Ana',
     appVersion: '0.1.0',
@@ -76,8 +77,8 @@ describe('packs: build and import', () => {
     const result = await importPack(target, pack.bytes);
     expect(result.added).toBe(200);
     const enemExams = enemExamIds(source.store);
-    for (const original of source.store.all()) {
-      const copy = target.store.get(original.id);
+    for (const original of await source.store.loadAll()) {
+      const copy = await target.store.loadOne(original.id);
       // Images a pack carries are addressed by hash (pack-image:<sha256>); everything else is as sent.
       const sourceUrls = [original.q.imageUrl, ...original.q.alternatives.map((a) => a.imageUrl)];
       const copyUrls = [copy?.q.imageUrl, ...(copy?.q.alternatives.map((a) => a.imageUrl) ?? [])];
@@ -115,7 +116,7 @@ describe('packs: build and import', () => {
   });
 
   it('builds byte-identical packs from the same selection', async () => {
-    const selection = [...source.store.all()].slice(0, 50);
+    const selection = (await source.store.loadAll()).slice(0, 50);
     const one = await build(selection);
     const two = await build([...selection].reverse());
     expect(sha(one.bytes)).toBe(sha(two.bytes));
@@ -124,7 +125,7 @@ describe('packs: build and import', () => {
   });
 
   it('re-imports idempotently and never duplicates questions already in the cache', async () => {
-    const pack = await build([...source.store.all()].slice(0, 30));
+    const pack = await build((await source.store.loadAll()).slice(0, 30));
     const target = await workspace();
     await importPack(target, pack.bytes);
     const again = await importPack(target, pack.bytes);
@@ -134,7 +135,7 @@ describe('packs: build and import', () => {
   });
 
   it('removes a pack with its questions and images, keeping what another source still has', async () => {
-    const all = [...source.store.all()];
+    const all = await source.store.loadAll();
     const a = await build(all.slice(0, 40), 'Pacote A');
     const b = await build(all.slice(20, 60), 'Pacote B');
     const target = await workspace();
@@ -158,7 +159,7 @@ describe('packs: build and import', () => {
   });
 
   it('validates a pack it built: manifest hashes, counts and exam config', async () => {
-    const selection = [...source.store.all()].slice(0, 10);
+    const selection = (await source.store.loadAll()).slice(0, 10);
     const pack = await buildPack(selection, source.store, source.images, {
       title: 'Simulado fixo',
       appVersion: '0.1.0',
@@ -173,8 +174,12 @@ describe('packs: build and import', () => {
 
 describe('packs: hostile input', () => {
   const png = pngFor('hostile');
+  let sample: StoredQuestion | undefined;
+  beforeAll(async () => {
+    sample = await source.store.loadOne([...source.store.all()][0]?.id ?? '');
+  });
   const baseQuestions = () => {
-    const question = [...source.store.all()][0];
+    const question = sample;
     if (!question) throw new Error('no question');
     return Buffer.from(
       JSON.stringify({
@@ -373,12 +378,16 @@ describe('packs: images not cached yet', () => {
     expect(report.images.failed).toBeGreaterThan(0);
     const { fetchMissingImages } = await import('../../main/core/packs/writer.js');
     expect(
-      (await buildPack(ws.store.all(), ws.store, ws.images, { title: 't', appVersion: '0.1.0' })).missingImages.length,
+      (await buildPack(await ws.store.loadAll(), ws.store, ws.images, { title: 't', appVersion: '0.1.0' }))
+        .missingImages.length,
     ).toBe(report.images.failed);
     flaky.setFaults({ missingImages: [] });
-    expect(await fetchMissingImages(ws.store.all(), ws.images, { allowLocal: true })).toBe(report.images.failed);
+    expect(await fetchMissingImages(await ws.store.loadAll(), ws.images, { allowLocal: true })).toBe(
+      report.images.failed,
+    );
     expect(
-      (await buildPack(ws.store.all(), ws.store, ws.images, { title: 't', appVersion: '0.1.0' })).missingImages,
+      (await buildPack(await ws.store.loadAll(), ws.store, ws.images, { title: 't', appVersion: '0.1.0' }))
+        .missingImages,
     ).toEqual([]);
   });
 });
@@ -386,7 +395,7 @@ describe('packs: images not cached yet', () => {
 describe('worked solutions', () => {
   it('travel with the pack as q.explanation, and the student sees them only once the question is answered', async () => {
     const { ExamEngine } = await import('../../main/core/exams/engine.js');
-    const chosen = [...source.store.all()].slice(0, 3);
+    const chosen = (await source.store.loadAll()).slice(0, 3);
     const first = chosen[0];
     if (!first) throw new Error('no question');
     // A figure with it, addressed by its hash as the app does when a tutor attaches one.
@@ -401,7 +410,7 @@ describe('worked solutions', () => {
     });
     const target = await workspace();
     await importPack(target, pack.bytes);
-    expect(target.explanations.for(first.id, target.store.get(first.id)?.q)).toEqual({
+    expect(target.explanations.for(first.id, (await target.store.loadOne(first.id))?.q)).toEqual({
       text: 'Porque a área é base vezes altura.',
       image: figureUrl,
     });

@@ -92,7 +92,7 @@ describe('sealed packs', () => {
   it('sealing keeps only the fields a sealed question has: no unknown field carries the key', async () => {
     const { services: tutor } = await profile();
     await value(tutor, 'packs:import-demo', {});
-    const record = tutor.workspace().store.get('demo-001');
+    const record = await tutor.workspace().store.loadOne('demo-001');
     if (!record) throw new Error('no demo-001');
     // A synced record may carry fields the app does not know: each of these would give the key away.
     const leaky = {
@@ -138,7 +138,8 @@ describe('sealed packs', () => {
     await value(student, 'packs:release', { id: pack.id, code: built.releaseCode ?? '' });
     const letters = new Map<string, number>();
     for (const id of ids) {
-      const record = student.workspace().store.get(id) ?? student.workspace().store.get(`pack:${pack.id}:${id}`);
+      const store = student.workspace().store;
+      const record = (await store.loadOne(id)) ?? (await store.loadOne(`pack:${pack.id}:${id}`));
       const letter = record?.q.alternatives.find((a) => a.id === record.correctId)?.letter ?? '?';
       letters.set(letter, (letters.get(letter) ?? 0) + 1);
     }
@@ -191,12 +192,14 @@ describe('sealed packs', () => {
     const record = (await value(student, 'catalog:query', { filter: {}, offset: 0, limit: 10 })).items[0];
     expect((await value(student, 'catalog:reveal', { id: record?.id ?? '' })).correctAlternativeId).toBeNull();
 
-    // A restart while the exam waits opens without loading the whole catalog (start-up stays light).
+    // A restart while the exam waits opens from the catalog's saved index, reading no question's body
+    // (start-up stays light).
     await student.close();
     student = (await profile(dir)).services;
-    // The sidebar's first call waits for the notebook's start-up catch-up: it must not need the catalog.
+    // The sidebar's first call waits for the notebook's start-up catch-up: it must not need a body.
     expect((await value(student, 'notebook:overview', {})).total).toBe(0);
-    expect(student.workspace().isCatalogLoaded()).toBe(false);
+    expect(student.workspace().store.fromIndex).toBe(true);
+    expect(student.workspace().store.bodyReads).toBe(0);
 
     const wrong = await handle(student.handlers, 'packs:release', { id: pack?.id ?? '', code: 'AAAA-BBBB-CCCC' });
     expect(wrong.ok || wrong.error.code).toBe('wrong-code');

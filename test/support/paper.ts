@@ -19,7 +19,7 @@ export async function demoPaperExam(
   const workspace = await openWorkspace(dir);
   await importPack(workspace, await readFile('assets/demo.exampack'));
   await workspace.catalogReady();
-  const questions = [...workspace.store.all()]
+  const questions = (await workspace.store.loadAll())
     .sort((a, b) => a.id.localeCompare(b.id))
     .slice(0, options.count ?? 44)
     .map((q) => snapshotOf({ store: workspace.store, images: workspace.images }, q, q.id));

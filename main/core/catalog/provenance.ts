@@ -6,8 +6,8 @@
 //   synced from the ENEM product carry;
 // - from a pack whose author's copy recorded one of those origins for it when the pack was built
 //   (the manifest's `origins.enem`; kept on the record as ENEM_ORIGIN_MARK).
-import { foldText } from './query.js';
-import type { CatalogStore, StoredQuestion } from './store.js';
+import { foldText } from './fold.js';
+import type { CatalogStore, QuestionMeta } from './store.js';
 
 /** Set on a pack's record whose pack recorded an ENEM origin for it (stripped when a pack is built again). */
 export const ENEM_ORIGIN_MARK = 'enemOrigin';
@@ -26,7 +26,7 @@ export function enemExamIds(store: CatalogStore): Set<string> {
 }
 
 /** Whether a question is the ENEM's, given the ENEM editions of the catalog (`enemExamIds`). */
-export function isEnemQuestion(question: StoredQuestion, enemExams: ReadonlySet<string>): boolean {
+export function isEnemQuestion(question: QuestionMeta, enemExams: ReadonlySet<string>): boolean {
   if (question.sources.includes('api:enem')) return true;
   const examId = question.q.exam?.id;
   if (examId && question.sources.includes('api:vestibulares') && enemExams.has(examId)) return true;

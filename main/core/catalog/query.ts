@@ -1,9 +1,12 @@
-// Offline queries over the cached catalog. A linear scan with precomputed,
-// accent-folded search text stays in single-digit milliseconds at 50,000 questions
-// (docs/performance.md), which keeps the code simpler than maintaining indexes.
+// Offline queries over the cached catalog: a linear scan of the in-memory entries for the
+// filters (single-digit milliseconds at 50,000 questions, docs/performance.md), the search
+// index for words, and the bodies of the few candidates only for a "quoted phrase".
 import { z } from 'zod';
 import { difficultySchema, productSchema, type Difficulty, type Product } from '../api/schemas.js';
-import type { CatalogStore, StoredQuestion } from './store.js';
+import { foldText } from './fold.js';
+import type { CatalogEntry, CatalogStore, QuestionMeta } from './store.js';
+
+export { foldText } from './fold.js';
 
 /** Long enough for a pasted ENEM passage. */
 export const SEARCH_MAX_CHARS = 5000;
@@ -20,24 +23,6 @@ export const catalogQuerySchema = z.object({
   text: z.string().max(SEARCH_MAX_CHARS).optional(),
 });
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
-
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
-const searchText = new WeakMap<StoredQuestion, string>();
-
-function textOf(question: StoredQuestion): string {
-  let text = searchText.get(question);
-  if (text === undefined) {
-    text = foldText([question.q.statement, ...question.q.alternatives.map((a) => a.text)].join('\n'));
-    searchText.set(question, text);
-  }
-  return text;
-}
 
 /** The fields every non-text filter looks at: a stored question and a summary-index row both have them. */
 export interface FilterFields {
@@ -61,22 +46,20 @@ export function matchesFilters(fields: FilterFields, query: CatalogQuery): boole
   return true;
 }
 
-export function matches(question: StoredQuestion, query: CatalogQuery, words: string[]): boolean {
+/** The non-text filters on a question's entry (or a whole question). */
+export function matchesQuestion(question: QuestionMeta, query: CatalogQuery): boolean {
   const { q } = question;
-  const fields = {
-    sources: question.sources,
-    examId: q.exam?.id,
-    examName: q.exam?.name,
-    year: question.year,
-    subjectId: q.subject.id,
-    difficulty: question.difficulty,
-  };
-  if (!matchesFilters(fields, query)) return false;
-  if (words.length > 0) {
-    const text = textOf(question);
-    if (!words.every((word) => text.includes(word))) return false;
-  }
-  return true;
+  return matchesFilters(
+    {
+      sources: question.sources,
+      examId: q.exam?.id,
+      examName: q.exam?.name,
+      year: question.year,
+      subjectId: q.subject.id,
+      difficulty: question.difficulty,
+    },
+    query,
+  );
 }
 
 /**
@@ -93,11 +76,28 @@ export function searchTerms(text: string): string[] {
   return [...new Set(terms)].sort((a, b) => b.length - a.length).slice(0, SEARCH_MAX_TERMS);
 }
 
-export function queryCatalog(store: CatalogStore, query: CatalogQuery): StoredQuestion[] {
-  const words = searchTerms(query.text ?? '');
-  const result: StoredQuestion[] = [];
-  for (const question of store.all()) if (matches(question, query, words)) result.push(question);
-  return result;
+/**
+ * The entries matching the query. Words come from the search index (each a prefix of a word in the
+ * statement or an alternative); a quoted phrase is then checked in the bodies of those candidates.
+ */
+export async function queryCatalog(store: CatalogStore, query: CatalogQuery): Promise<CatalogEntry[]> {
+  const terms = searchTerms(query.text ?? '');
+  const hits = terms.length > 0 ? store.search.match(terms) : null;
+  const result: CatalogEntry[] = [];
+  for (const entry of store.all()) {
+    if (hits && !hits.has(entry.id)) continue;
+    if (matchesQuestion(entry, query)) result.push(entry);
+  }
+  const phrases = terms.filter((term) => /[^\p{L}\p{N}]/u.test(term));
+  if (phrases.length === 0 || result.length === 0) return result;
+  const kept = new Set<string>();
+  for await (const questions of store.stream(result.map((entry) => entry.id))) {
+    for (const question of questions) {
+      const text = foldText([question.q.statement, ...question.q.alternatives.map((a) => a.text)].join('\n'));
+      if (phrases.every((phrase) => text.includes(phrase))) kept.add(question.id);
+    }
+  }
+  return result.filter((entry) => kept.has(entry.id));
 }
 
 export interface CatalogStats {

@@ -2,65 +2,35 @@
 // while the previous write was running: group commit), so a page costs a share of
 // one small atomic write instead of rewriting tens of MB, and a crash at any moment
 // leaves whole pages or nothing. Compaction merges chunks when they pile up.
-import { mkdir, readdir, rm } from 'node:fs/promises';
+// In memory: one entry per question (entry.ts) and the search index; a question's body is read
+// from its chunk when needed, with a small cache (docs/architecture.md, "The catalog in memory").
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { correctAlternativeId } from './answer-key.js';
-import { DIFFICULTIES, type ApiExam, type ApiQuestion, type Difficulty, type Product } from '../api/schemas.js';
+import type { ApiExam, Product } from '../api/schemas.js';
 import { JsonFile } from '../util/json-file.js';
-import { TEMP_FILE } from '../util/durable-file.js';
+import { TEMP_FILE, writeDurably } from '../util/durable-file.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
+import {
+  bodyRanges,
+  chunkSchema,
+  layChunk,
+  readBodies,
+  type BodyAt,
+  type Chunk,
+  type ChunkMeta,
+  type PageMeta,
+  type StoredQuestion,
+} from './chunk-file.js';
+import { entryOf, Interner, searchTextOf, type CatalogEntry } from './entry.js';
+import { SearchIndex } from './search-index.js';
+import { merge, RecentBodies } from './stored-question.js';
+import { readCatalogIndex, type CatalogIndexData } from './summary-index.js';
 
-export interface StoredQuestion {
-  id: string;
-  /** The question as the API sent it, extra fields included. */
-  q: ApiQuestion;
-  /** Derived answer key: id of the correct alternative; null = not gradable. */
-  correctId: string | null;
-  /** From the question, or learned from the filtered listing it came from. */
-  year: number | null;
-  difficulty: Difficulty | null;
-  /** Provenance: 'api:enem', 'api:vestibulares', 'pack:<id>'. */
-  sources: string[];
-}
-
-/** One fetched page inside a chunk: its questions are the next `count` of the chunk's list. */
-export interface PageMeta {
-  /** Canonical key of the filtered listing the page belongs to. */
-  listing: string;
-  page: number;
-  total: number;
-  count: number;
-}
-
-interface Chunk {
-  seq: number;
-  /** Sync run that wrote it (resume reads only the current run's pages); null for packs and compaction. */
-  run: string | null;
-  pages: PageMeta[];
-  questions: StoredQuestion[];
-  /** Records here replace earlier ones instead of merging with them (source removal). */
-  replace?: boolean;
-  /** Ids deleted from the catalog by this chunk (a pack removed). */
-  removed?: string[];
-}
-
-// Chunks are our own files: the envelope is checked, the questions were validated when they arrived.
-const chunkSchema = z.object({
-  seq: z.number().int(),
-  run: z.string().nullable(),
-  pages: z.array(
-    z.object({
-      listing: z.string(),
-      page: z.number().int(),
-      total: z.number().int(),
-      count: z.number().int().nonnegative(),
-    }),
-  ),
-  questions: z.array(z.custom<StoredQuestion>((v) => typeof (v as StoredQuestion | null)?.id === 'string')),
-  replace: z.boolean().optional(),
-  removed: z.array(z.string()).optional(),
-});
+export type { ChunkMeta, PageMeta, StoredQuestion } from './chunk-file.js';
+export type { CatalogEntry, QuestionMeta } from './entry.js';
+export { imageUrlsOf, entryImageUrls } from './entry.js';
+export { isDifficulty, toStored } from './stored-question.js';
 
 export interface StoredPage {
   total: number;
@@ -74,108 +44,115 @@ export interface Subject {
   name: string;
 }
 
-/** Every image a set of questions shows (statements and alternatives), each once. */
-export function imageUrlsOf(questions: Iterable<StoredQuestion>): Set<string> {
-  const urls = new Set<string>();
-  for (const { q } of questions) {
-    if (q.imageUrl) urls.add(q.imageUrl);
-    for (const alternative of q.alternatives) if (alternative.imageUrl) urls.add(alternative.imageUrl);
-  }
-  return urls;
-}
-
-export function isDifficulty(value: unknown): value is Difficulty {
-  return typeof value === 'string' && (DIFFICULTIES as readonly string[]).includes(value);
-}
-
-/** Builds the stored form of an API question; `learned` fills fields the question lacks. */
-export function toStored(
-  q: ApiQuestion,
-  source: string,
-  learned: { year?: number | undefined; difficulty?: Difficulty | undefined } = {},
-): StoredQuestion {
-  return {
-    id: q.id,
-    q,
-    correctId: correctAlternativeId(q),
-    year: typeof q.year === 'number' ? q.year : (learned.year ?? null),
-    difficulty: isDifficulty(q.difficulty) ? q.difficulty : (learned.difficulty ?? null),
-    sources: [source],
-  };
-}
-
-function merge(older: StoredQuestion, newer: StoredQuestion): StoredQuestion {
-  return {
-    ...newer,
-    year: newer.year ?? older.year,
-    difficulty: newer.difficulty ?? older.difficulty,
-    sources: [...new Set([...older.sources, ...newer.sources])],
-  };
-}
-
 const CHUNK_NAME = /^(\d{8})\.json$/;
 const COMPACT_SIZE = 5_000;
 /** Compaction pays off once this many chunk files exist or half the records are superseded. */
 const COMPACT_FILES = 1_000;
 
 export class CatalogStore {
-  private readonly questions = new Map<string, StoredQuestion>();
-  private readonly chunkMeta = new Map<
-    number,
-    { run: string | null; pages: (PageMeta & { ids: string[] })[]; records: number }
-  >();
+  private readonly entries = new Map<string, CatalogEntry>();
+  private readonly chunkMeta = new Map<number, ChunkMeta>();
   private exams: Record<string, ApiExam[]> = {};
   private nextSeq = 1;
   private subjectCache: { list: Subject[]; byId: Map<string, string> } | null = null;
+  /** Bodies kept after a read: an exam's questions, a question opened, a print. */
+  private readonly bodies = new RecentBodies(400);
+  readonly search: SearchIndex;
+  /** Bodies read from disk since opening (start-up reads none: what a test of a light start checks). */
+  bodyReads = 0;
+  /** Opened from a fresh saved index (false: read from the chunks, and the index is worth writing). */
+  fromIndex = false;
 
   private constructor(
     readonly dir: string,
     private readonly storage: StorageContext,
-  ) {}
+    search: SearchIndex,
+    private readonly interner: Interner,
+  ) {
+    this.search = search;
+  }
 
   private get chunkDir() {
     return join(this.dir, 'chunks');
   }
 
+  chunkPath(seq: number): string {
+    return join(this.chunkDir, `${String(seq).padStart(8, '0')}.json`);
+  }
+
   private chunkFile(seq: number) {
-    return new JsonFile(join(this.chunkDir, `${String(seq).padStart(8, '0')}.json`), chunkSchema, {
-      kind: 'catalog-chunk',
-      ...this.storage,
-    });
+    return new JsonFile(this.chunkPath(seq), chunkSchema, { kind: 'catalog-chunk', ...this.storage });
   }
 
   private get examsFile() {
     return new JsonFile(join(this.dir, 'exams.json'), examsSchema, { kind: 'exams', ...this.storage });
   }
 
-  /** Loads the whole catalog: chunks in sequence order, later pages overriding earlier ones. */
+  /**
+   * Opens the catalog: from the saved index when it matches the chunks on disk (no chunk is read),
+   * else by reading every chunk in sequence order, later pages overriding earlier ones.
+   */
   static async open(dir: string, storage: StorageContext = WRITABLE_SILENT): Promise<CatalogStore> {
-    const store = new CatalogStore(dir, storage);
-    if (!storage.readOnly) await mkdir(store.chunkDir, { recursive: true });
-    const names = await readdir(store.chunkDir).catch(() => [] as string[]);
+    const chunkDir = join(dir, 'chunks');
+    if (!storage.readOnly) await mkdir(chunkDir, { recursive: true });
+    const names = await readdir(chunkDir).catch(() => [] as string[]);
     // Leftovers of a write cut short by a crash: never renamed into place, never part of the catalog.
     // Only the folder's writer removes them: a reader would delete another process's write in flight.
     if (!storage.readOnly) {
       const leftovers = names.filter((name) => TEMP_FILE.test(name) || name.endsWith('.tmp'));
-      await Promise.all(leftovers.map((name) => rm(join(store.chunkDir, name), { force: true })));
+      await Promise.all(leftovers.map((name) => rm(join(chunkDir, name), { force: true })));
     }
     const seqs = names
       .map((name) => CHUNK_NAME.exec(name)?.[1])
       .filter((seq): seq is string => seq !== undefined)
       .map(Number)
       .sort((a, b) => a - b);
-    const chunks = await Promise.all(seqs.map((seq) => store.chunkFile(seq).read()));
-    for (const chunk of chunks) if (chunk) store.absorb(chunk);
+    const interner = new Interner();
+    const saved = await readCatalogIndex(dir, seqs, interner);
+    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search), interner);
+    if (saved) {
+      store.adoptIndex(saved);
+      store.fromIndex = true;
+    } else for (const seq of seqs) await store.scanChunk(seq);
     store.exams = (await store.examsFile.read()) ?? {};
+    // Chunks of the older one-line layout have no byte ranges: rewritten once, by their writer.
+    if (!storage.readOnly && [...store.entries.values()].some((entry) => entry.at.offset < 0)) await store.compact();
     return store;
   }
 
-  private absorb(chunk: Chunk) {
-    for (const id of chunk.removed ?? []) this.questions.delete(id);
-    for (const question of chunk.questions) {
-      const existing = this.questions.get(question.id);
-      this.questions.set(question.id, existing && !chunk.replace ? merge(existing, question) : question);
+  private adoptIndex(saved: CatalogIndexData) {
+    for (const entry of saved.entries) this.entries.set(entry.id, entry);
+    for (const [seq, meta] of saved.chunks) {
+      this.chunkMeta.set(seq, meta);
+      this.nextSeq = Math.max(this.nextSeq, seq + 1);
     }
+  }
+
+  /** Reads one chunk whole (a start without a fresh index): its entries, pages and search words. */
+  private async scanChunk(seq: number) {
+    const chunk = await this.chunkFile(seq).read();
+    if (!chunk) return;
+    const bytes = await readFile(this.chunkPath(seq)).catch(() => null);
+    const at = bytes ? bodyRanges(bytes, seq, chunk.questions.length) : [];
+    this.absorb(
+      chunk,
+      chunk.questions.map((_, i) => at[i] ?? { seq, offset: -1, length: 0 }),
+    );
+  }
+
+  private absorb(chunk: Chunk, at: BodyAt[]) {
+    for (const id of chunk.removed ?? []) {
+      this.entries.delete(id);
+      this.bodies.delete(id);
+      this.search.remove(id);
+    }
+    chunk.questions.forEach((question, i) => {
+      const existing = this.entries.get(question.id);
+      const merged = existing && !chunk.replace ? merge(existing, question) : question;
+      this.entries.set(question.id, entryOf(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 }, this.interner));
+      this.bodies.update(merged);
+      this.search.add(question.id, searchTextOf(question));
+    });
     let offset = 0;
     const pages = chunk.pages.map((page) => {
       const ids = chunk.questions.slice(offset, offset + page.count).map((q) => q.id);
@@ -191,11 +168,17 @@ export class CatalogStore {
     this.subjectCache = null;
   }
 
+  private async writeChunk(chunk: Chunk): Promise<BodyAt[]> {
+    if (this.storage.readOnly) return Promise.reject(new Error(`${this.dir} is open read-only`));
+    const { text, at } = layChunk(chunk);
+    await writeDurably(this.chunkPath(chunk.seq), text);
+    return at;
+  }
+
   /** Persists one batch (one or more pages, or a pack) in one atomic file write, then makes it visible. */
   async append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
     const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
-    await this.chunkFile(chunk.seq).write(chunk);
-    this.absorb(chunk);
+    this.absorb(chunk, await this.writeChunk(chunk));
     this.onChange?.();
   }
 
@@ -206,29 +189,32 @@ export class CatalogStore {
   async replace(records: StoredQuestion[], removed: string[] = []): Promise<void> {
     if (records.length === 0 && removed.length === 0) return;
     const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
-    await this.chunkFile(chunk.seq).write(chunk);
-    this.absorb(chunk);
+    this.absorb(chunk, await this.writeChunk(chunk));
     this.onChange?.();
   }
 
   /** Takes sources away (one atomic write for all of them). */
   async removeSources(sources: string[]): Promise<{ removed: string[]; kept: number }> {
     const removed = new Set<string>();
-    const updated = new Map<string, StoredQuestion>();
-    for (const question of this.questions.values()) {
-      if (!question.sources.some((s) => sources.includes(s))) continue;
-      const rest = question.sources.filter((s) => !sources.includes(s));
-      if (rest.length === 0) removed.add(question.id);
-      else updated.set(question.id, { ...question, sources: rest });
+    const keep = new Map<string, string[]>();
+    for (const entry of this.entries.values()) {
+      if (!entry.sources.some((s) => sources.includes(s))) continue;
+      const rest = entry.sources.filter((s) => !sources.includes(s));
+      if (rest.length === 0) removed.add(entry.id);
+      else keep.set(entry.id, rest);
     }
-    await this.replace([...updated.values()], [...removed]);
-    return { removed: [...removed], kept: updated.size };
+    const updated = (await this.load([...keep.keys()])).map((question) => ({
+      ...question,
+      sources: keep.get(question.id) ?? question.sources,
+    }));
+    await this.replace(updated, [...removed]);
+    return { removed: [...removed], kept: updated.length };
   }
 
   /** Every source some stored question has. */
   sourceSet(): Set<string> {
     const sources = new Set<string>();
-    for (const question of this.questions.values()) for (const source of question.sources) sources.add(source);
+    for (const entry of this.entries.values()) for (const source of entry.sources) sources.add(source);
     return sources;
   }
 
@@ -250,26 +236,111 @@ export class CatalogStore {
   needsCompaction(): boolean {
     let records = 0;
     for (const meta of this.chunkMeta.values()) records += meta.records;
-    return this.chunkMeta.size > COMPACT_FILES || records > this.questions.size * 2;
+    return this.chunkMeta.size > COMPACT_FILES || records > this.entries.size * 2;
   }
 
   /**
-   * Rewrites all chunks into few large ones. The new chunks are written before the
-   * old are removed: a crash in between leaves duplicates that loading merges.
-   * Page records of runs still in progress are dropped, so call it between syncs only.
+   * Rewrites all chunks into few large ones, a few thousand bodies at a time (never the whole
+   * catalog in memory). The new chunks are written before the old are removed: a crash in between
+   * leaves duplicates that loading merges. Page records of runs still in progress are dropped, so
+   * call it between syncs only.
    */
   async compact(): Promise<void> {
     const oldSeqs = [...this.chunkMeta.keys()];
-    const all = [...this.questions.values()];
-    const fresh: Chunk[] = [];
-    for (let i = 0; i < all.length; i += COMPACT_SIZE) {
-      fresh.push({ seq: this.nextSeq++, run: null, pages: [], questions: all.slice(i, i + COMPACT_SIZE) });
+    // In body order: each group of bodies then comes from few chunks (an older one-line chunk is read whole).
+    const ids = [...this.entries.values()]
+      .sort((a, b) => a.at.seq - b.at.seq || a.at.offset - b.at.offset)
+      .map((entry) => entry.id);
+    const written = new Map<number, ChunkMeta>();
+    for (let i = 0; i < ids.length; i += COMPACT_SIZE) {
+      const questions = await this.load(ids.slice(i, i + COMPACT_SIZE), { cache: false });
+      const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions };
+      const at = await this.writeChunk(chunk);
+      questions.forEach((question, n) => {
+        const entry = this.entries.get(question.id);
+        const where = at[n];
+        if (entry && where) this.entries.set(question.id, { ...entry, at: where });
+      });
+      written.set(chunk.seq, { run: null, pages: [], records: questions.length });
     }
-    for (const chunk of fresh) await this.chunkFile(chunk.seq).write(chunk);
-    await Promise.all(oldSeqs.map((seq) => rm(this.chunkFile(seq).path, { force: true })));
+    await Promise.all(oldSeqs.map((seq) => rm(this.chunkPath(seq), { force: true })));
     this.chunkMeta.clear();
-    for (const chunk of fresh) this.chunkMeta.set(chunk.seq, { run: null, pages: [], records: chunk.questions.length });
+    for (const [seq, meta] of written) this.chunkMeta.set(seq, meta);
     this.onChange?.();
+  }
+
+  /**
+   * The whole questions, in the order asked (ids not in the catalog are left out): bodies from the
+   * cache or read from their chunks, with the catalog's merged year, difficulty and sources.
+   */
+  async load(ids: readonly string[], options: { cache?: boolean } = {}): Promise<StoredQuestion[]> {
+    const found = new Map<string, StoredQuestion>();
+    const bySeq = new Map<number, { id: string; at: BodyAt }[]>();
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (!entry || found.has(id)) continue;
+      const cached = this.bodies.get(id);
+      if (cached) {
+        found.set(id, cached);
+        continue;
+      }
+      const list = bySeq.get(entry.at.seq) ?? [];
+      list.push({ id, at: entry.at });
+      bySeq.set(entry.at.seq, list);
+    }
+    for (const [seq, wanted] of bySeq) {
+      for (const body of await this.readChunkBodies(seq, wanted)) {
+        const entry = this.entries.get(body.id);
+        if (!entry) continue;
+        const question: StoredQuestion = {
+          id: entry.id,
+          q: body.q,
+          correctId: entry.correctId,
+          year: entry.year,
+          difficulty: entry.difficulty,
+          sources: entry.sources,
+        };
+        found.set(entry.id, question);
+        if (options.cache !== false) this.bodies.remember(question);
+      }
+    }
+    return ids.map((id) => found.get(id)).filter((question): question is StoredQuestion => question !== undefined);
+  }
+
+  /**
+   * A chunk's bodies. Compaction may remove the chunk between the lookup and the read (it moves the
+   * entries first): the bodies are then read once more from where the entries point now.
+   */
+  private async readChunkBodies(seq: number, wanted: { id: string; at: BodyAt }[]): Promise<StoredQuestion[]> {
+    this.bodyReads += wanted.length;
+    try {
+      return await readBodies(this.chunkPath(seq), wanted);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const moved = wanted.flatMap(({ id }) => {
+        const entry = this.entries.get(id);
+        return entry && entry.at.seq !== seq ? [{ id, at: entry.at }] : [];
+      });
+      const out: StoredQuestion[] = [];
+      for (const item of moved) out.push(...(await readBodies(this.chunkPath(item.at.seq), [item])));
+      return out;
+    }
+  }
+
+  /** Every question whole, at once: for small catalogs and tests (the app streams instead). */
+  loadAll(): Promise<StoredQuestion[]> {
+    return this.load([...this.entries.keys()], { cache: false });
+  }
+
+  /** One whole question, or undefined when it is not in the catalog. */
+  async loadOne(id: string): Promise<StoredQuestion | undefined> {
+    return (await this.load([id]))[0];
+  }
+
+  /** Every question whole, a few thousand at a time (a pack of everything, a search's phrases). */
+  async *stream(ids: readonly string[] = [...this.entries.keys()]): AsyncGenerator<StoredQuestion[]> {
+    for (let i = 0; i < ids.length; i += COMPACT_SIZE)
+      yield this.load(ids.slice(i, i + COMPACT_SIZE), { cache: false });
   }
 
   /** Exam-list origins present (products, and `pack:<id>` for packs). */
@@ -301,7 +372,7 @@ export class CatalogStore {
   }
 
   get size(): number {
-    return this.questions.size;
+    return this.entries.size;
   }
 
   /** The chunk files this store has read or written (what a summary index is made from). */
@@ -309,15 +380,21 @@ export class CatalogStore {
     return [...this.chunkMeta.keys()].sort((a, b) => a - b);
   }
 
+  /** Each chunk's run and pages, for the saved index. */
+  chunkRecords(): [number, ChunkMeta][] {
+    return [...this.chunkMeta.entries()].sort(([a], [b]) => a - b);
+  }
+
   /** Called after every change on disk (the workspace keeps the summary index up to date). */
   onChange: (() => void) | null = null;
 
-  get(id: string): StoredQuestion | undefined {
-    return this.questions.get(id);
+  /** A question's entry (no body: see `load`). */
+  get(id: string): CatalogEntry | undefined {
+    return this.entries.get(id);
   }
 
-  all(): IterableIterator<StoredQuestion> {
-    return this.questions.values();
+  all(): IterableIterator<CatalogEntry> {
+    return this.entries.values();
   }
 
   /** Exams from the exam list, plus exams seen only inside questions (the national product has no list). */
@@ -331,7 +408,7 @@ export class CatalogStore {
         type: exam.type ?? null,
       });
     }
-    for (const { q } of this.questions.values()) {
+    for (const { q } of this.entries.values()) {
       const id = q.exam?.id ?? q.exam?.name;
       if (id && !byId.has(id)) byId.set(id, { id, name: q.exam?.name ?? id, institution: null, type: null });
     }
@@ -351,7 +428,7 @@ export class CatalogStore {
   private subjectIndex() {
     if (!this.subjectCache) {
       const byId = new Map<string, string>();
-      for (const { q } of this.questions.values()) {
+      for (const { q } of this.entries.values()) {
         if (!byId.has(q.subject.id) || (q.subject.name && byId.get(q.subject.id) === q.subject.id)) {
           byId.set(q.subject.id, q.subject.name ?? q.subject.id);
         }

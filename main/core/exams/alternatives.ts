@@ -2,7 +2,7 @@
 // points at the others by position ("Nenhuma das anteriores") stays where it is;
 // one that names others by letter ("as alternativas A e B") would change meaning
 // if letters moved, so such a question is not shuffled at all.
-import { foldText } from '../catalog/query.js';
+import { foldText } from '../catalog/fold.js';
 
 const POSITIONAL = [
   /\b(nenhuma|todas|ambas)\s+(das|as)\s+(alternativas\s+|afirmacoes\s+|opcoes\s+)?(anteriores|acima)\b/,

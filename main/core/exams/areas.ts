@@ -1,6 +1,6 @@
 // The national exam's four knowledge areas, and which subjects belong to each
 // (the API has subjects, not areas). Matching is by accent-folded keywords.
-import { foldText } from '../catalog/query.js';
+import { foldText } from '../catalog/fold.js';
 
 export const AREAS = ['linguagens', 'humanas', 'natureza', 'matematica'] as const;
 export type Area = (typeof AREAS)[number];

@@ -151,9 +151,9 @@ export class AttemptStore {
     let questions = stored?.attemptId === attempt.id ? stored.questions : null;
     if (!questions || questions.length !== originalCount(attempt)) {
       const store = this.deps.store();
-      questions = attempt.questions
-        .slice(0, originalCount(attempt))
-        .map((entry) => this.snapshotOf(store.get(entry.questionId), entry.questionId));
+      const ids = attempt.questions.slice(0, originalCount(attempt)).map((entry) => entry.questionId);
+      const bodies = new Map((await store.load(ids)).map((question) => [question.id, question]));
+      questions = ids.map((id) => this.snapshotOf(bodies.get(id), id));
       await createDocument(file, { attemptId: attempt.id, questions });
       await this.pinImages(attempt, questions);
     }

@@ -1,14 +1,14 @@
 // Chooses an attempt's questions from any mix of sources and filters: gradable
 // questions only, never one twice, unseen ones first when asked.
 import type { AreaId, ExamCount, ExamPreset, ExamRequest } from '../../../preload/contract.js';
-import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
+import type { CatalogStore, CatalogEntry } from '../catalog/store.js';
 import { areaOf, ENEM_FORMAT } from './areas.js';
 import { enemExamIds, isEnemQuestion } from '../catalog/provenance.js';
 import { blockSummary, planBlocks } from './enem.js';
 import { ExamError } from './errors.js';
 import { shuffle } from './random.js';
 
-export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): AreaId | null {
+export function areaOfQuestion(question: CatalogEntry, store: CatalogStore): AreaId | null {
   return areaOf(store.subjectName(question.q.subject.id));
 }
 
@@ -16,13 +16,13 @@ export function areaOfQuestion(question: StoredQuestion, store: CatalogStore): A
  * A question an exam can grade: it has a key, or it is in a sealed pack's own exam (the key comes
  * with the tutor's code; mixed with other sources, or in practice, there would be nothing to check).
  */
-function gradable(question: StoredQuestion, request: ExamRequest): boolean {
+function gradable(question: CatalogEntry, request: ExamRequest): boolean {
   if (question.correctId !== null) return true;
   const only = request.sources?.length === 1 ? request.sources[0] : undefined;
   return question.q.sealedAnswer === true && only !== undefined && question.sources.includes(only);
 }
 
-function matches(question: StoredQuestion, request: ExamRequest, enemExams: ReadonlySet<string> | null): boolean {
+function matches(question: CatalogEntry, request: ExamRequest, enemExams: ReadonlySet<string> | null): boolean {
   if (!gradable(question, request)) return false;
   if (enemExams && !isEnemQuestion(question, enemExams)) return false;
   if (request.sources?.length && !question.sources.some((s) => request.sources?.includes(s))) return false;
@@ -34,15 +34,13 @@ function matches(question: StoredQuestion, request: ExamRequest, enemExams: Read
   return true;
 }
 
-export function candidates(store: CatalogStore, request: ExamRequest): StoredQuestion[] {
+export function candidates(store: CatalogStore, request: ExamRequest): CatalogEntry[] {
   if (request.questionIds) {
     const unique = [...new Set(request.questionIds)];
-    return unique
-      .map((id) => store.get(id))
-      .filter((q): q is StoredQuestion => q !== undefined && gradable(q, request));
+    return unique.map((id) => store.get(id)).filter((q): q is CatalogEntry => q !== undefined && gradable(q, request));
   }
   const enemExams = request.enemOnly ? enemExamIds(store) : null;
-  const out: StoredQuestion[] = [];
+  const out: CatalogEntry[] = [];
   for (const question of store.all()) if (matches(question, request, enemExams)) out.push(question);
   return out;
 }
@@ -85,7 +83,7 @@ export function refuseShortBlocks(store: CatalogStore, request: ExamRequest): vo
 }
 
 /** Unseen questions first (each group in random order), then the rest. */
-function pick(pool: StoredQuestion[], count: number, seen: Set<string>, preferUnseen: boolean, random: () => number) {
+function pick(pool: CatalogEntry[], count: number, seen: Set<string>, preferUnseen: boolean, random: () => number) {
   if (!preferUnseen) return shuffle(pool, random).slice(0, count);
   const unseen = shuffle(
     pool.filter((q) => !seen.has(q.id)),
@@ -106,7 +104,7 @@ export function selectQuestions(
   shuffleOrder = true,
   /** 'both': a paper booklet prints the foreign-language block in English and in Spanish. */
   languages: 'chosen' | 'both' = 'chosen',
-): StoredQuestion[] {
+): CatalogEntry[] {
   const pool = candidates(store, request);
   if (request.questionIds && !shuffleOrder) return pool.slice(0, request.count);
   if (request.areas) {

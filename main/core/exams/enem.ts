@@ -3,8 +3,8 @@
 // or Spanish) before the other 40. Blocks that cannot be filled are reported
 // before starting, never filled with something else.
 import type { ExamBlock, ForeignLanguage } from '../../../preload/contract.js';
-import { foldText } from '../catalog/query.js';
-import type { CatalogStore, StoredQuestion } from '../catalog/store.js';
+import { foldText } from '../catalog/fold.js';
+import type { CatalogStore, CatalogEntry } from '../catalog/store.js';
 import { areaOf, type Area } from './areas.js';
 
 /** Foreign-language questions in Linguagens of a 45-question area (5 of 45 in the real exam). */
@@ -18,13 +18,13 @@ export function foreignLanguageOf(subjectName: string): ForeignLanguage | null {
 }
 
 /** The foreign language of a Linguagens question; null in Portuguese and in every other area. */
-export function questionLanguage(question: StoredQuestion, store: CatalogStore): ForeignLanguage | null {
+export function questionLanguage(question: CatalogEntry, store: CatalogStore): ForeignLanguage | null {
   const subject = store.subjectName(question.q.subject.id);
   return areaOf(subject) === 'linguagens' ? foreignLanguageOf(subject) : null;
 }
 
 interface PlannedBlock extends ExamBlock {
-  pool: StoredQuestion[];
+  pool: CatalogEntry[];
 }
 
 /** How many of a Linguagens area of `perArea` questions are in the foreign language. */
@@ -32,7 +32,7 @@ export const foreignCount = (perArea: number) => Math.max(1, Math.round((perArea
 
 /** The blocks of an area-format exam in the real order, each with the questions that can fill it. */
 export function planBlocks(
-  pool: StoredQuestion[],
+  pool: CatalogEntry[],
   store: CatalogStore,
   areas: readonly Area[],
   perArea: number,
@@ -44,7 +44,7 @@ export function planBlocks(
     const inArea = pool.filter((q) => areaOf(store.subjectName(q.q.subject.id)) === area);
     if (area === 'linguagens' && language) {
       const foreign = foreignCount(perArea);
-      const languageOf = (q: StoredQuestion) => questionLanguage(q, store);
+      const languageOf = (q: CatalogEntry) => questionLanguage(q, store);
       for (const each of language === 'both' ? (['ingles', 'espanhol'] as const) : [language]) {
         const chosen = inArea.filter((q) => languageOf(q) === each);
         blocks.push({ key: `linguagens-${each}`, needed: foreign, available: chosen.length, pool: chosen });

@@ -185,8 +185,9 @@ export class ExamEngine {
     // (ticked as the source or not): its result can go back to the tutor, a sealed one waits.
     const common = commonPack(chosen);
     const pack = common && packOf ? await packOf(common) : null;
+    const bodies = await this.deps.store().load(chosen.map((question) => question.id));
     const attempt = await this.begin(
-      chosen.map((question) => this.attempts.snapshotOf(question, question.id)),
+      bodies.map((question) => this.attempts.snapshotOf(question, question.id)),
       settings,
       kind,
       seed,
@@ -386,7 +387,7 @@ export class ExamEngine {
     return this.reader.questionAt(attemptId, index);
   }
 
-  snapshotFor(questionId: string): SnapshotQuestion | null {
+  snapshotFor(questionId: string): Promise<SnapshotQuestion | null> {
     return this.reader.snapshotFor(questionId);
   }
 

@@ -85,8 +85,8 @@ export class AttemptReader {
   }
 
   /** A catalog question as an attempt would keep it (the notebook's copy of a question added by hand). */
-  snapshotFor(questionId: string): SnapshotQuestion | null {
-    const question = this.deps.store().get(questionId);
+  async snapshotFor(questionId: string): Promise<SnapshotQuestion | null> {
+    const question = await this.deps.store().loadOne(questionId);
     return question ? this.attempts.snapshotOf(question, question.id) : null;
   }
 

@@ -9,7 +9,7 @@ import type { Low } from 'lowdb';
 import { documentOf } from '../util/document.js';
 import { z } from 'zod';
 import { correctAlternativeId } from '../catalog/answer-key.js';
-import { imageUrlsOf, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
+import { entryImageUrls, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
 import { ENEM_ORIGIN_MARK } from '../catalog/provenance.js';
 import type { ApiQuestion } from '../api/schemas.js';
 import type { ImageCache } from '../images/cache.js';
@@ -182,7 +182,10 @@ export function applyRelease(workspace: PackWorkspace, id: string, payload: Seal
     const packs = await listPacks(workspace);
     const source = packSource(id);
     const namespace = `${namespacedId(id, '')}`;
-    const owned = [...workspace.store.all()].filter((r) => r.sources.includes(source));
+    const owned = await workspace.store.load(
+      [...workspace.store.all()].filter((r) => r.sources.includes(source)).map((r) => r.id),
+      { cache: false },
+    );
     const opened = owned.map((record) => {
       const packId = record.id.startsWith(namespace) ? record.id.slice(namespace.length) : record.id;
       const [open] = withSealedAnswers([{ id: packId, q: record.q }], payload);
@@ -276,14 +279,18 @@ function withPackImages(q: ApiQuestion, images: Record<string, string>): ApiQues
 }
 
 /** The records a pack import writes, and the ones it takes back from an earlier version of the pack. */
-export function planImport(
+export async function planImport(
   store: CatalogStore,
   packId: string,
   questions: PackQuestion[],
   images: Record<string, string>,
-): { records: StoredQuestion[]; removed: string[] } {
+): Promise<{ records: StoredQuestion[]; removed: string[] }> {
   const source = packSource(packId);
   const records = new Map<string, StoredQuestion>();
+  // The bodies this plan compares or rewrites: the pack's ids already stored, and its earlier version's.
+  const touched = new Set(questions.map(({ id }) => id).filter((id) => store.get(id) !== undefined));
+  for (const entry of store.all()) if (entry.sources.includes(source)) touched.add(entry.id);
+  const stored = new Map((await store.load([...touched], { cache: false })).map((q) => [q.id, q]));
   for (const { id, q: raw, year, difficulty } of questions) {
     const q = withPackImages(raw, images);
     const own: StoredQuestion = {
@@ -294,7 +301,7 @@ export function planImport(
       difficulty: difficulty ?? (isDifficulty(q.difficulty) ? q.difficulty : null),
       sources: [source],
     };
-    const existing = store.get(id);
+    const existing = stored.get(id);
     const others = existing?.sources.filter((s) => s !== source) ?? [];
     if (!existing || others.length === 0) records.set(id, own);
     else if (contentOf(existing.q) === contentOf(q)) records.set(id, { ...existing, sources: [...others, source] });
@@ -307,7 +314,7 @@ export function planImport(
   }
   // A newer version of the same pack: what it no longer holds is taken back.
   const removed: string[] = [];
-  for (const question of store.all()) {
+  for (const question of stored.values()) {
     if (records.has(question.id) || !question.sources.includes(source)) continue;
     const rest = question.sources.filter((s) => s !== source);
     if (rest.length === 0) removed.push(question.id);
@@ -348,7 +355,7 @@ export function importPack(
           },
         };
       });
-      const plan = planImport(store, pack.manifest.id, questions, pack.content.images);
+      const plan = await planImport(store, pack.manifest.id, questions, pack.content.images);
       // Decided by which questions the pack names, never by what it says of them: a decision that
       // looked at content (same record, other key) would tell a forger whether a guessed key is right.
       const touched = [
@@ -412,7 +419,7 @@ export function removePack(
     await workspace.packRegistry.write({ packs: (await listPacks(workspace)).filter((p) => p.id !== id) });
     const { removed } = await store.removeSources([source]);
     await store.removeExams([source]);
-    await workspace.images.prune(imageUrlsOf(store.all()));
+    await workspace.images.prune(entryImageUrls(store.all()));
     // Its sealed answers go too (attempts released from it keep their own copies).
     await rm(sealedPath(workspace.dataDir, id), { force: true });
     return { removed: removed.length };
@@ -438,6 +445,6 @@ export async function repairPackSources(
   if (orphanSources.length === 0 && orphanExams.length === 0) return [];
   await store.removeSources(orphanSources);
   await store.removeExams(orphanExams);
-  await images.prune(imageUrlsOf(store.all()));
+  await images.prune(entryImageUrls(store.all()));
   return orphanSources;
 }

@@ -12,7 +12,7 @@ import { ApiError } from '../api/errors.js';
 import type { CatalogClient, QuestionPage } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
-import { imageUrlsOf, toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
+import { entryImageUrls, toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import type { RunState, SyncStateStore } from './state.js';
@@ -292,7 +292,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
 
   async function syncImages() {
     const ofProduct = [...store.all()].filter((question) => question.sources.includes(source));
-    const missingUrls = deps.images.missing(imageUrlsOf(ofProduct));
+    const missingUrls = deps.images.missing(entryImageUrls(ofProduct));
     progress.images = { done: 0, total: missingUrls.length, failed: 0 };
     emit({ phase: 'images' });
     const result = await deps.images.download(missingUrls, {

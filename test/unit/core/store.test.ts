@@ -71,15 +71,15 @@ describe('CatalogStore', () => {
   it('queries by product, year, subject, difficulty, source and accent-insensitive text', async () => {
     const { store } = await open();
     await store.append(Array.from({ length: 10 }, (_, n) => toStored(q(n), n < 5 ? 'api:enem' : 'pack:p1')));
-    expect(queryCatalog(store, { product: 'enem' })).toHaveLength(5);
-    expect(queryCatalog(store, { source: 'pack:p1' })).toHaveLength(5);
-    expect(queryCatalog(store, { source: 'api' })).toHaveLength(5);
-    expect(queryCatalog(store, { subjectId: 'mat', difficulty: 'easy' })).toHaveLength(5);
-    expect(queryCatalog(store, { year: 2010 }).map((x) => x.id)).toEqual(['q0', 'q3', 'q6', 'q9']);
-    expect(queryCatalog(store, { text: 'HISTORIA' })).toHaveLength(5);
-    expect(queryCatalog(store, { text: 'funcao 7' }).map((x) => x.id)).toEqual(['q7']);
-    expect(queryCatalog(store, { text: '"sobre a funcao"' })).toHaveLength(5);
-    expect(queryCatalog(store, { text: '"funcao sobre"' })).toHaveLength(0);
+    expect(await queryCatalog(store, { product: 'enem' })).toHaveLength(5);
+    expect(await queryCatalog(store, { source: 'pack:p1' })).toHaveLength(5);
+    expect(await queryCatalog(store, { source: 'api' })).toHaveLength(5);
+    expect(await queryCatalog(store, { subjectId: 'mat', difficulty: 'easy' })).toHaveLength(5);
+    expect((await queryCatalog(store, { year: 2010 })).map((x) => x.id)).toEqual(['q0', 'q3', 'q6', 'q9']);
+    expect(await queryCatalog(store, { text: 'HISTORIA' })).toHaveLength(5);
+    expect((await queryCatalog(store, { text: 'funcao 7' })).map((x) => x.id)).toEqual(['q7']);
+    expect(await queryCatalog(store, { text: '"sobre a funcao"' })).toHaveLength(5);
+    expect(await queryCatalog(store, { text: '"funcao sobre"' })).toHaveLength(0);
     expect(catalogStats(store)).toMatchObject({
       total: 10,
       byProduct: { enem: 5 },

@@ -1,11 +1,10 @@
-import { writeFile } from 'node:fs/promises';
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiQuestion } from '../../../main/core/api/schemas.js';
 import { catalogQuerySchema } from '../../../main/core/catalog/query.js';
 import { CatalogStore, toStored } from '../../../main/core/catalog/store.js';
-import { SummaryIndex, writeSummaryIndex } from '../../../main/core/catalog/summary-index.js';
+import { writeCatalogIndex } from '../../../main/core/catalog/summary-index.js';
 import { Library } from '../../../main/app/library.js';
 import { ImageCache } from '../../../main/core/images/cache.js';
 import { openWorkspace } from '../../../main/core/workspace.js';
@@ -45,54 +44,75 @@ async function filled() {
   return { dir, root: temp.dir, store };
 }
 
-describe('summary index', () => {
-  it('answers the first screen exactly as the full catalog does: facets and every non-text filter', async () => {
+/** Everything a screen can ask of the catalog, as plain data: the two ways of opening must agree. */
+async function answers(store: CatalogStore, root: string) {
+  const images = await ImageCache.open(join(root, 'images'));
+  const library = new Library(
+    () => store,
+    () => images,
+    (sha) => sha,
+  );
+  const pages: unknown[] = [];
+  for (const raw of [
+    {},
+    { year: 2016 },
+    { subjectId: 's1', difficulty: 'medium' },
+    { product: 'enem' },
+    { source: 'api' },
+    { source: 'pack:p' },
+    { examId: 'e1' },
+    { text: 'enunciado 3' },
+    { text: 'NUMERO 1' },
+    { text: '"numero 12"' },
+    { text: 'long', year: 2015 },
+  ]) {
+    pages.push(await library.query(catalogQuerySchema.parse(raw), 0, 1000));
+  }
+  return {
+    facets: library.facets(),
+    pages,
+    bodies: await store.loadAll(),
+    keys: [...store.all()].map((entry) => [entry.id, entry.correctId]),
+  };
+}
+
+describe('the catalog index (entries, chunks and search saved together)', () => {
+  it('a start from the saved index answers exactly as one from the chunks: facets, filters, words, bodies, keys', async () => {
     const { dir, root, store } = await filled();
-    await writeSummaryIndex(store);
-    const index = await SummaryIndex.open(dir);
-    if (!index) throw new Error('index not opened');
-    const images = await ImageCache.open(join(root, 'images'));
-    const library = new Library(
-      () => store,
-      () => images,
-      (sha) => sha,
+    const fromChunks = await CatalogStore.open(dir);
+    expect(fromChunks.fromIndex).toBe(false);
+    await writeCatalogIndex(store);
+    const fromIndex = await CatalogStore.open(dir);
+    expect(fromIndex.fromIndex).toBe(true);
+    const expected = await answers(fromChunks, root);
+    expect(await answers(fromIndex, root)).toEqual(expected);
+    // And what the words found is right: a prefix, accents and case aside; a phrase as written.
+    const words = expected.pages.slice(7, 10) as { items: { id: string }[] }[];
+    expect(words[0]?.items.map((i) => i.id).sort()).toEqual(
+      ['q3', 'q30', 'q31', 'q32', 'q33', 'q34', 'q35', 'q36', 'q37', 'q38', 'q39'].sort(),
     );
-    expect(index.facets()).toEqual(library.facets());
-    for (const raw of [
-      {},
-      { year: 2016 },
-      { subjectId: 's1', difficulty: 'medium' },
-      { product: 'enem' },
-      { source: 'api' },
-      { source: 'pack:p' },
-      { examId: 'e1' },
-    ]) {
-      const filter = catalogQuerySchema.parse(raw);
-      expect(index.query(filter), JSON.stringify(raw)).toEqual(library.query(filter, 0, 1000).items);
-    }
+    expect(words[1]?.items.map((i) => i.id).sort()).toEqual(
+      ['q1', 'q10', 'q11', 'q12', 'q13', 'q14', 'q15', 'q16', 'q17', 'q18', 'q19'].sort(),
+    );
+    expect(words[2]?.items.map((i) => i.id)).toEqual(['q12']);
   });
 
-  it('is ignored when the chunks on disk are not the ones it was made from', async () => {
-    const { dir, store } = await filled();
-    await writeSummaryIndex(store);
+  it('is ignored when the chunks on disk are not the ones it was made from, or its search file is damaged', async () => {
+    const { dir, root, store } = await filled();
+    await writeCatalogIndex(store);
     await store.append([toStored(question(99), 'api:enem')]);
-    expect(await SummaryIndex.open(dir)).toBeNull();
-    await writeSummaryIndex(store);
-    expect((await SummaryIndex.open(dir))?.size).toBe(41);
+    const stale = await CatalogStore.open(dir);
+    expect(stale.fromIndex).toBe(false);
+    expect(stale.size).toBe(41);
+    await writeCatalogIndex(stale);
+    expect((await CatalogStore.open(dir)).fromIndex).toBe(true);
+    const expected = await answers(stale, root);
+    await writeFile(join(dir, 'search.bin'), Buffer.from([1, 2, 3]));
+    const rebuilt = await CatalogStore.open(dir);
+    expect(rebuilt.fromIndex).toBe(false);
+    expect(await answers(rebuilt, root)).toEqual(expected);
     await rm(join(dir, 'chunks', '00000001.json'));
-    expect(await SummaryIndex.open(dir)).toBeNull();
-  });
-
-  it('lets the app open on the index and load the catalog behind it', async () => {
-    const { root, store } = await filled();
-    await writeSummaryIndex(store);
-    const workspace = await openWorkspace(root, { deferCatalog: true });
-    expect(workspace.index?.size).toBe(40);
-    expect(workspace.isCatalogLoaded()).toBe(false);
-    await workspace.catalogReady();
-    expect(workspace.isCatalogLoaded()).toBe(true);
-    expect(workspace.store.size).toBe(40);
-    await workspace.close();
+    expect((await CatalogStore.open(dir)).fromIndex).toBe(false);
   });
 
   it('is written after changes, so the next start finds it fresh', async () => {
@@ -101,6 +121,23 @@ describe('summary index', () => {
     const workspace = await openWorkspace(temp.dir);
     await workspace.store.append([toStored(question(1), 'api:enem')]);
     await workspace.close();
-    expect((await SummaryIndex.open(join(temp.dir, 'catalog')))?.size).toBe(1);
+    const store = await CatalogStore.open(join(temp.dir, 'catalog'));
+    expect(store.fromIndex).toBe(true);
+    expect((await store.loadOne('q1'))?.q.statement).toBe(question(1).statement);
+  });
+
+  it('a catalog of chunks written before bodies were read alone is rewritten once, and reads the same', async () => {
+    const { dir, root, store } = await filled();
+    const expected = await answers(store, root);
+    // The older layout: each chunk one line of JSON.
+    for (const name of await readdir(join(dir, 'chunks'))) {
+      const path = join(dir, 'chunks', name);
+      await writeFile(path, JSON.stringify(JSON.parse(await readFile(path, 'utf8'))));
+    }
+    const migrated = await CatalogStore.open(dir);
+    expect(await answers(migrated, root)).toEqual(expected);
+    for (const name of await readdir(join(dir, 'chunks'))) {
+      expect((await readFile(join(dir, 'chunks', name), 'utf8')).split('\n').length).toBeGreaterThan(2);
+    }
   });
 });

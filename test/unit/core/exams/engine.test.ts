@@ -133,7 +133,7 @@ describe('exam engine', () => {
     // Answer every question with the displayed position of its original correct alternative.
     const result0 = { right: 0 };
     for (const q of state.questions) {
-      const original = [...store.all()].find((s) => s.q.statement === q.statement);
+      const original = (await store.loadAll()).find((s) => s.q.statement === q.statement);
       const correctText = original?.q.alternatives.find((a) => a.isCorrect)?.text;
       const choice = q.index % 2 === 0 ? q.alternatives.findIndex((a) => a.text === correctText) : null;
       if (choice !== null) result0.right += 1;
@@ -142,7 +142,7 @@ describe('exam engine', () => {
     const result = await engine.submit(state.attemptId);
     expect(result.score).toEqual({ correct: result0.right, answered: 5, total: 10, hidden: 0 });
     for (const q of result.questions) {
-      const original = [...store.all()].find((s) => s.q.statement === q.statement);
+      const original = (await store.loadAll()).find((s) => s.q.statement === q.statement);
       expect(q.alternatives[q.correctChoice ?? -1]?.originalLetter).toBe(
         original?.q.alternatives.find((a) => a.isCorrect)?.letter,
       );

@@ -1,0 +1,132 @@
+// A chunk on disk: plain JSON, laid out one question per line so that a question's body can be
+// read alone by its byte range (a question's JSON never holds a raw newline). The first line is
+// the chunk's envelope up to `"questions":[`, the last is `]}`. Chunks written before this layout
+// are one line: they are read whole, and compaction rewrites them in this layout.
+import { open, readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { ApiQuestion, Difficulty } from '../api/schemas.js';
+
+export interface StoredQuestion {
+  id: string;
+  /** The question as the API sent it, extra fields included. */
+  q: ApiQuestion;
+  /** Derived answer key: id of the correct alternative; null = not gradable. */
+  correctId: string | null;
+  /** From the question, or learned from the filtered listing it came from. */
+  year: number | null;
+  difficulty: Difficulty | null;
+  /** Provenance: 'api:enem', 'api:vestibulares', 'pack:<id>'. */
+  sources: string[];
+}
+
+/** One fetched page inside a chunk: its questions are the next `count` of the chunk's list. */
+export interface PageMeta {
+  /** Canonical key of the filtered listing the page belongs to. */
+  listing: string;
+  page: number;
+  total: number;
+  count: number;
+}
+
+/** What the store keeps of a chunk besides its questions: its run and pages (resume), its size. */
+export interface ChunkMeta {
+  run: string | null;
+  pages: (PageMeta & { ids: string[] })[];
+  records: number;
+}
+
+export interface Chunk {
+  seq: number;
+  /** Sync run that wrote it (resume reads only the current run's pages); null for packs and compaction. */
+  run: string | null;
+  pages: PageMeta[];
+  questions: StoredQuestion[];
+  /** Records here replace earlier ones instead of merging with them (source removal). */
+  replace?: boolean;
+  /** Ids deleted from the catalog by this chunk (a pack removed). */
+  removed?: string[];
+}
+
+// Chunks are our own files: the envelope is checked, the questions were validated when they arrived.
+export const chunkSchema = z.object({
+  seq: z.number().int(),
+  run: z.string().nullable(),
+  pages: z.array(
+    z.object({
+      listing: z.string(),
+      page: z.number().int(),
+      total: z.number().int(),
+      count: z.number().int().nonnegative(),
+    }),
+  ),
+  questions: z.array(z.custom<StoredQuestion>((v) => typeof (v as StoredQuestion | null)?.id === 'string')),
+  replace: z.boolean().optional(),
+  removed: z.array(z.string()).optional(),
+});
+
+/** Where a question's body is: its line's bytes in a chunk; `offset` -1 in a one-line (older) chunk. */
+export interface BodyAt {
+  seq: number;
+  offset: number;
+  length: number;
+}
+
+const NEWLINE = 0x0a;
+
+/** The chunk's text, and each question's byte range in it. */
+export function layChunk(chunk: Chunk): { text: string; at: BodyAt[] } {
+  const { questions, ...envelope } = chunk;
+  const head = `${JSON.stringify(envelope).slice(0, -1)},"questions":[\n`;
+  const lines = questions.map((question, i) => JSON.stringify(question) + (i < questions.length - 1 ? ',\n' : '\n'));
+  const at: BodyAt[] = [];
+  let offset = Buffer.byteLength(head);
+  for (const line of lines) {
+    const length = Buffer.byteLength(line);
+    at.push({ seq: chunk.seq, offset, length });
+    offset += length;
+  }
+  return { text: `${head}${lines.join('')}]}`, at };
+}
+
+/** Each question's byte range, when the file has the one-question-per-line layout; else -1 each. */
+export function bodyRanges(bytes: Buffer, seq: number, count: number): BodyAt[] {
+  const breaks: number[] = [];
+  for (let i = bytes.indexOf(NEWLINE); i !== -1; i = bytes.indexOf(NEWLINE, i + 1)) breaks.push(i);
+  // head \n q1 \n … qn \n ]}  — anything else is the older layout (or an empty chunk).
+  if (breaks.length !== count + 1) return Array.from({ length: count }, () => ({ seq, offset: -1, length: 0 }));
+  return Array.from({ length: count }, (_, i) => {
+    const start = (breaks[i] ?? 0) + 1;
+    return { seq, offset: start, length: (breaks[i + 1] ?? start) + 1 - start };
+  });
+}
+
+function parseLine(text: string): StoredQuestion {
+  return JSON.parse(text.trimEnd().replace(/,$/, '')) as StoredQuestion;
+}
+
+/** Reads these bodies of one chunk file: by byte range where it has them, else from the whole file. */
+export async function readBodies(path: string, wanted: { id: string; at: BodyAt }[]): Promise<StoredQuestion[]> {
+  if (wanted.some(({ at }) => at.offset < 0)) {
+    const chunk = JSON.parse(await readFile(path, 'utf8')) as Chunk;
+    const last = new Map(chunk.questions.map((question) => [question.id, question]));
+    return wanted.map(({ id }) => {
+      const question = last.get(id);
+      if (!question) throw new Error(`question ${id} is not in ${path}`);
+      return question;
+    });
+  }
+  const handle = await open(path, 'r');
+  try {
+    const out: StoredQuestion[] = [];
+    for (const { id, at } of wanted) {
+      const buffer = Buffer.alloc(at.length);
+      const { bytesRead } = await handle.read(buffer, 0, at.length, at.offset);
+      const question = parseLine(buffer.subarray(0, bytesRead).toString('utf8'));
+      if (question.id !== id) throw new Error(`question ${id} is not where the index says in ${path}`);
+      out.push(question);
+    }
+    return out;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,210 @@
+// The library's full-text search without the question bodies in memory: an inverted index of
+// accent- and case-folded words, each word's questions as one run of numbers in a Uint32Array
+// (about 4 bytes per word a question holds). Every query word matches as a prefix, as a student
+// types ("revol" finds "revolução"). Built as questions arrive, saved beside the chunks with the
+// summary index, read at start in one go. MiniSearch and FlexSearch were measured for this
+// (docs/performance.md): at 50,000 questions they hold 4–5 times the text in memory.
+import { foldText } from './fold.js';
+
+/** Words of a text as the index keeps them: folded, split on anything not a letter or digit. */
+export function wordsOf(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= MIN_WORD || /^\p{N}+$/u.test(word));
+}
+
+/** One-letter words ("a", "e", "o") are in nearly every question: indexing them tells nothing (numbers are kept). */
+const MIN_WORD = 2;
+
+interface Frozen {
+  /** Sorted; `offsets[i]..offsets[i+1]` are the documents of `terms[i]` in `postings`. */
+  terms: string[];
+  offsets: Uint32Array;
+  postings: Uint32Array;
+}
+
+export interface SearchIndexData extends Frozen {
+  /** Document number → question id ('' for a number no longer in use). */
+  ids: string[];
+}
+
+const EMPTY: Frozen = { terms: [], offsets: new Uint32Array(1), postings: new Uint32Array(0) };
+
+function lowerBound(terms: string[], word: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((terms[mid] ?? '') < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class SearchIndex {
+  private frozen: Frozen;
+  private ids: string[];
+  private readonly numberOf = new Map<string, number>();
+  /** Words of questions added since the index was last frozen. */
+  private live = new Map<string, number[]>();
+  /** Document numbers whose question was replaced or removed. */
+  private readonly dead = new Set<number>();
+
+  constructor(data?: SearchIndexData) {
+    this.frozen = data ?? EMPTY;
+    this.ids = data ? [...data.ids] : [];
+    this.ids.forEach((id, n) => {
+      if (id) this.numberOf.set(id, n);
+    });
+  }
+
+  get size(): number {
+    return this.numberOf.size;
+  }
+
+  /** Indexes a question's text (a question indexed before is replaced). */
+  add(id: string, text: string): void {
+    this.remove(id);
+    const n = this.ids.length;
+    this.ids.push(id);
+    this.numberOf.set(id, n);
+    for (const word of new Set(wordsOf(text))) {
+      const list = this.live.get(word);
+      if (list) list.push(n);
+      else this.live.set(word, [n]);
+    }
+  }
+
+  remove(id: string): void {
+    const n = this.numberOf.get(id);
+    if (n === undefined) return;
+    this.numberOf.delete(id);
+    this.dead.add(n);
+    this.ids[n] = '';
+  }
+
+  /**
+   * The ids of the questions holding every word (each as a prefix of one of its words); null when
+   * the words say nothing searchable (only one-letter words, punctuation).
+   */
+  match(words: string[]): Set<string> | null {
+    const parts = words.flatMap((word) => wordsOf(word));
+    if (parts.length === 0) return null;
+    let hits: Uint8Array | null = null;
+    for (const part of new Set(parts)) {
+      const found = this.documentsWithPrefix(part);
+      if (hits) for (let n = 0; n < hits.length; n++) hits[n] = (hits[n] ?? 0) & (found[n] ?? 0);
+      else hits = found;
+    }
+    const out = new Set<string>();
+    if (!hits) return out;
+    for (let n = 0; n < hits.length; n++) {
+      const id = this.ids[n];
+      if (hits[n] && id && !this.dead.has(n)) out.add(id);
+    }
+    return out;
+  }
+
+  private documentsWithPrefix(prefix: string): Uint8Array {
+    const found = new Uint8Array(this.ids.length);
+    const { terms, offsets, postings } = this.frozen;
+    for (let t = lowerBound(terms, prefix); t < terms.length && (terms[t] ?? '').startsWith(prefix); t++) {
+      for (let p = offsets[t] ?? 0; p < (offsets[t + 1] ?? 0); p++) found[postings[p] ?? 0] = 1;
+    }
+    for (const [term, list] of this.live) if (term.startsWith(prefix)) for (const n of list) found[n] = 1;
+    return found;
+  }
+
+  /**
+   * Joins the words added since into the compact form and renumbers the documents without the
+   * dead ones: what is saved, and what keeps memory at 4 bytes a word.
+   */
+  freeze(): SearchIndexData {
+    const renumber = new Int32Array(this.ids.length).fill(-1);
+    const ids: string[] = [];
+    this.ids.forEach((id, n) => {
+      if (id && !this.dead.has(n)) {
+        renumber[n] = ids.length;
+        ids.push(id);
+      }
+    });
+    const { terms, offsets, postings } = this.frozen;
+    const merged = new Map<string, number[]>();
+    terms.forEach((term, t) => {
+      const list: number[] = [];
+      for (let p = offsets[t] ?? 0; p < (offsets[t + 1] ?? 0); p++) {
+        const next = renumber[postings[p] ?? 0] ?? -1;
+        if (next >= 0) list.push(next);
+      }
+      if (list.length > 0) merged.set(term, list);
+    });
+    for (const [term, list] of this.live) {
+      const kept = list.map((n) => renumber[n] ?? -1).filter((n) => n >= 0);
+      if (kept.length === 0) continue;
+      const existing = merged.get(term);
+      if (existing) existing.push(...kept);
+      else merged.set(term, kept);
+    }
+    const sorted = [...merged.keys()].sort();
+    const nextOffsets = new Uint32Array(sorted.length + 1);
+    let total = 0;
+    sorted.forEach((term, t) => {
+      total += merged.get(term)?.length ?? 0;
+      nextOffsets[t + 1] = total;
+    });
+    const nextPostings = new Uint32Array(total);
+    sorted.forEach((term, t) => nextPostings.set(merged.get(term) ?? [], nextOffsets[t]));
+    this.frozen = { terms: sorted, offsets: nextOffsets, postings: nextPostings };
+    this.ids = ids;
+    this.numberOf.clear();
+    ids.forEach((id, n) => this.numberOf.set(id, n));
+    this.live = new Map();
+    this.dead.clear();
+    return { ...this.frozen, ids };
+  }
+}
+
+/** The saved form: a JSON header (terms, ids), then the offsets and postings as little-endian u32. */
+export function encodeSearchIndex(data: SearchIndexData, chunks: number[]): Uint8Array {
+  const header = Buffer.from(
+    JSON.stringify({ version: 1, chunks, terms: data.terms, ids: data.ids, postings: data.postings.length }),
+  );
+  const out = Buffer.alloc(4 + header.length + (data.offsets.length + data.postings.length) * 4);
+  out.writeUInt32LE(header.length, 0);
+  header.copy(out, 4);
+  let at = 4 + header.length;
+  for (const value of data.offsets) at = out.writeUInt32LE(value, at);
+  for (const value of data.postings) at = out.writeUInt32LE(value, at);
+  return out;
+}
+
+/** The saved index, if it is whole and made from exactly these chunks; null otherwise. */
+export function decodeSearchIndex(bytes: Buffer, chunks: number[]): SearchIndexData | null {
+  try {
+    const length = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.subarray(4, 4 + length).toString('utf8')) as {
+      version?: unknown;
+      chunks?: unknown;
+      terms?: unknown;
+      ids?: unknown;
+      postings?: unknown;
+    };
+    const { terms, ids, postings } = header;
+    if (header.version !== 1 || JSON.stringify(header.chunks) !== JSON.stringify(chunks)) return null;
+    if (!Array.isArray(terms) || !Array.isArray(ids) || typeof postings !== 'number') return null;
+    if (!terms.every((t) => typeof t === 'string') || !ids.every((id) => typeof id === 'string')) return null;
+    const start = 4 + length;
+    if (bytes.length !== start + (terms.length + 1 + postings) * 4) return null;
+    // Copied out of the file's buffer (a view would keep the whole read alive and may be unaligned).
+    // Every platform the app ships for is little-endian, as the file is.
+    const words = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.length));
+    const offsets = words.subarray(0, terms.length + 1);
+    const list = words.subarray(terms.length + 1);
+    if (offsets[terms.length] !== postings) return null;
+    const documents = ids.length;
+    for (let i = 0; i < list.length; i++) if ((list[i] ?? 0) >= documents) return null;
+    return { terms: terms as string[], ids: ids as string[], offsets, postings: list };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,182 @@
+// npm run bench -- memory: what the main process holds with the whole catalog cached, as a
+// multiple of the catalog's bytes on disk, each over an empty profile measured the same way in
+// the same run. The services run in a child process of their own (memory-main.ts), as main does.
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import * as esbuild from 'esbuild';
+import { remoteFake, syncInto } from './catalog-fixture.js';
+import { tempDir } from '../support/temp.js';
+import { CLI_TARGET, WORKER_TARGET } from '../../scripts/cli-target.mjs';
+
+const run = promisify(execFile);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 50_000);
+const MB = 1024 * 1024;
+
+interface MainFigures {
+  questions: number;
+  searchHits: number;
+  firstRowMs: number;
+  firstSearchMs: number;
+  rss: { launched: number; searched: number; exam: number; submitted: number };
+  examStart: { first: number; median: number; max: number } | null;
+}
+
+async function mainProcess(dataDir: string): Promise<MainFigures> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'test/bench/memory-main.ts', dataDir],
+    { maxBuffer: 16 * MB, env: { ...process.env, EXAM_PRACTICE_LOG_LEVEL: 'error' } },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as MainFigures;
+}
+
+async function cliStatsPeak(dataDir: string, out: string): Promise<number> {
+  await run(
+    process.execPath,
+    ['--import', resolve('test/bench/rss-on-exit.mjs'), 'out/cli/index.js', 'stats', '--data-dir', dataDir],
+    { maxBuffer: 16 * MB, env: { ...process.env, RSS_OUT: out } },
+  );
+  return Number(await readFile(out, 'utf8')) * 1024;
+}
+
+async function bytesUnder(dir: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) total += (await stat(join(dir, name))).size;
+  return total;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+console.log(`Memory on ${QUESTIONS.toLocaleString('en')} questions (node ${process.version}, ${process.platform})\n`);
+await Promise.all(
+  [CLI_TARGET, WORKER_TARGET].map((target: esbuild.BuildOptions) =>
+    esbuild.build({ ...target, bundle: true, logLevel: 'error' }),
+  ),
+);
+const api = await remoteFake([
+  '--questions',
+  String(QUESTIONS),
+  '--seed',
+  '1',
+  '--rate-per-minute',
+  '1000000',
+  '--daily-limit',
+  '1000000',
+]);
+const full = await tempDir('exam-memory-');
+const empty = await tempDir('exam-memory-empty-');
+await syncInto(full.dir, api, 'vestibulares');
+api.close();
+const catalog = join(full.dir, 'catalog');
+const chunkBytes = await bytesUnder(join(catalog, 'chunks'));
+const indexBytes = (await stat(join(catalog, 'index.json'))).size;
+const searchBytes = (await stat(join(catalog, 'search.bin'))).size;
+// Three runs of each, alternating, medians: this machine is shared.
+const fulls: MainFigures[] = [];
+const empties: MainFigures[] = [];
+for (let i = 0; i < 3; i++) {
+  empties.push(await mainProcess(empty.dir));
+  fulls.push(await mainProcess(full.dir));
+}
+const rssOver = (key: keyof MainFigures['rss']) =>
+  median(fulls.map((f) => f.rss[key])) - median(empties.map((e) => e.rss[key]));
+const scratch = await tempDir('exam-memory-rss-');
+await mkdir(scratch.dir, { recursive: true });
+const statsFull: number[] = [];
+const statsEmpty: number[] = [];
+for (let i = 0; i < 3; i++) {
+  statsEmpty.push(await cliStatsPeak(empty.dir, join(scratch.dir, `e${i}`)));
+  statsFull.push(await cliStatsPeak(full.dir, join(scratch.dir, `f${i}`)));
+}
+// The plain parse of the summary index: what the first row is measured against.
+const indexText = await readFile(join(catalog, 'index.json'), 'utf8');
+const parses: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const t = performance.now();
+  JSON.parse(indexText);
+  parses.push(performance.now() - t);
+}
+const parseMs = median(parses);
+
+const rows: string[][] = [];
+const ratio = (bytes: number) => (bytes / chunkBytes).toFixed(2);
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+for (const [label, key] of [
+  ['main: RSS over empty profile, after launch', 'launched'],
+  ['main: … after a search', 'searched'],
+  ['main: … during a 90-question exam', 'exam'],
+  ['main: … after submitting it', 'submitted'],
+] as [string, keyof MainFigures['rss']][]) {
+  rows.push([label, mb(rssOver(key)), `catalog ${mb(chunkBytes)} on disk`, ratio(rssOver(key)), '≤ 1.50']);
+}
+const statsOver = median(statsFull) - median(statsEmpty);
+rows.push([
+  'cli stats: peak RSS over empty folder',
+  mb(statsOver),
+  `catalog ${mb(chunkBytes)}`,
+  ratio(statsOver),
+  '≤ 1.50',
+]);
+const firstRow = median(fulls.map((f) => f.firstRowMs));
+const firstSearch = median(fulls.map((f) => f.firstSearchMs));
+// What the catalog adds to a start: the same start on an empty profile is subtracted.
+const catalogPart = firstRow - median(empties.map((e) => e.firstRowMs));
+rows.push([
+  'main: start to the first library page',
+  `${firstRow.toFixed(0)} ms`,
+  `empty profile ${(firstRow - catalogPart).toFixed(0)} ms`,
+  '',
+  'reported',
+]);
+rows.push([
+  '… of which the catalog (over the empty profile)',
+  `${catalogPart.toFixed(0)} ms`,
+  `${parseMs.toFixed(0)} ms JSON.parse of index.json`,
+  (catalogPart / parseMs).toFixed(2),
+  '≤ 2.00',
+]);
+rows.push([
+  'main: start to the first search answer',
+  `${firstSearch.toFixed(0)} ms`,
+  `${(firstSearch - firstRow).toFixed(0)} ms after the first page`,
+  '',
+  '≤ 1000 ms',
+]);
+const starts = fulls.flatMap((f) => (f.examStart ? [f.examStart] : []));
+rows.push([
+  'exam start, 90 questions: first after launch',
+  `${median(starts.map((s) => s.first)).toFixed(0)} ms`,
+  'median of 3 launches',
+  '',
+  '≤ 300 ms',
+]);
+rows.push([
+  'exam start, 90 questions: the next seven',
+  `${median(starts.map((s) => s.median)).toFixed(0)} ms median`,
+  `max ${Math.max(...starts.map((s) => s.max)).toFixed(0)} ms`,
+  '',
+  '≤ 300 ms',
+]);
+rows.push(['on disk: index.json + search.bin', `${mb(indexBytes)} + ${mb(searchBytes)}`, '', '', 'reported']);
+rows.push([
+  'search hits for "revolução industrial"',
+  String(fulls[0]?.searchHits ?? 0),
+  `${fulls[0]?.questions ?? 0} questions`,
+  '',
+  'reported',
+]);
+
+const header = ['measure', 'value', 'baseline', 'ratio', 'target'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const row of rows) console.log(line(row));
+await Promise.all([
+  full.cleanup(),
+  empty.cleanup(),
+  scratch.cleanup(),
+  rm(scratch.dir, { recursive: true, force: true }),
+]);

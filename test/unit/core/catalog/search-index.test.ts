@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { decodeSearchIndex, encodeSearchIndex, SearchIndex } from '../../../../main/core/catalog/search-index.js';
+
+const texts: Record<string, string> = {
+  q1: 'A Revolução Industrial começou na Inglaterra.',
+  q2: 'O período colonial e a revolução pernambucana.',
+  q3: 'Função afim: f(x) = 2x + 3, no ano de 1989.',
+  q4: 'REVOLUÇÃO FRANCESA; Iluminismo.',
+  q5: 'The main idea of the text.',
+};
+
+function filled() {
+  const index = new SearchIndex();
+  for (const [id, text] of Object.entries(texts)) index.add(id, text);
+  return index;
+}
+
+const sorted = (found: Set<string> | null) => (found ? [...found].sort() : null);
+
+describe('the search index', () => {
+  it('finds every word as a prefix, accents and case aside, all words required', () => {
+    const index = filled();
+    expect(sorted(index.match(['revolucao']))).toEqual(['q1', 'q2', 'q4']);
+    expect(sorted(index.match(['REVOL', 'industrial']))).toEqual(['q1']);
+    expect(sorted(index.match(['funcao']))).toEqual(['q3']);
+    expect(sorted(index.match(['198']))).toEqual(['q3']);
+    expect(sorted(index.match(['revolução', 'inglês']))).toEqual([]);
+    // One-letter words tell nothing: no constraint from them alone.
+    expect(index.match(['a'])).toBeNull();
+  });
+
+  it('answers the same after freezing, after a save and a load, and after replacing and removing', () => {
+    const index = filled();
+    const queries = [['revolucao'], ['revol', 'industrial'], ['funcao'], ['the'], ['x'], ['3'], ['colon']];
+    const before = queries.map((q) => sorted(index.match(q)));
+    const frozen = index.freeze();
+    expect(queries.map((q) => sorted(index.match(q)))).toEqual(before);
+    const loaded = new SearchIndex(
+      decodeSearchIndex(Buffer.from(encodeSearchIndex(frozen, [1, 2])), [1, 2]) ?? undefined,
+    );
+    expect(queries.map((q) => sorted(loaded.match(q)))).toEqual(before);
+    // Changes on top of a loaded index, then frozen again: the same as an index built fresh that way.
+    loaded.add('q1', 'Texto novo sobre a Revolução Russa.');
+    loaded.remove('q4');
+    loaded.add('q6', 'Revolução Industrial, segunda fase.');
+    const fresh = new SearchIndex();
+    for (const [id, text] of Object.entries({
+      ...texts,
+      q1: 'Texto novo sobre a Revolução Russa.',
+      q6: 'Revolução Industrial, segunda fase.',
+    }))
+      if (id !== 'q4') fresh.add(id, text);
+    const more = [...queries, ['russa'], ['francesa'], ['segunda']];
+    const expected = more.map((q) => sorted(fresh.match(q)));
+    expect(more.map((q) => sorted(loaded.match(q)))).toEqual(expected);
+    loaded.freeze();
+    expect(more.map((q) => sorted(loaded.match(q)))).toEqual(expected);
+    expect(sorted(loaded.match(['industrial']))).toEqual(['q6']);
+  });
+
+  it('a saved index made from other chunks, cut short or damaged is not used', () => {
+    const bytes = Buffer.from(encodeSearchIndex(filled().freeze(), [1, 2]));
+    expect(decodeSearchIndex(bytes, [1, 2])).not.toBeNull();
+    expect(decodeSearchIndex(bytes, [1, 2, 3])).toBeNull();
+    expect(decodeSearchIndex(bytes.subarray(0, bytes.length - 4), [1, 2])).toBeNull();
+    expect(decodeSearchIndex(Buffer.from([255, 255, 255, 255, 1]), [1, 2])).toBeNull();
+    const pointsOutside = Buffer.from(bytes);
+    pointsOutside.writeUInt32LE(999, pointsOutside.length - 4);
+    expect(decodeSearchIndex(pointsOutside, [1, 2])).toBeNull();
+  });
+});
