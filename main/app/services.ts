@@ -43,6 +43,8 @@ import { MissedDeadlines, startExamTicker } from './exam-clockwork.js';
 import { finishPendingReleases, releaseFinisher } from './releases.js';
 import { toBridgeError, waitForCatalog } from './handle.js';
 
+/** After launch, when the first screen has been answered: the exam start is prepared then. */
+const EXAM_PREPARE_MS = 1500;
 export interface ServiceOptions {
   dataDir: string;
   shell: 'electron' | 'harness';
@@ -334,10 +336,16 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     },
   };
 
+  // The first exam start after launch as quick as any other: what a start needs, prepared once the
+  // first screen has had its answers.
+  const preparing = setTimeout(() => void engine.prepare().catch(() => undefined), EXAM_PREPARE_MS);
+  preparing.unref();
+
   // Once: the quit sequence closes the services before the shell (or a test) may ask again.
   let closing: Promise<void> | null = null;
   const close = () => (closing ??= closeOnce());
   const closeOnce = async () => {
+    clearTimeout(preparing);
     await sync.close();
     await ticker.stop();
     await engine.suspend();

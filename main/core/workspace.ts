@@ -104,7 +104,8 @@ export interface Workspace {
  */
 export async function openWorkspace(
   dataDir: string,
-  options: { readOnly?: boolean; notices?: StorageNotices } = {},
+  /** `search: false`: a read-only look that never searches (`cli stats`) skips the search index. */
+  options: { readOnly?: boolean; notices?: StorageNotices; search?: boolean } = {},
 ): Promise<Workspace> {
   // Read-only (a second process: `stats` beside a running sync) takes no lock and never writes,
   // moves or deletes: what looks like a leftover to it may be the writer's file in flight.
@@ -149,14 +150,16 @@ export async function openWorkspace(
   };
   let loading: Promise<void> | null = null;
   const catalogReady = () =>
-    (loading ??= CatalogStore.open(paths.catalog, storage).then(async (store) => {
-      // A pack import cut short (crash before its registry write) is rolled back before anyone sees it.
-      if (!readOnly) await repairPackSources(store, images, packRegistry);
-      loaded = store;
-      if (readOnly) return;
-      store.onChange = scheduleIndex;
-      if (!store.fromIndex) scheduleIndex(); // next start can be fast
-    }));
+    (loading ??= CatalogStore.open(paths.catalog, storage, { search: !readOnly || options.search !== false }).then(
+      async (store) => {
+        // A pack import cut short (crash before its registry write) is rolled back before anyone sees it.
+        if (!readOnly) await repairPackSources(store, images, packRegistry);
+        loaded = store;
+        if (readOnly) return;
+        store.onChange = scheduleIndex;
+        if (!store.fromIndex) scheduleIndex(); // next start can be fast
+      },
+    ));
   const governors = new Map<Product, RateGovernor>();
   // Today's count is saved at most once a second (and on close), not once per request.
   const pendingUsage = new Map<Product, DailyUsage>();

@@ -82,6 +82,7 @@ export function searchTerms(text: string): string[] {
  */
 export async function queryCatalog(store: CatalogStore, query: CatalogQuery): Promise<CatalogEntry[]> {
   const terms = searchTerms(query.text ?? '');
+  if (terms.length > 0 && !store.searchable) throw new Error('the catalog was opened without its search index');
   const hits = terms.length > 0 ? store.search.match(terms) : null;
   const result: CatalogEntry[] = [];
   for (const entry of store.all()) {

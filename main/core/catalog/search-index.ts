@@ -47,12 +47,15 @@ export class SearchIndex {
   private readonly numberOf = new Map<string, number>();
   /** Words of questions added since the index was last frozen. */
   private live = new Map<string, number[]>();
+  /** Documents numbered before the last freeze (those after are in `live`). */
+  private frozenDocuments = 0;
   /** Document numbers whose question was replaced or removed. */
   private readonly dead = new Set<number>();
 
   constructor(data?: SearchIndexData) {
     this.frozen = data ?? EMPTY;
     this.ids = data ? [...data.ids] : [];
+    this.frozenDocuments = this.ids.length;
     this.ids.forEach((id, n) => {
       if (id) this.numberOf.set(id, n);
     });
@@ -115,6 +118,11 @@ export class SearchIndex {
     return found;
   }
 
+  /** Joins the growing part into the compact one once it holds many questions (4 bytes a word there). */
+  compactIfLarge(limit = 10_000): void {
+    if (this.ids.length - this.frozenDocuments > limit) this.freeze();
+  }
+
   /**
    * Joins the words added since into the compact form and renumbers the documents without the
    * dead ones: what is saved, and what keeps memory at 4 bytes a word.
@@ -160,6 +168,7 @@ export class SearchIndex {
     ids.forEach((id, n) => this.numberOf.set(id, n));
     this.live = new Map();
     this.dead.clear();
+    this.frozenDocuments = ids.length;
     return { ...this.frozen, ids };
   }
 }

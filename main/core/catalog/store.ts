@@ -58,6 +58,8 @@ export class CatalogStore {
   /** Bodies kept after a read: an exam's questions, a question opened, a print. */
   private readonly bodies = new RecentBodies(400);
   readonly search: SearchIndex;
+  /** False when opened without search (`cli stats`): a text query then throws instead of finding nothing. */
+  searchable = true;
   /** Bodies read from disk since opening (start-up reads none: what a test of a light start checks). */
   bodyReads = 0;
   /** Opened from a fresh saved index (false: read from the chunks, and the index is worth writing). */
@@ -92,7 +94,11 @@ export class CatalogStore {
    * Opens the catalog: from the saved index when it matches the chunks on disk (no chunk is read),
    * else by reading every chunk in sequence order, later pages overriding earlier ones.
    */
-  static async open(dir: string, storage: StorageContext = WRITABLE_SILENT): Promise<CatalogStore> {
+  static async open(
+    dir: string,
+    storage: StorageContext = WRITABLE_SILENT,
+    options: { search?: boolean } = {},
+  ): Promise<CatalogStore> {
     const chunkDir = join(dir, 'chunks');
     if (!storage.readOnly) await mkdir(chunkDir, { recursive: true });
     const names = await readdir(chunkDir).catch(() => [] as string[]);
@@ -108,8 +114,10 @@ export class CatalogStore {
       .map(Number)
       .sort((a, b) => a - b);
     const interner = new Interner();
-    const saved = await readCatalogIndex(dir, seqs, interner);
-    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search), interner);
+    const searchable = options.search !== false;
+    const saved = await readCatalogIndex(dir, seqs, interner, { search: searchable });
+    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search ?? undefined), interner);
+    store.searchable = searchable;
     if (saved) {
       store.adoptIndex(saved);
       store.fromIndex = true;
@@ -141,6 +149,8 @@ export class CatalogStore {
   }
 
   private absorb(chunk: Chunk, at: BodyAt[]) {
+    // Reading many chunks (a start without a fresh index) keeps the growing part of the search small.
+    if (this.searchable) this.search.compactIfLarge();
     for (const id of chunk.removed ?? []) {
       this.entries.delete(id);
       this.bodies.delete(id);
@@ -151,7 +161,7 @@ export class CatalogStore {
       const merged = existing && !chunk.replace ? merge(existing, question) : question;
       this.entries.set(question.id, entryOf(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 }, this.interner));
       this.bodies.update(merged);
-      this.search.add(question.id, searchTextOf(question));
+      if (this.searchable) this.search.add(question.id, searchTextOf(question));
     });
     let offset = 0;
     const pages = chunk.pages.map((page) => {

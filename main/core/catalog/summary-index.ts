@@ -150,7 +150,8 @@ export async function writeCatalogIndex(store: IndexedCatalog): Promise<void> {
 export interface CatalogIndexData {
   entries: CatalogEntry[];
   chunks: [number, ChunkMeta][];
-  search: SearchIndexData;
+  /** Null when not asked for. */
+  search: SearchIndexData | null;
 }
 
 /** The saved state, if both files are whole and made from exactly these chunks; null otherwise. */
@@ -158,13 +159,14 @@ export async function readCatalogIndex(
   dir: string,
   seqs: number[],
   interner: Interner,
+  options: { search: boolean } = { search: true },
 ): Promise<CatalogIndexData | null> {
   // Both read at once; unreadable (permissions) or absent is the same as stale: the chunks still load.
   const [data, bytes] = await Promise.all([
     indexFile(dir)
       .read()
       .catch(() => null),
-    readFile(searchPath(dir)).catch(() => null),
+    options.search ? readFile(searchPath(dir)).catch(() => null) : Promise.resolve(null),
   ]);
   if (!data) return null;
   const chunks = data.chunks.map(([seq]) => seq);
@@ -172,7 +174,7 @@ export async function readCatalogIndex(
   const sizes = await chunkSizes(dir, seqs);
   if (sizes.some((size, i) => size !== data.sizes[i])) return null;
   const search = bytes && decodeSearchIndex(bytes, seqs);
-  if (!search) return null;
+  if (options.search && !search) return null;
   const subjects = data.subjects.map((subject) => interner.subject(subject));
   const exams = data.exams.map((exam) => interner.exam(exam));
   const sourceLists = data.sourceLists.map((sources) => interner.sources(sources));

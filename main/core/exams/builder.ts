@@ -1,12 +1,12 @@
 // Chooses an attempt's questions from any mix of sources and filters: gradable
 // questions only, never one twice, unseen ones first when asked.
 import type { AreaId, ExamCount, ExamPreset, ExamRequest } from '../../../preload/contract.js';
-import type { CatalogStore, CatalogEntry } from '../catalog/store.js';
+import type { CatalogEntry, CatalogStore, StoredQuestion } from '../catalog/store.js';
 import { areaOf, ENEM_FORMAT } from './areas.js';
 import { enemExamIds, isEnemQuestion } from '../catalog/provenance.js';
 import { blockSummary, planBlocks } from './enem.js';
 import { ExamError } from './errors.js';
-import { shuffle } from './random.js';
+import { seededRandom, shuffle } from './random.js';
 
 export function areaOfQuestion(question: CatalogEntry, store: CatalogStore): AreaId | null {
   return areaOf(store.subjectName(question.q.subject.id));
@@ -162,4 +162,22 @@ export function commonPack(questions: { sources: string[] }[]): string | null {
     .filter((id) => rest.every((q) => q.sources.includes(`pack:${id}`)))
     .sort();
   return packs[0] ?? null;
+}
+
+/**
+ * What a start of a full-length exam does before writing anything, done and dropped: choosing,
+ * reading the bodies, making the snapshots. Run while idle after launch, so that the first start
+ * finds its code compiled and the catalog's files in the OS cache.
+ */
+export async function rehearseStart(
+  store: CatalogStore,
+  seen: Set<string>,
+  snapshot: (question: StoredQuestion) => unknown,
+): Promise<void> {
+  const chosen = selectQuestions(store, { count: 90 }, seen, seededRandom(1));
+  for (const question of await store.load(
+    chosen.map((entry) => entry.id),
+    { cache: false },
+  ))
+    snapshot(question);
 }

@@ -19,7 +19,7 @@ import type {
   ReviewGrade,
 } from '../../../preload/contract.js';
 import { AttemptStore, type AttemptStoreDeps } from './attempt-store.js';
-import { commonPack, countMatching, refuseShortBlocks, selectQuestions } from './builder.js';
+import { commonPack, countMatching, refuseShortBlocks, rehearseStart, selectQuestions } from './builder.js';
 import type { AnswerFacts, NotebookLookup } from './grading.js';
 import type { PackAnswers } from './history.js';
 import { type Attempt, type ImageRef, type PackOrigin, type SnapshotQuestion } from './model.js';
@@ -36,15 +36,12 @@ import { ReviewSession } from './review-session.js';
 import { Visibility } from './visibility.js';
 
 export type { AnswerFacts, PackAnswers, PackOrigin };
-
 export interface ExamClock {
   now(): number;
   /** How fast `now` runs compared with real time (1, or more in tests). */
   speed: number;
 }
-
 export { ExamError };
-
 /** The imported pack by id, as an exam of its questions records it (null when unknown). */
 export type PackResolver = (packId: string) => Promise<PackOrigin | null>;
 
@@ -160,6 +157,10 @@ export class ExamEngine {
   reopenStarts(): void {
     this.gate.open();
   }
+
+  /** A start rehearsed while idle, nothing kept: the first start is then as quick as the next. */
+  prepare = (): Promise<void> =>
+    rehearseStart(this.deps.store(), this.attempts.seen(), (q) => this.attempts.snapshotOf(q, q.id));
 
   async start(
     request: ExamRequest,
