@@ -23,10 +23,10 @@ interface MainFigures {
   examStart: { first: number; median: number; max: number } | null;
 }
 
-async function mainProcess(dataDir: string): Promise<MainFigures> {
+async function mainProcess(dataDir: string, idle = true): Promise<MainFigures> {
   const { stdout } = await run(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', 'test/bench/memory-main.ts', dataDir],
+    ['--expose-gc', '--import', 'tsx', 'test/bench/memory-main.ts', dataDir, ...(idle ? [] : ['--no-idle'])],
     { maxBuffer: 16 * MB, env: { ...process.env, EXAM_PRACTICE_LOG_LEVEL: 'error' } },
   );
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as MainFigures;

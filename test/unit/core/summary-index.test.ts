@@ -97,6 +97,23 @@ describe('the catalog index (entries, chunks and search saved together)', () => 
     expect(words[2]?.items.map((i) => i.id)).toEqual(['q12']);
   });
 
+  it('a start and a search by words read no question body; a quoted phrase reads only its candidates', async () => {
+    const { dir, root, store } = await filled();
+    await writeCatalogIndex(store);
+    const opened = await CatalogStore.open(dir);
+    const images = await ImageCache.open(join(root, 'images'));
+    const library = new Library(
+      () => opened,
+      () => images,
+      (sha) => sha,
+    );
+    const page = await library.query(catalogQuerySchema.parse({ text: 'enunciado 12' }), 0, 10);
+    expect(page.items.map((item) => item.id)).toEqual(['q12']);
+    expect(opened.bodyReads).toBe(0);
+    await library.query(catalogQuerySchema.parse({ text: '"numero 12"' }), 0, 10);
+    expect(opened.bodyReads).toBe(1);
+  });
+
   it('is ignored when the chunks on disk are not the ones it was made from, or its search file is damaged', async () => {
     const { dir, root, store } = await filled();
     await writeCatalogIndex(store);
