@@ -3,6 +3,7 @@
 // and refuses questions locked by a running exam attempt (core/exams/visibility.ts decides).
 import type { Facets, QuestionPage, QuestionSummary, QuestionView } from '../../preload/contract.js';
 import { queryCatalog, type CatalogQuery } from '../core/catalog/query.js';
+import { excerptOf } from '../core/catalog/entry.js';
 import type { CatalogEntry, CatalogStore } from '../core/catalog/store.js';
 import type { PublicRecord } from '../core/exams/visibility.js';
 import type { ImageCache } from '../core/images/cache.js';
@@ -14,15 +15,16 @@ const MISSING_IMAGE = 'missing';
 /** What a library row is made from: an entry without its key (a row never needs it). */
 export type LibraryEntry = Omit<CatalogEntry, 'correctId'>;
 
-/** Library rows from the entries alone (no body read): what the list shows. */
-export function summariesOf(entries: readonly LibraryEntry[], store: CatalogStore): QuestionSummary[] {
-  return entries.map((entry) => summaryOf(entry, store));
+/** The rows a page of the library shows: each entry, and its excerpt from its body (read for these only). */
+export async function summariesOf(entries: readonly LibraryEntry[], store: CatalogStore): Promise<QuestionSummary[]> {
+  const bodies = new Map((await store.load(entries.map((entry) => entry.id))).map((q) => [q.id, q]));
+  return entries.map((entry) => summaryOf(entry, excerptOf(bodies.get(entry.id)?.q.statement ?? ''), store));
 }
 
-function summaryOf(entry: LibraryEntry, store: CatalogStore): QuestionSummary {
+function summaryOf(entry: LibraryEntry, excerpt: string, store: CatalogStore): QuestionSummary {
   return {
     id: entry.id,
-    excerpt: entry.excerpt,
+    excerpt,
     exam: entry.q.exam?.name ?? null,
     subject: store.subjectName(entry.q.subject.id),
     year: entry.year,
@@ -67,7 +69,7 @@ export class Library {
     return {
       total: this.cached.entries.length,
       offset,
-      items: summariesOf(this.cached.entries.slice(offset, offset + limit), store),
+      items: await summariesOf(this.cached.entries.slice(offset, offset + limit), store),
     };
   }
 

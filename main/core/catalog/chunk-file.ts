@@ -73,19 +73,13 @@ export interface BodyAt {
 
 const NEWLINE = 0x0a;
 
-/** The chunk's text, and each question's byte range in it. */
-export function layChunk(chunk: Chunk): { text: string; at: BodyAt[] } {
+/** The chunk's bytes, and each question's byte range in them (found by its line: one encoding pass). */
+export function layChunk(chunk: Chunk): { bytes: Buffer; at: BodyAt[] } {
   const { questions, ...envelope } = chunk;
   const head = `${JSON.stringify(envelope).slice(0, -1)},"questions":[\n`;
-  const lines = questions.map((question, i) => JSON.stringify(question) + (i < questions.length - 1 ? ',\n' : '\n'));
-  const at: BodyAt[] = [];
-  let offset = Buffer.byteLength(head);
-  for (const line of lines) {
-    const length = Buffer.byteLength(line);
-    at.push({ seq: chunk.seq, offset, length });
-    offset += length;
-  }
-  return { text: `${head}${lines.join('')}]}`, at };
+  const body = questions.map((question) => JSON.stringify(question)).join(',\n');
+  const bytes = Buffer.from(`${head}${body}${questions.length > 0 ? '\n' : ''}]}`);
+  return { bytes, at: bodyRanges(bytes, chunk.seq, questions.length) };
 }
 
 /** Each question's byte range, when the file has the one-question-per-line layout; else -1 each. */

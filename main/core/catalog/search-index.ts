@@ -4,17 +4,9 @@
 // types ("revol" finds "revolução"). Built as questions arrive, saved beside the chunks with the
 // summary index, read at start in one go. MiniSearch and FlexSearch were measured for this
 // (docs/performance.md): at 50,000 questions they hold 4–5 times the text in memory.
-import { foldText } from './fold.js';
+import { wordsOf } from './words.js';
 
-/** Words of a text as the index keeps them: folded, split on anything not a letter or digit. */
-export function wordsOf(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= MIN_WORD || /^\p{N}+$/u.test(word));
-}
-
-/** One-letter words ("a", "e", "o") are in nearly every question: indexing them tells nothing (numbers are kept). */
-const MIN_WORD = 2;
+export { wordsOf };
 
 interface Frozen {
   /** Sorted; `offsets[i]..offsets[i+1]` are the documents of `terms[i]` in `postings`. */
@@ -27,6 +19,11 @@ export interface SearchIndexData extends Frozen {
   /** Document number → question id ('' for a number no longer in use). */
   ids: string[];
 }
+
+/** How long the catalog must be quiet before added texts are read (a sync's pages come closer). */
+const QUIET_MS = 300;
+/** Texts held at most before they are read anyway (about 20 MB of questions). */
+const PENDING_AT_MOST = 60_000;
 
 const EMPTY: Frozen = { terms: [], offsets: new Uint32Array(1), postings: new Uint32Array(0) };
 
@@ -49,6 +46,9 @@ export class SearchIndex {
   private live = new Map<string, number[]>();
   /** Documents numbered before the last freeze (those after are in `live`). */
   private frozenDocuments = 0;
+  /** Texts added and not read yet, by question id. */
+  private readonly pending = new Map<string, string>();
+  private quiet: NodeJS.Timeout | null = null;
   /** Document numbers whose question was replaced or removed. */
   private readonly dead = new Set<number>();
 
@@ -62,23 +62,48 @@ export class SearchIndex {
   }
 
   get size(): number {
-    return this.numberOf.size;
+    return this.numberOf.size + this.pending.size;
   }
 
   /** Indexes a question's text (a question indexed before is replaced). */
+  /**
+   * Indexes a question's text (a question indexed before is replaced). The words are read once the
+   * catalog has been quiet for a moment (a sync adds 50,000 and must not wait for them) or when a
+   * search or a save needs them, whichever comes first: a search never misses a question added.
+   */
   add(id: string, text: string): void {
     this.remove(id);
-    const n = this.ids.length;
-    this.ids.push(id);
-    this.numberOf.set(id, n);
-    for (const word of new Set(wordsOf(text))) {
-      const list = this.live.get(word);
-      if (list) list.push(n);
-      else this.live.set(word, [n]);
+    this.pending.set(id, text);
+    if (this.pending.size >= PENDING_AT_MOST) this.indexPending();
+    else this.scheduleIndexing();
+  }
+
+  private scheduleIndexing() {
+    if (this.quiet) clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => this.indexPending(), QUIET_MS);
+    this.quiet.unref();
+  }
+
+  /** Every pending text into the growing part, now. */
+  private indexPending() {
+    if (this.quiet) clearTimeout(this.quiet);
+    this.quiet = null;
+    for (const [id, text] of this.pending) {
+      const n = this.ids.length;
+      this.ids.push(id);
+      this.numberOf.set(id, n);
+      // Documents come in increasing numbers: a word met twice in one text ends its list with n already.
+      for (const word of wordsOf(text)) {
+        const list = this.live.get(word);
+        if (!list) this.live.set(word, [n]);
+        else if (list[list.length - 1] !== n) list.push(n);
+      }
     }
+    this.pending.clear();
   }
 
   remove(id: string): void {
+    this.pending.delete(id);
     const n = this.numberOf.get(id);
     if (n === undefined) return;
     this.numberOf.delete(id);
@@ -91,6 +116,7 @@ export class SearchIndex {
    * the words say nothing searchable (only one-letter words, punctuation).
    */
   match(words: string[]): Set<string> | null {
+    this.indexPending();
     const parts = words.flatMap((word) => wordsOf(word));
     if (parts.length === 0) return null;
     let hits: Uint8Array | null = null;
@@ -120,7 +146,7 @@ export class SearchIndex {
 
   /** Joins the growing part into the compact one once it holds many questions (4 bytes a word there). */
   compactIfLarge(limit = 10_000): void {
-    if (this.ids.length - this.frozenDocuments > limit) this.freeze();
+    if (this.ids.length + this.pending.size - this.frozenDocuments > limit) this.freeze();
   }
 
   /**
@@ -128,6 +154,7 @@ export class SearchIndex {
    * dead ones: what is saved, and what keeps memory at 4 bytes a word.
    */
   freeze(): SearchIndexData {
+    this.indexPending();
     const renumber = new Int32Array(this.ids.length).fill(-1);
     const ids: string[] = [];
     this.ids.forEach((id, n) => {

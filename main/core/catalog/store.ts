@@ -142,6 +142,8 @@ export class CatalogStore {
     if (!chunk) return;
     const bytes = await readFile(this.chunkPath(seq)).catch(() => null);
     const at = bytes ? bodyRanges(bytes, seq, chunk.questions.length) : [];
+    // Reading many chunks keeps the growing part of the search small (its arrays cost 8 bytes a word).
+    if (this.searchable) this.search.compactIfLarge();
     this.absorb(
       chunk,
       chunk.questions.map((_, i) => at[i] ?? { seq, offset: -1, length: 0 }),
@@ -149,8 +151,6 @@ export class CatalogStore {
   }
 
   private absorb(chunk: Chunk, at: BodyAt[]) {
-    // Reading many chunks (a start without a fresh index) keeps the growing part of the search small.
-    if (this.searchable) this.search.compactIfLarge();
     for (const id of chunk.removed ?? []) {
       this.entries.delete(id);
       this.bodies.delete(id);
@@ -180,8 +180,8 @@ export class CatalogStore {
 
   private async writeChunk(chunk: Chunk): Promise<BodyAt[]> {
     if (this.storage.readOnly) return Promise.reject(new Error(`${this.dir} is open read-only`));
-    const { text, at } = layChunk(chunk);
-    await writeDurably(this.chunkPath(chunk.seq), text);
+    const { bytes, at } = layChunk(chunk);
+    await writeDurably(this.chunkPath(chunk.seq), bytes);
     return at;
   }
 

@@ -23,12 +23,11 @@ export interface IndexedCatalog {
 }
 
 /**
- * [id, excerpt, subject (index into `subjects`), exam (into `exams`, -1 none), imageUrl, sealedAnswer,
+ * [id, subject (index into `subjects`), exam (into `exams`, -1 none), imageUrl, sealedAnswer,
  * enemOrigin, correctId, year, difficulty, sources (into `sourceLists`), images (null: none), seq,
  * offset, length]: the few distinct subjects, exams and source lists are written once each.
  */
 type Row = [
-  string,
   string,
   number,
   number,
@@ -54,7 +53,7 @@ const pageSchema = z.object({
 });
 
 const indexSchema = z.object({
-  version: z.literal(3),
+  version: z.literal(4),
   subjects: z.array(z.object({ id: z.string(), name: z.string().optional() })),
   exams: z.array(z.object({ id: z.string().optional(), name: z.string().optional() })),
   sourceLists: z.array(z.array(z.string())),
@@ -119,7 +118,6 @@ export async function writeCatalogIndex(store: IndexedCatalog): Promise<void> {
     const { q, at } = entry;
     return [
       entry.id,
-      entry.excerpt,
       subjects.numberOf(q.subject, q.subject),
       q.exam ? exams.numberOf(q.exam, q.exam) : -1,
       q.imageUrl ?? null,
@@ -136,7 +134,7 @@ export async function writeCatalogIndex(store: IndexedCatalog): Promise<void> {
     ];
   });
   const data: IndexData = {
-    version: 3,
+    version: 4,
     subjects: subjects.values,
     exams: exams.values,
     sourceLists: sourceLists.values,
@@ -180,10 +178,9 @@ export async function readCatalogIndex(
   const sourceLists = data.sourceLists.map((sources) => interner.sources(sources));
   const entries: CatalogEntry[] = [];
   for (const raw of data.rows) {
-    if (!Array.isArray(raw) || raw.length !== 15 || typeof raw[0] !== 'string') return null;
+    if (!Array.isArray(raw) || raw.length !== 14 || typeof raw[0] !== 'string') return null;
     const [
       id,
-      excerpt,
       subject,
       exam,
       imageUrl,
@@ -213,7 +210,6 @@ export async function readCatalogIndex(
       year,
       difficulty,
       sources: sourcesOf,
-      excerpt,
       images: images ?? NO_IMAGES,
       at: { seq, offset, length },
     });

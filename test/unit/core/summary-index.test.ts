@@ -97,7 +97,7 @@ describe('the catalog index (entries, chunks and search saved together)', () => 
     expect(words[2]?.items.map((i) => i.id)).toEqual(['q12']);
   });
 
-  it('a start and a search by words read no question body; a quoted phrase reads only its candidates', async () => {
+  it('a start and a search by words read only the bodies of the rows shown; a quoted phrase, its candidates', async () => {
     const { dir, root, store } = await filled();
     await writeCatalogIndex(store);
     const opened = await CatalogStore.open(dir);
@@ -109,9 +109,12 @@ describe('the catalog index (entries, chunks and search saved together)', () => 
     );
     const page = await library.query(catalogQuerySchema.parse({ text: 'enunciado 12' }), 0, 10);
     expect(page.items.map((item) => item.id)).toEqual(['q12']);
-    expect(opened.bodyReads).toBe(0);
-    await library.query(catalogQuerySchema.parse({ text: '"numero 12"' }), 0, 10);
+    expect(page.items[0]?.excerpt).toMatch(/^Enunciado número 12 /);
     expect(opened.bodyReads).toBe(1);
+    // The phrase's one candidate is read to check it, then for its row: nothing else is.
+    const phrase = await library.query(catalogQuerySchema.parse({ text: '"numero 13"' }), 0, 10);
+    expect(phrase.items.map((item) => item.id)).toEqual(['q13']);
+    expect(opened.bodyReads).toBe(3);
   });
 
   it('is ignored when the chunks on disk are not the ones it was made from, or its search file is damaged', async () => {
