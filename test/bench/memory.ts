@@ -149,10 +149,20 @@ rows.push([
   '≤ 1000 ms',
 ]);
 const starts = fulls.flatMap((f) => (f.examStart ? [f.examStart] : []));
+const hurried = [await mainProcess(full.dir, false), await mainProcess(full.dir, false)].flatMap((f) =>
+  f.examStart ? [f.examStart.first] : [],
+);
 rows.push([
   'exam start, 90 questions: first after launch',
   `${median(starts.map((s) => s.first)).toFixed(0)} ms`,
-  'median of 3 launches',
+  'median of 3 launches, 2.5 s after the library',
+  '',
+  '≤ 300 ms',
+]);
+rows.push([
+  '… the first with no idle time (not rehearsed yet)',
+  `${Math.max(...hurried).toFixed(0)} ms`,
+  'the slower of 2 launches',
   '',
   '≤ 300 ms',
 ]);

@@ -49,7 +49,8 @@ const pageSchema = z.object({
   page: z.number().int(),
   total: z.number().int(),
   count: z.number().int(),
-  ids: z.array(z.string()),
+  // Ids of pages this app wrote (tens of thousands): checked as a list, not one by one.
+  ids: z.custom<string[]>((v) => Array.isArray(v)),
 });
 
 const indexSchema = z.object({
