@@ -56,3 +56,17 @@ export async function syncInto(
   const [, closeMs] = await timed(() => workspace.close());
   return { report, syncMs, closeMs };
 }
+
+/** The benchmarks' catalog of `questions` (seed 1), with limits no bench reaches. */
+export function unthrottledFake(questions: number): Promise<Remote> {
+  return remoteFake([
+    '--questions',
+    String(questions),
+    '--seed',
+    '1',
+    '--rate-per-minute',
+    '1000000',
+    '--daily-limit',
+    '1000000',
+  ]);
+}

@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
-import { remoteFake, syncInto } from './catalog-fixture.js';
+import { syncInto, unthrottledFake } from './catalog-fixture.js';
 import { tempDir } from '../support/temp.js';
 import { CLI_TARGET, WORKER_TARGET } from '../../scripts/cli-target.mjs';
 
@@ -55,16 +55,7 @@ await Promise.all(
     esbuild.build({ ...target, bundle: true, logLevel: 'error' }),
   ),
 );
-const api = await remoteFake([
-  '--questions',
-  String(QUESTIONS),
-  '--seed',
-  '1',
-  '--rate-per-minute',
-  '1000000',
-  '--daily-limit',
-  '1000000',
-]);
+const api = await unthrottledFake(QUESTIONS);
 const full = await tempDir('exam-memory-');
 const empty = await tempDir('exam-memory-empty-');
 await syncInto(full.dir, api, 'vestibulares');

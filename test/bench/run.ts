@@ -6,7 +6,7 @@ import { CatalogStore } from '../../main/core/catalog/store.js';
 import { WRITABLE_SILENT } from '../../main/core/util/storage.js';
 import { queryCatalog, type CatalogQuery } from '../../main/core/catalog/query.js';
 import { startFakeApi, type FakeApi } from '../fake-api/server.js';
-import { remoteFake, syncInto } from './catalog-fixture.js';
+import { syncInto, unthrottledFake } from './catalog-fixture.js';
 import { launchApp } from '../support/launch-app.js';
 import { tempDir } from '../support/temp.js';
 
@@ -67,16 +67,7 @@ console.log(
 );
 
 // 1 + 2: requests and wall time of a full sync vs the bare fetch baseline.
-const api = await remoteFake([
-  '--questions',
-  String(QUESTIONS),
-  '--seed',
-  '1',
-  '--rate-per-minute',
-  '1000000',
-  '--daily-limit',
-  '1000000',
-]);
+const api = await unthrottledFake(QUESTIONS);
 const { dir, cleanup } = await tempDir('exam-bench-');
 await bareFetch(api); // warm-up: the fake's first pass builds its caches
 await api.clearLog();
