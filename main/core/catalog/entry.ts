@@ -135,3 +135,18 @@ export const NO_IMAGES: readonly string[] = Object.freeze([]);
 export function searchTextOf(question: StoredQuestion): string {
   return [question.q.statement, ...question.q.alternatives.map((a) => a.text)].join('\n');
 }
+
+/** The API has no subjects endpoint: the subjects are those the questions name (a name wins over none). */
+export function subjectsOf(entries: Iterable<QuestionMeta>): {
+  list: { id: string; name: string }[];
+  byId: Map<string, string>;
+} {
+  const byId = new Map<string, string>();
+  for (const { q } of entries) {
+    if (!byId.has(q.subject.id) || (q.subject.name && byId.get(q.subject.id) === q.subject.id)) {
+      byId.set(q.subject.id, q.subject.name ?? q.subject.id);
+    }
+  }
+  const list = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  return { list, byId };
+}

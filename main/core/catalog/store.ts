@@ -22,7 +22,7 @@ import {
   type PageMeta,
   type StoredQuestion,
 } from './chunk-file.js';
-import { entryOf, Interner, searchTextOf, type CatalogEntry } from './entry.js';
+import { entryOf, Interner, searchTextOf, subjectsOf, type CatalogEntry } from './entry.js';
 import { SearchIndex } from './search-index.js';
 import { merge, RecentBodies } from './stored-question.js';
 import { readCatalogIndex, type CatalogIndexData } from './summary-index.js';
@@ -436,16 +436,6 @@ export class CatalogStore {
   }
 
   private subjectIndex() {
-    if (!this.subjectCache) {
-      const byId = new Map<string, string>();
-      for (const { q } of this.entries.values()) {
-        if (!byId.has(q.subject.id) || (q.subject.name && byId.get(q.subject.id) === q.subject.id)) {
-          byId.set(q.subject.id, q.subject.name ?? q.subject.id);
-        }
-      }
-      const list = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
-      this.subjectCache = { list, byId };
-    }
-    return this.subjectCache;
+    return (this.subjectCache ??= subjectsOf(this.entries.values()));
   }
 }
