@@ -331,6 +331,9 @@ export class CatalogStore {
         const entry = this.entries.get(id);
         return entry && entry.at.seq !== seq ? [{ id, at: entry.at }] : [];
       });
+      // Not moved here: another process rewrote the folder under this read-only view. Said, never
+      // answered with fewer questions than asked.
+      if (moved.length < wanted.length) throw error;
       const out: StoredQuestion[] = [];
       for (const item of moved) out.push(...(await readBodies(this.chunkPath(item.at.seq), [item])));
       return out;
