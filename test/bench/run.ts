@@ -10,29 +10,20 @@ import { syncInto, unthrottledFake } from './catalog-fixture.js';
 import { launchApp } from '../support/launch-app.js';
 import { tempDir } from '../support/temp.js';
 
-// `npm run bench -- notebook`: the notebook schedule's simulation alone (figures, no timings).
-if (process.argv.includes('notebook')) {
-  await import('./notebook.js');
-  process.exit(0);
-}
-// `npm run bench -- omr`: answer sheets read from the full synthetic scan corpus.
-if (process.argv.includes('omr')) {
-  await import('./omr.js');
-  process.exit(0);
-}
-// `npm run bench -- tri`: the class TRI's recovery of known parameters by class size, and its time.
-if (process.argv.includes('tri')) {
-  await import('./tri.js');
-  process.exit(0);
-}
-// `npm run bench -- memory`: main's memory with the whole catalog cached, launch and exam start.
-if (process.argv.includes('memory')) {
-  await import('./memory.js');
-  process.exit(0);
-}
-// `npm run bench -- scan-memory`: main's memory and stalls while a class's scans are read.
-if (process.argv.includes('scan-memory')) {
-  await import('./scan-memory.js');
+// `npm run bench -- <name>`: one bench alone. notebook: the schedule's simulation (figures, no
+// timings); omr: answer sheets from the full synthetic scan corpus; tri: the class TRI's recovery by
+// class size; memory: main's memory with the whole catalog cached, launch and exam start;
+// scan-memory: main's memory and stalls while a class's scans are read.
+const ALONE: Record<string, string> = {
+  notebook: './notebook.js',
+  omr: './omr.js',
+  tri: './tri.js',
+  memory: './memory.js',
+  'scan-memory': './scan-memory.js',
+};
+const alone = Object.keys(ALONE).find((name) => process.argv.includes(name));
+if (alone) {
+  await import(ALONE[alone] ?? '');
   process.exit(0);
 }
 
