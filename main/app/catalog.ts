@@ -29,22 +29,14 @@ export function createCatalogHandlers({ workspace, library, isLocked }: CatalogD
   /** A question the renderer may learn the key of now (refused while a running exam holds it). */
   const unlocked = async (id: string) => {
     if (isLocked(id)) throw new BridgeError('locked-by-exam');
-    await workspace.catalogReady();
     const question = await workspace.store.loadOne(id);
     if (!question) throw new BridgeError('not-found');
     return question;
   };
   return {
-    'catalog:facets': async () => {
-      await workspace.catalogReady();
-      return library.facets();
-    },
-    'catalog:query': async ({ filter, offset, limit }) => {
-      await workspace.catalogReady();
-      return library.query(filter, offset, limit);
-    },
+    'catalog:facets': () => Promise.resolve(library.facets()),
+    'catalog:query': ({ filter, offset, limit }) => library.query(filter, offset, limit),
     'catalog:question': async ({ id }) => {
-      await workspace.catalogReady();
       const question = await workspace.store.loadOne(id);
       if (!question) throw new BridgeError('not-found');
       return library.view(publicRecordOf(question));

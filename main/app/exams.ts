@@ -30,7 +30,6 @@ export function examClock(speed = 1): ExamClock {
 
 export function createExamHandlers(
   engine: () => ExamEngine,
-  catalogReady: () => Promise<void>,
   /** The imported pack by id (its exam's results can be exported), or null. */
   packOf: (id: string) => Promise<PackOrigin | null>,
 ): ExamHandlers {
@@ -45,12 +44,7 @@ export function createExamHandlers(
         if (pack?.sealed && !pack.released && settings.mode === 'practice') throw new BridgeError('sealed-pack');
         return pack;
       }),
-    // Asked at every start: with no running attempt it answers at once, without the catalog.
-    'exam:current': async () => {
-      if (!engine().running()) return null;
-      await catalogReady();
-      return engine().current();
-    },
+    'exam:current': () => engine().current(),
     'exam:flag': ({ attemptId, index, flagged }) => engine().flag(attemptId, index, flagged),
     'exam:eliminate': ({ attemptId, index, choice, eliminated }) =>
       engine().eliminate(attemptId, index, choice, eliminated),

@@ -24,44 +24,6 @@ import { InsecureUrlError } from '../core/util/net-policy.js';
 import { VaultError } from '../core/vault/vault.js';
 import type { Handlers } from './types.js';
 
-/** Channels that never touch the full catalog, or wait for it themselves when they must. */
-const WITHOUT_CATALOG = new Set<Channel>([
-  'app:info',
-  'app:notices',
-  'app:dismiss-notices',
-  'settings:get',
-  'settings:set',
-  'keys:status',
-  'keys:connect',
-  'keys:remove',
-  'shell:open-external',
-  'files:save',
-  'packs:list',
-  'exam:presets',
-  'exam:current',
-  'catalog:facets',
-  'catalog:query',
-  'notebook:overview',
-  'notebook:list',
-  'notebook:set-plan',
-  'notebook:remove',
-  'class:report',
-]);
-
-/** Every other channel runs once the full catalog is in memory. */
-export function waitForCatalog(handlers: Handlers, ready: () => Promise<void>): Handlers {
-  const wrapped: Record<string, (args: never) => Promise<unknown>> = { ...handlers };
-  for (const channel of Object.keys(handlers) as Channel[]) {
-    if (WITHOUT_CATALOG.has(channel)) continue;
-    const handler = handlers[channel] as (args: never) => Promise<unknown>;
-    wrapped[channel] = async (args: never) => {
-      await ready();
-      return handler(args);
-    };
-  }
-  return wrapped as unknown as Handlers;
-}
-
 /** Maps any failure to a serialisable, translatable value; never a stack trace, never a key. */
 export function toBridgeError(error: unknown): BridgeErrorValue {
   if (error instanceof BridgeError) return { code: error.code, params: error.params };

@@ -8,7 +8,6 @@ import { reminderText, shouldRemind } from '../core/notebook/reminder.js';
 import { localDate } from '../core/notebook/schedule.js';
 import type { Settings } from '../../preload/contract.js';
 import type { Logger } from '../core/util/logger.js';
-import type { Workspace } from '../core/workspace.js';
 import { awaitsCapture, captureAttempt, catchUp, type NotebookDeps } from './notebook.js';
 
 export class NotebookCapture {
@@ -20,7 +19,6 @@ export class NotebookCapture {
 
   constructor(
     private readonly context: {
-      workspace: Workspace;
       notebook: Notebook;
       logger: Logger;
       /** After a capture: its questions' images are pinned, the model may refit. */
@@ -31,13 +29,11 @@ export class NotebookCapture {
   /** The notebook's dependencies, once the engine has opened; starts the start-up catch-up. */
   attach(deps: NotebookDeps, engine: ExamEngine): void {
     this.deps = deps;
-    const { workspace, notebook, logger } = this.context;
-    // Only when an attempt was submitted unheard (a crash) does this wait for the catalog: never for
-    // one that cannot be captured yet (a sealed pack's exam), or every start would load it.
+    const { notebook, logger } = this.context;
+    // Only an attempt submitted unheard (a crash) is caught up: never one that cannot be captured yet
+    // (a sealed pack's exam), or every start would read its questions.
     this.startup = (
-      engine.submitted().some((a) => awaitsCapture(engine, notebook, a.attemptId))
-        ? workspace.catalogReady().then(() => catchUp(deps))
-        : Promise.resolve()
+      engine.submitted().some((a) => awaitsCapture(engine, notebook, a.attemptId)) ? catchUp(deps) : Promise.resolve()
     )
       .then(() => this.context.captured())
       .catch((error: unknown) => logger.error('notebook catch-up failed', { error: String(error) }));
@@ -47,9 +43,8 @@ export class NotebookCapture {
   submitted(attemptId: string): void {
     const deps = this.deps;
     if (!deps) return;
-    const { workspace, logger } = this.context;
+    const { logger } = this.context;
     this.chain = this.chain
-      .then(() => workspace.catalogReady())
       .then(() => captureAttempt(deps, attemptId))
       .then(() => this.context.captured())
       .catch((error: unknown) => logger.error('notebook capture failed', { error: String(error) }));

@@ -117,11 +117,9 @@ export function createPackHandlers(context: PackContext) {
     enemQuestions: enem.get(packSource(entry.id)) ?? 0,
     ...(sealed && { sealed: { released: sealed.released && !context.awaiting(entry.id) } }),
   });
-  /** The list as the renderer sees it: counting ENEM questions waits for the catalog to be read. */
-  const summaries = async (entries: PackEntry[]) => {
-    const workspace = context.workspace();
-    await workspace.catalogReady();
-    const enem = enemCounts(workspace.store);
+  /** The list as the renderer sees it, with each pack's ENEM questions counted once for all. */
+  const summaries = (entries: PackEntry[]) => {
+    const enem = enemCounts(context.workspace().store);
     return entries.map((entry) => summary(entry, enem));
   };
 

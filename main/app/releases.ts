@@ -25,9 +25,8 @@ export function releaseFinisher(deps: {
   };
 }
 
-/** Releases a kill left half done, finished (the catalog loaded first when there are any). */
+/** Releases a kill left half done, finished. */
 export async function finishPendingReleases(workspace: Workspace, finish: FinishRelease): Promise<void> {
   const pending = await pendingReleases(workspace);
-  if (pending.length > 0) await workspace.catalogReady();
   for (const { id, payload } of pending) await finish(id, payload);
 }

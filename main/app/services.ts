@@ -41,7 +41,7 @@ import { QuitSequence } from './quitting.js';
 import { NotebookCapture, reviewReminder } from './notebook-capture.js';
 import { MissedDeadlines, startExamTicker } from './exam-clockwork.js';
 import { finishPendingReleases, releaseFinisher } from './releases.js';
-import { toBridgeError, waitForCatalog } from './handle.js';
+import { toBridgeError } from './handle.js';
 
 /** After launch, when the first screen has been answered: the exam start is prepared then. */
 const EXAM_PREPARE_MS = 1500;
@@ -121,7 +121,7 @@ export interface AppServices {
 }
 
 export async function createAppServices(options: ServiceOptions): Promise<AppServices> {
-  // Start-up reads the summary index only; the full catalog loads behind it (docs/performance.md).
+  // Start-up reads the catalog's saved index and search, no question body (docs/architecture.md).
   // One list for every file set aside (settings and vault, opened before, report into it too).
   const storageNotices = options.notices ?? new StorageNotices();
   const workspace = await openWorkspace(options.dataDir, { notices: storageNotices });
@@ -135,7 +135,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   /** The catalog changed (import, removal, sync, clearing): cached answers go, and open screens recount. */
   const catalogChanged = () => {
     library.invalidate();
-    options.emit('catalog:changed', { questions: workspace.isCatalogLoaded() ? workspace.store.size : 0 });
+    options.emit('catalog:changed', { questions: workspace.store.size });
   };
 
   // Opened before the image sweep: its questions' images are pinned like saved results'.
@@ -149,7 +149,6 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   };
   workspace.images.pin(notebook.images());
   const capture = new NotebookCapture({
-    workspace,
     notebook,
     logger: options.logger,
     captured: () => {
@@ -167,7 +166,6 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     imageUrl: options.imageUrl,
     notices: workspace.storage.notices,
     clock,
-    baseOf: (id) => (workspace.isCatalogLoaded() ? workspace.store.get(id)?.q.id : undefined),
     onSubmitted: (attemptId) => capture.submitted(attemptId),
     onWarning: (attemptId, minutesLeft) => options.emit('exam:warning', { attemptId, minutesLeft }),
     onDeadline: (attemptId) => {
@@ -274,11 +272,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   const handlers: Handlers = {
     ...updates.handlers,
     ...packs.handlers,
-    ...createExamHandlers(
-      () => engine,
-      () => workspace.catalogReady(),
-      packOf,
-    ),
+    ...createExamHandlers(() => engine, packOf),
     ...createNotebookHandlers(notebookDeps),
     ...createPaperHandlers({
       engine: () => engine,
@@ -366,7 +360,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
   });
 
   return {
-    handlers: waitForCatalog(handlers, () => workspace.catalogReady()),
+    handlers,
     offerFile: (path) => {
       if (path.toLowerCase().endsWith(RESULT_EXTENSION))
         void offerResultFile(path, (bytes) => decoder.readResult(bytes)).then((offer) =>
@@ -383,9 +377,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     updates: updates.controller,
     quitting,
     logger: options.logger,
-    // Help → Copy diagnostics works while a large catalog is still loading: it waits for it.
     diagnostics: async () => {
-      await workspace.catalogReady();
       return collectDiagnostics({
         dataDir: options.dataDir,
         version: options.version,

@@ -129,7 +129,6 @@ async function printBooklet(opts: PrintOptions): Promise<number> {
       };
       title ??= 'Simulado';
     }
-    await workspace.catalogReady();
     const exam = await createPaperExam(
       {
         store: () => workspace.store,

@@ -65,11 +65,8 @@ const INDEX_EVERY_MS = 5 * 60_000;
 
 export interface Workspace {
   dataDir: string;
-  /** The catalog's entries (bodies on demand); only once `catalogReady()` has settled. */
+  /** The catalog's entries (bodies on demand), open once `openWorkspace` has settled. */
   store: CatalogStore;
-  /** Settles when the catalog is open (at once after `openWorkspace`: kept for callers that wait). */
-  catalogReady(): Promise<void>;
-  isCatalogLoaded(): boolean;
   images: ImageCache;
   state: SyncStateStore;
   /** How the folder is open (read-only by a second process) and where set-aside files are reported. */
@@ -131,7 +128,6 @@ export async function openWorkspace(
   // seconds, at most every few minutes: a rate-limited sync, quiet between its windows, must not
   // rewrite megabytes each time. A crash before a write leaves a stale index, which the next start
   // ignores: slower, never wrong.
-  let loaded: CatalogStore | null = null;
   let indexTimer: NodeJS.Timeout | null = null;
   let indexWrite: Promise<void> = Promise.resolve();
   let lastIndexWrite = 0;
@@ -139,8 +135,7 @@ export async function openWorkspace(
     if (indexTimer) clearTimeout(indexTimer);
     indexTimer = null;
     lastIndexWrite = Date.now();
-    const store = loaded;
-    if (store) indexWrite = indexWrite.then(() => writeCatalogIndex(store)).catch(() => undefined);
+    indexWrite = indexWrite.then(() => writeCatalogIndex(store)).catch(() => undefined);
     return indexWrite;
   };
   const scheduleIndex = () => {
@@ -148,18 +143,13 @@ export async function openWorkspace(
     const delay = Math.max(INDEX_QUIET_MS, lastIndexWrite + INDEX_EVERY_MS - Date.now());
     indexTimer = setTimeout(() => void writeIndex(), delay).unref();
   };
-  let loading: Promise<void> | null = null;
-  const catalogReady = () =>
-    (loading ??= CatalogStore.open(paths.catalog, storage, { search: !readOnly || options.search !== false }).then(
-      async (store) => {
-        // A pack import cut short (crash before its registry write) is rolled back before anyone sees it.
-        if (!readOnly) await repairPackSources(store, images, packRegistry);
-        loaded = store;
-        if (readOnly) return;
-        store.onChange = scheduleIndex;
-        if (!store.fromIndex) scheduleIndex(); // next start can be fast
-      },
-    ));
+  const store = await CatalogStore.open(paths.catalog, storage, { search: !readOnly || options.search !== false });
+  if (!readOnly) {
+    // A pack import cut short (crash before its registry write) is rolled back before anyone sees it.
+    await repairPackSources(store, images, packRegistry);
+    store.onChange = scheduleIndex;
+    if (!store.fromIndex) scheduleIndex(); // next start can be fast
+  }
   const governors = new Map<Product, RateGovernor>();
   // Today's count is saved at most once a second (and on close), not once per request.
   const pendingUsage = new Map<Product, DailyUsage>();
@@ -205,12 +195,7 @@ export async function openWorkspace(
       for (const [product, live] of governors) usage[product] = live.dailyUsage;
       return usage;
     },
-    get store(): CatalogStore {
-      if (!loaded) throw new Error('The catalog is still loading');
-      return loaded;
-    },
-    catalogReady,
-    isCatalogLoaded: () => loaded !== null,
+    store,
     images,
     state,
     governor,
@@ -218,8 +203,6 @@ export async function openWorkspace(
       new CatalogClient({ product, baseUrl, apiKey, governor: governor(product, governorOptions) }),
     close: async () => {
       await flushUsage();
-
-      if (loading) await loading.catch(() => undefined);
       if (indexTimer) await writeIndex();
       await indexWrite;
       await exclusiveTail;
@@ -229,6 +212,5 @@ export async function openWorkspace(
       await unlock();
     },
   };
-  await catalogReady();
   return workspace;
 }

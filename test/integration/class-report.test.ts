@@ -191,7 +191,6 @@ describe('the class report', () => {
     const services = await profile();
     // A synced question beside the pack's: an exam of both is no pack's exam.
     const workspace = services.workspace();
-    await workspace.catalogReady();
     await workspace.store.append([toStored(sampleQuestion(1), 'api:enem')]);
     const state = await value(services, 'exam:start', {
       request: { questionIds: ['q1', 'demo-001'], count: 2 },

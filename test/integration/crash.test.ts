@@ -121,7 +121,6 @@ describe('kill -9 mid-write', () => {
         );
         expect(stderr).toBe('');
         const workspace = await openWorkspace(dir);
-        await workspace.catalogReady();
         expect(workspace.notices()).toEqual([]);
         for (const question of await workspace.store.loadAll())
           expect(question.q.statement).toBe(truth.get(question.id));
@@ -213,7 +212,6 @@ describe('kill -9 mid-write', () => {
           if (line === 'READY' && delay !== null) killAfter(child, delay);
         });
         const workspace = await openWorkspace(dir);
-        await workspace.catalogReady();
         expect(workspace.notices()).toEqual([]);
         const listed = (await listPacks(workspace)).some((p) => p.id === pack.manifest.id);
         const tagged = [...workspace.store.all()].filter((q) => q.sources.includes(packSource(pack.manifest.id)));

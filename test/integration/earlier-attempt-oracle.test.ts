@@ -77,7 +77,6 @@ async function world(world: World) {
   const services = await nodeServices({ dataDir: temp.dir });
   cleanups.push(() => services.close());
   const workspace = services.workspace();
-  await workspace.catalogReady();
   await workspace.store.append(Array.from({ length: QUESTIONS }, (_, n) => toStored(question(n, world), 'api:enem')));
   const ids = Array.from({ length: QUESTIONS }, (_, n) => `q${n}`);
   // The earlier exam: X answered with what is A's key (so right in A, wrong in B), Y and q0 wrong in

@@ -74,7 +74,6 @@ async function damaged(file: string, how: 'empty' | 'truncated') {
 
 async function openAll(dir: string) {
   const workspace = await openWorkspace(dir);
-  await workspace.catalogReady();
   const sink = new StorageNotices();
   const engine = await engineFor(dir, workspace, sink);
   // Attempt questions are read when first needed: ask for the running attempt as the app does.

@@ -18,7 +18,6 @@ export async function demoPaperExam(
 }> {
   const workspace = await openWorkspace(dir);
   await importPack(workspace, await readFile('assets/demo.exampack'));
-  await workspace.catalogReady();
   const questions = (await workspace.store.loadAll())
     .sort((a, b) => a.id.localeCompare(b.id))
     .slice(0, options.count ?? 44)

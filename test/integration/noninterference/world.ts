@@ -173,7 +173,6 @@ export async function buildWorld(world: World, dir: string, packs: TutorPacks, k
   seedRandomness(1);
   try {
     const workspace = services.workspace();
-    await workspace.catalogReady();
     await workspace.store.append(
       Array.from({ length: QUESTIONS }, (_, n) => toStored(catalogQuestion(n, world, kind), 'api:enem')),
     );
