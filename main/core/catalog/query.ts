@@ -3,6 +3,7 @@
 // index for words, and the bodies of the few candidates only for a "quoted phrase".
 import { z } from 'zod';
 import { difficultySchema, productSchema, type Difficulty, type Product } from '../api/schemas.js';
+import { searchTextOf } from './entry.js';
 import { foldText } from './fold.js';
 import type { CatalogEntry, CatalogStore, QuestionMeta } from './store.js';
 
@@ -94,7 +95,7 @@ export async function queryCatalog(store: CatalogStore, query: CatalogQuery): Pr
   const kept = new Set<string>();
   for await (const questions of store.stream(result.map((entry) => entry.id))) {
     for (const question of questions) {
-      const text = foldText([question.q.statement, ...question.q.alternatives.map((a) => a.text)].join('\n'));
+      const text = foldText(searchTextOf(question));
       if (phrases.every((phrase) => text.includes(phrase))) kept.add(question.id);
     }
   }
