@@ -15,10 +15,11 @@ import { TEMP_FILE } from '../../main/core/util/durable-file.js';
 import { StorageNotices } from '../../main/core/util/json-file.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { Notebook } from '../../main/core/notebook/notebook.js';
+import { ScanSessions } from '../../main/core/paper/scan-sessions.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { openEngineIn } from '../support/engine.js';
 import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runner.js';
-import { groupOps } from '../support/crash-ops.js';
+import { groupOps, SCAN_BATCH_CODE } from '../support/crash-ops.js';
 import { sampleQuestion } from '../support/questions.js';
 import { scratchDir } from '../support/temp.js';
 import { callValue } from '../support/bridge-call.js';
@@ -282,6 +283,66 @@ describe('kill -9 mid-write', () => {
         }
       }
       expect(added.size).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `scan batch: every acknowledged decision and grading survives ${KILLS} kills, and the batch opens whole`,
+    async () => {
+      const dir = await scratch();
+      /** `review:<sheet>` (the student's name) and `graded:<sheet>` (the attempt): values in order, acknowledged or not. */
+      const fields = new Map<string, { value: string; acked: boolean }[]>();
+      const record = (key: string, value: string, acked: boolean) => {
+        const history = fields.get(key) ?? [];
+        const known = history.find((entry) => entry.value === value);
+        if (known) known.acked ||= acked;
+        else history.push({ value, acked });
+        fields.set(key, history);
+      };
+      let nextGroup = 0;
+      let acked = 0;
+      for (let kill = 0; kill < KILLS; kill++) {
+        const killAt = 1 + random(20);
+        let acks = 0;
+        let lastSent = nextGroup - 1;
+        const { stderr } = await runChild(['scan-batch', dir, String(nextGroup)], (line, child) => {
+          const [word, g, what] = line.split(' ');
+          const group = Number(g);
+          if (word === 'SEND') {
+            lastSent = group;
+            record(`review:${1 + (group % 5)}`, `aluno ${group}`, false);
+            record(`graded:${6 + (group % 5)}`, `a${group}`, false);
+          } else if (word === 'ACK') {
+            if (what === 'review') record(`review:${1 + (group % 5)}`, `aluno ${group}`, true);
+            if (what === 'graded') record(`graded:${6 + (group % 5)}`, `a${group}`, true);
+            acked++;
+            if (++acks >= killAt) child.kill('SIGKILL');
+          }
+        });
+        expect(stderr).toBe('');
+        nextGroup = lastSent + 1;
+        const notices = new StorageNotices();
+        const session = await new ScanSessions(dir, { readOnly: false, notices }).get(SCAN_BATCH_CODE);
+        expect(notices.list(), `after kill ${kill}`).toEqual([]);
+        expect(
+          session?.sheets.map((entry) => entry.sheet.sheet),
+          `after kill ${kill}`,
+        ).toEqual(Array.from({ length: 10 }, (_, n) => n + 1));
+        for (const entry of session?.sheets ?? []) {
+          const n = entry.sheet.sheet;
+          const key = n <= 5 ? `review:${n}` : `graded:${n}`;
+          const actual = n <= 5 ? entry.review.student : (entry.graded?.attemptId ?? '');
+          const history = fields.get(key) ?? [];
+          const lastAcked = [...history].reverse().find((h) => h.acked);
+          // The last acknowledged value, or one sent after it that landed before the kill.
+          const after = lastAcked ? history.indexOf(lastAcked) + 1 : 0;
+          const allowed = [lastAcked?.value ?? '', ...history.slice(after).map((h) => h.value)];
+          expect(allowed, `${key} after kill ${kill}`).toContain(actual);
+          fields.set(key, actual === '' ? [] : [{ value: actual, acked: true }]);
+        }
+      }
+      expect(acked).toBeGreaterThan(0);
     },
     TIMEOUT,
   );

@@ -15,6 +15,8 @@ import { openEngineIn } from './engine.js';
 import { handle } from '../../main/app/handle.js';
 import { nodeServices } from './node-services.js';
 import { fromMoodleXml, MoodleError } from '../../main/core/packs/moodle.js';
+import { ScanSessions } from '../../main/core/paper/scan-sessions.js';
+import { scanBatchSheets, SCAN_BATCH_CODE } from './crash-ops.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -81,6 +83,33 @@ async function notebook(dir: string, firstGroup: number) {
   }
 }
 
+/**
+ * A tutor's scan batch under load: per group, a decision on an ungraded sheet and a grading of
+ * another, overlapping (as the screen's autosave and a grading do), each acknowledged once durable.
+ */
+async function scanBatch(dir: string, firstGroup: number) {
+  const sessions = new ScanSessions(dir);
+  if (!(await sessions.get(SCAN_BATCH_CODE)))
+    await sessions.addScan(SCAN_BATCH_CODE, { sheets: scanBatchSheets(), refused: [] }, Date.now());
+  say('READY');
+  for (let g = firstGroup; ; g++) {
+    say(`SEND ${g}`);
+    const reviewed = 1 + (g % 5);
+    await Promise.all([
+      sessions
+        .saveReviews(
+          SCAN_BATCH_CODE,
+          [{ sheet: reviewed, student: `aluno ${g}`, version: 1, language: null, decided: {} }],
+          Date.now(),
+        )
+        .then(() => say(`ACK ${g} review`)),
+      sessions
+        .markGraded(SCAN_BATCH_CODE, 6 + (g % 5), { attemptId: `a${g}`, correct: g % 10, total: 10 }, Date.now())
+        .then(() => say(`ACK ${g} graded`)),
+    ]);
+  }
+}
+
 /** Imports one pack and reports how it ended, its peak memory and its time (the oversized-pack test). */
 async function importMeasured(dir: string, file: string) {
   const started = performance.now();
@@ -129,6 +158,7 @@ if (mode === 'attempt') await attempt(dir, Number(arg));
 else if (mode === 'sync') await sync(dir, arg);
 else if (mode === 'import') await importOne(dir, arg);
 else if (mode === 'notebook') await notebook(dir, Number(arg));
+else if (mode === 'scan-batch') await scanBatch(dir, Number(arg));
 else if (mode === 'import-measured') await importMeasured(dir, arg);
 else if (mode === 'release') await release(dir, arg, extra);
 else if (mode === 'moodle-measured') await moodleMeasured(dir);
