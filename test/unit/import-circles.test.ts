@@ -97,3 +97,13 @@ describe('import circles', () => {
     expect(graph.get(resolve('preload/contract.ts'))?.has(resolve('preload/constants.ts'))).toBe(true);
   });
 });
+
+describe('rooms a newcomer can hold in mind', () => {
+  it('no file of main or the preload is over 450 lines (docs/architecture.md)', () => {
+    const long = ['main', 'preload']
+      .flatMap((root) => files(root))
+      .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 450);
+    expect(long).toEqual([]);
+  });
+});

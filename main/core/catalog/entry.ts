@@ -3,7 +3,7 @@
 // body is read when a screen, an exam, a pack, a print or a library row needs it: its excerpt is
 // made from the body, for the rows shown), so memory follows the number of questions, not the
 // length of their texts.
-import type { Difficulty } from '../api/schemas.js';
+import type { ApiExam, Difficulty } from '../api/schemas.js';
 import type { BodyAt, StoredQuestion } from './chunk-file.js';
 
 /** The fields of a question every filter and the exam builder read (a stored question has them too). */
@@ -149,4 +149,19 @@ export function subjectsOf(entries: Iterable<QuestionMeta>): {
   }
   const list = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
   return { list, byId };
+}
+
+// A type, not an interface: pack exam lists take it where any object is allowed.
+export type ExamListItem = { id: string; name: string; institution: string | null; type: string | null };
+
+/** The exams of the exam lists, and those seen only inside questions, by name. */
+export function examListOf(listed: readonly ApiExam[], entries: Iterable<CatalogEntry>): ExamListItem[] {
+  const byId = new Map<string, ExamListItem>();
+  for (const exam of listed)
+    byId.set(exam.id, { id: exam.id, name: exam.name, institution: exam.institution ?? null, type: exam.type ?? null });
+  for (const { q } of entries) {
+    const id = q.exam?.id ?? q.exam?.name;
+    if (id && !byId.has(id)) byId.set(id, { id, name: q.exam?.name ?? id, institution: null, type: null });
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }

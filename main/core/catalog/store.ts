@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ApiExam, Product } from '../api/schemas.js';
 import { JsonFile } from '../util/json-file.js';
 import { TEMP_FILE, writeDurably } from '../util/durable-file.js';
+import { OneAtATime } from '../util/one-at-a-time.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
   bodyRanges,
@@ -22,7 +23,15 @@ import {
   type PageMeta,
   type StoredQuestion,
 } from './chunk-file.js';
-import { entryOf, Interner, searchTextOf, subjectsOf, type CatalogEntry } from './entry.js';
+import {
+  entryOf,
+  examListOf,
+  Interner,
+  searchTextOf,
+  subjectsOf,
+  type CatalogEntry,
+  type ExamListItem,
+} from './entry.js';
 import { SearchIndex } from './search-index.js';
 import { merge, RecentBodies } from './stored-question.js';
 import { readCatalogIndex, type CatalogIndexData } from './summary-index.js';
@@ -39,11 +48,6 @@ export interface StoredPage {
 
 const examsSchema = z.record(z.string(), z.array(z.custom<ApiExam>((v) => typeof v === 'object' && v !== null)));
 
-export interface Subject {
-  id: string;
-  name: string;
-}
-
 const CHUNK_NAME = /^(\d{8})\.json$/;
 const COMPACT_SIZE = 5_000;
 /** Compaction pays off once this many chunk files exist or half the records are superseded. */
@@ -54,7 +58,7 @@ export class CatalogStore {
   private readonly chunkMeta = new Map<number, ChunkMeta>();
   private exams: Record<string, ApiExam[]> = {};
   private nextSeq = 1;
-  private subjectCache: { list: Subject[]; byId: Map<string, string> } | null = null;
+  private subjectCache: ReturnType<typeof subjectsOf> | null = null;
   /** Bodies kept after a read: an exam's questions, a question opened, a print. */
   private readonly bodies = new RecentBodies(400);
   readonly search: SearchIndex;
@@ -64,6 +68,11 @@ export class CatalogStore {
   bodyReads = 0;
   /** Opened from a fresh saved index (false: read from the chunks, and the index is worth writing). */
   fromIndex = false;
+  /**
+   * Writes one at a time: a chunk's sequence number is its place in the catalog's history, so an
+   * append or a removal that overlapped a compaction would lose to the older bodies it rewrites.
+   */
+  private readonly writes = new OneAtATime();
 
   private constructor(
     readonly dir: string,
@@ -186,21 +195,25 @@ export class CatalogStore {
   }
 
   /** Persists one batch (one or more pages, or a pack) in one atomic file write, then makes it visible. */
-  async append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
-    const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
-    this.absorb(chunk, await this.writeChunk(chunk));
-    this.onChange?.();
+  append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
+    return this.writes.run(async () => {
+      const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
+      this.absorb(chunk, await this.writeChunk(chunk));
+      this.onChange?.();
+    });
   }
 
   /**
    * Puts these records in place exactly as given (no merging with what was stored) and deletes
    * `removed`, in one atomic chunk write: a crash leaves all of it or none.
    */
-  async replace(records: StoredQuestion[], removed: string[] = []): Promise<void> {
-    if (records.length === 0 && removed.length === 0) return;
-    const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
-    this.absorb(chunk, await this.writeChunk(chunk));
-    this.onChange?.();
+  replace(records: StoredQuestion[], removed: string[] = []): Promise<void> {
+    if (records.length === 0 && removed.length === 0) return Promise.resolve();
+    return this.writes.run(async () => {
+      const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
+      this.absorb(chunk, await this.writeChunk(chunk));
+      this.onChange?.();
+    });
   }
 
   /** Takes sources away (one atomic write for all of them). */
@@ -253,9 +266,13 @@ export class CatalogStore {
    * Rewrites all chunks into few large ones, a few thousand bodies at a time (never the whole
    * catalog in memory). The new chunks are written before the old are removed: a crash in between
    * leaves duplicates that loading merges. Page records of runs still in progress are dropped, so
-   * call it between syncs only.
+   * call it between syncs only. Writes asked for meanwhile wait for it.
    */
-  async compact(): Promise<void> {
+  compact(): Promise<void> {
+    return this.writes.run(() => this.compactNow());
+  }
+
+  private async compactNow(): Promise<void> {
     const oldSeqs = [...this.chunkMeta.keys()];
     // In body order: each group of bodies then comes from few chunks (an older one-line chunk is read whole).
     const ids = [...this.entries.values()]
@@ -411,25 +428,12 @@ export class CatalogStore {
   }
 
   /** Exams from the exam list, plus exams seen only inside questions (the national product has no list). */
-  examList(): { id: string; name: string; institution: string | null; type: string | null }[] {
-    const byId = new Map<string, { id: string; name: string; institution: string | null; type: string | null }>();
-    for (const exam of Object.values(this.exams).flat()) {
-      byId.set(exam.id, {
-        id: exam.id,
-        name: exam.name,
-        institution: exam.institution ?? null,
-        type: exam.type ?? null,
-      });
-    }
-    for (const { q } of this.entries.values()) {
-      const id = q.exam?.id ?? q.exam?.name;
-      if (id && !byId.has(id)) byId.set(id, { id, name: q.exam?.name ?? id, institution: null, type: null });
-    }
-    return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  examList(): ExamListItem[] {
+    return examListOf(Object.values(this.exams).flat(), this.entries.values());
   }
 
   /** The API has no subjects endpoint: the index is built from the questions' subject objects. */
-  subjects(): Subject[] {
+  subjects(): { id: string; name: string }[] {
     return this.subjectIndex().list;
   }
 

@@ -3,17 +3,16 @@
 // click would grade the same attempts twice); the whole release is journaled by the caller
 // (registry.ts), so a kill mid-way is finished at the next start.
 import type { AttemptStore } from './attempt-store.js';
+import { OneAtATime } from '../util/one-at-a-time.js';
 
 export class SealedRelease {
-  private releasing: Promise<unknown> = Promise.resolve();
+  private readonly releasing = new OneAtATime();
 
   constructor(private readonly attempts: AttemptStore) {}
 
   /** Returns the attempts released now (none that an earlier release already graded). */
   release(packId: string, keys: Record<string, string>, solutions: Record<string, string>): Promise<string[]> {
-    const run = this.releasing.then(() => this.releaseNow(packId, keys, solutions));
-    this.releasing = run.catch(() => undefined);
-    return run;
+    return this.releasing.run(() => this.releaseNow(packId, keys, solutions));
   }
 
   /** Whether any submitted attempt of this pack still waits for its release code. */

@@ -16,6 +16,7 @@ import { type Card, type FittedModel, type GradedAnswer, type NotebookData } fro
 import { chooseDay, DayLoads, doneToday, MAX_NEW_PER_DAY, MIN_NEW_PER_DAY, type DayCard } from './daily.js';
 import { listCards, overviewOf, type NotebookReading } from './views.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
+import { OneAtATime } from '../util/one-at-a-time.js';
 import { openNotebookFiles, type NotebookDocuments } from './files.js';
 import { ReadingMemo } from './reading.js';
 import { Notes } from './notes.js';
@@ -47,7 +48,7 @@ interface Planning {
 const NONE: ReadonlySet<string> = new Set();
 
 export class Notebook {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly changes = new OneAtATime();
   /**
    * Cards that are, for now, as if they did not exist (visibility.hiddenCards: their question is
    * locked by the running exam). Every view, count, lookup and removal goes through `cards()`.
@@ -101,13 +102,6 @@ export class Notebook {
       Object.entries(notebook.data.cards).filter(([id]) => notebook.questions[id] !== undefined),
     );
     return notebook;
-  }
-
-  /** Runs changes one at a time, in call order; a failed one does not block the next. */
-  private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private scheduler(): Scheduler {
@@ -176,7 +170,7 @@ export class Notebook {
   }
 
   setPlan(plan: NotebookPlan): Promise<void> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       this.data.plan = {
         examDate: examDayStart(plan.examDate) === null ? null : plan.examDate,
         examLabel: plan.examLabel?.trim() || null,
@@ -234,7 +228,7 @@ export class Notebook {
    * notebook counts as a review of it. Captured once per attempt.
    */
   capture(attemptId: string, at: number, answers: GradedAnswer[]): Promise<{ added: number }> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       if (this.data.captured.includes(attemptId)) return { added: 0 };
       const planning = this.planning();
       let added = 0;
@@ -271,7 +265,7 @@ export class Notebook {
 
   /** The student adds a question by hand (from the library or a result's review). */
   add(question: SnapshotQuestion, source: string, at: number): Promise<{ added: boolean }> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       const id = question.baseId;
       if (this.data.cards[id]) return { added: false };
       this.data.cards[id] = {
@@ -291,7 +285,7 @@ export class Notebook {
 
   /** A hidden card (its question locked now) is not there to remove: the answer an absent one gets. */
   remove(id: string): Promise<{ removed: boolean }> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       if (!this.visible(id)) return { removed: false };
       const { [id]: _card, ...cards } = this.data.cards;
       this.data.cards = cards;
@@ -310,7 +304,7 @@ export class Notebook {
    * already checked, whose questions the lock has let go.)
    */
   review(id: string, grade: GradeValue, at: number, from: { attemptId: string; index: number }): Promise<void> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       const card = this.data.cards[id];
       if (!card) return;
       this.applyReview(card, grade, at, from, this.planning());
@@ -349,7 +343,7 @@ export class Notebook {
 
   /** Takes back the rating a review session gave at `from` (undo): the card is as it was before it. */
   unreview(id: string, from: { attemptId: string; index: number }): Promise<{ undone: boolean }> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       const card = this.data.cards[id];
       const last = card ? this.lastFrom(card, from) : null;
       if (!card || !last) return { undone: false };
@@ -394,7 +388,7 @@ export class Notebook {
 
   /** Keeps a fit's outcome (fit.ts): its parameters schedule from the next review on. */
   setModel(model: FittedModel): Promise<void> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       this.data.model = model;
       await this.saveCards();
     });
@@ -413,7 +407,7 @@ export class Notebook {
   }
 
   markReminded(day: string): Promise<void> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       this.data.remindedOn = day;
       await this.saveCards();
     });
@@ -421,7 +415,7 @@ export class Notebook {
 
   /** Settles once every change asked for so far is durable (readers wait on it). */
   async settled(): Promise<void> {
-    await this.serial(() => Promise.resolve());
+    await this.changes.settled();
     await this.notes.settled();
   }
 

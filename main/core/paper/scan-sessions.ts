@@ -9,6 +9,7 @@ import type { ScanRefusal, ScanResult, ScannedSheet } from '../../../preload/con
 import { createDocument, readDocument } from '../util/document.js';
 import { JsonFile } from '../util/json-file.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
+import { OneAtATime } from '../util/one-at-a-time.js';
 
 const language = z.enum(['ingles', 'espanhol']).nullable();
 
@@ -75,13 +76,7 @@ const freshReview = (sheet: ScannedSheet): SheetReview => ({
 
 export class ScanSessions {
   /** Changes one at a time: a scan, the tutor's decisions and a grading read and write one document. */
-  private queue: Promise<unknown> = Promise.resolve();
-
-  private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
+  private readonly changes = new OneAtATime();
   constructor(
     private readonly dir: string,
     private readonly storage: StorageContext = WRITABLE_SILENT,
@@ -111,7 +106,7 @@ export class ScanSessions {
    * was graded already (then the graded one stays, and the new reading is not offered twice).
    */
   addScan(code: string, result: ScanResult, now: number): Promise<ScanSessionRecord> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       const session = (await this.get(code)) ?? { code, startedAt: now, updatedAt: now, sheets: [], refused: [] };
       const byNumber = new Map(session.sheets.map((entry) => [entry.sheet.sheet, entry]));
       for (const sheet of result.sheets) {
@@ -137,7 +132,7 @@ export class ScanSessions {
     reviews: readonly ({ sheet: number } & SheetReview)[],
     now: number,
   ): Promise<ScanSessionRecord | null> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       const session = await this.get(code);
       if (!session) return null;
       const given = new Map(reviews.map(({ sheet, ...review }) => [sheet, review]));
@@ -156,7 +151,7 @@ export class ScanSessions {
     graded: { attemptId: string; correct: number; total: number },
     now: number,
   ): Promise<void> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       const session = await this.get(code);
       if (!session?.sheets.some((entry) => entry.sheet.sheet === sheet)) return;
       await this.put({
@@ -169,7 +164,7 @@ export class ScanSessions {
 
   /** The tutor is done with the batch: it is gone (the graded attempts stay in history). */
   close(code: string): Promise<void> {
-    return this.serial(async () => {
+    return this.changes.run(async () => {
       if (!CODE.test(code)) return;
       await rm(join(this.dir, `${code}.json`), { force: true });
       await rm(join(this.dir, `${code}.json.bak`), { force: true });
