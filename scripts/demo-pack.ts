@@ -57,7 +57,7 @@ export async function buildDemoPack(): Promise<Buffer> {
       });
     }
     await store.append(questions);
-    await store.mergeExams('demo', [{ ...DEMO_EXAM, institution: null, type: null }]);
+    await store.examLists.set('demo', [{ ...DEMO_EXAM, institution: null, type: null }]);
     const built = await buildPack(await store.loadAll(), store, images, {
       id: 'demo-pack',
       title: 'Pacote de demonstração',

@@ -76,7 +76,7 @@ export function createCache(deps: CacheDeps) {
           (s) => s.startsWith('api:') || packIds.some((id) => packSource(id) === s),
         );
         await store.removeSources(sources);
-        await store.removeExams(store.examOrigins().filter((o) => !o.startsWith('pack:') || removePacks));
+        await store.examLists.remove(store.examLists.origins().filter((o) => !o.startsWith('pack:') || removePacks));
         await workspace.state.update((data) => ({ ...data, runs: {} }));
         await workspace.images.prune(entryImageUrls(store.all()));
         await store.compact();

@@ -51,7 +51,7 @@ const enemIds = (ws: Workspace) =>
 describe('ENEM by provenance', () => {
   it('the ENEM product, the catalog’s national exam, and exams ENEM-product questions carry; never a name', async () => {
     const ws = await workspace();
-    await ws.store.setExams('vestibulares', [NATIONAL, FUVEST, NAMED]);
+    await ws.store.examLists.set('vestibulares', [NATIONAL, FUVEST, NAMED]);
     const fromEnem = question(null, 'api:enem');
     const national = question(NATIONAL, 'api:vestibulares');
     const fuvest = question(FUVEST, 'api:vestibulares');
@@ -81,7 +81,7 @@ describe('ENEM by provenance', () => {
 
   it('a pack records its ENEM questions when built; a student who imports it without any key has them as ENEM', async () => {
     const tutor = await workspace();
-    await tutor.store.setExams('vestibulares', [NATIONAL, FUVEST]);
+    await tutor.store.examLists.set('vestibulares', [NATIONAL, FUVEST]);
     const enem = [question(null, 'api:enem'), question(NATIONAL, 'api:vestibulares')];
     const other = [question(FUVEST, 'api:vestibulares'), question(NAMED, 'api:vestibulares')];
     await tutor.store.append([...enem, ...other]);

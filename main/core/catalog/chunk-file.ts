@@ -99,25 +99,28 @@ function parseLine(text: string): StoredQuestion {
 }
 
 /** Reads these bodies of one chunk file: by byte range where it has them, else from the whole file. */
-export async function readBodies(path: string, wanted: { id: string; at: BodyAt }[]): Promise<StoredQuestion[]> {
+export async function readBodies<T extends { id: string; at: BodyAt }>(
+  path: string,
+  wanted: readonly T[],
+): Promise<(T & { body: StoredQuestion })[]> {
   if (wanted.some(({ at }) => at.offset < 0)) {
     const chunk = JSON.parse(await readFile(path, 'utf8')) as Chunk;
     const last = new Map(chunk.questions.map((question) => [question.id, question]));
-    return wanted.map(({ id }) => {
-      const question = last.get(id);
-      if (!question) throw new Error(`question ${id} is not in ${path}`);
-      return question;
+    return wanted.map((item) => {
+      const body = last.get(item.id);
+      if (!body) throw new Error(`question ${item.id} is not in ${path}`);
+      return { ...item, body };
     });
   }
   const handle = await open(path, 'r');
   try {
-    const out: StoredQuestion[] = [];
-    for (const { id, at } of wanted) {
-      const buffer = Buffer.alloc(at.length);
-      const { bytesRead } = await handle.read(buffer, 0, at.length, at.offset);
-      const question = parseLine(buffer.subarray(0, bytesRead).toString('utf8'));
-      if (question.id !== id) throw new Error(`question ${id} is not where the index says in ${path}`);
-      out.push(question);
+    const out: (T & { body: StoredQuestion })[] = [];
+    for (const item of wanted) {
+      const buffer = Buffer.alloc(item.at.length);
+      const { bytesRead } = await handle.read(buffer, 0, item.at.length, item.at.offset);
+      const body = parseLine(buffer.subarray(0, bytesRead).toString('utf8'));
+      if (body.id !== item.id) throw new Error(`question ${item.id} is not where the index says in ${path}`);
+      out.push({ ...item, body });
     }
     return out;
   } finally {

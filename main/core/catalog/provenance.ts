@@ -15,7 +15,7 @@ export const ENEM_ORIGIN_MARK = 'enemOrigin';
 /** The ids of the exams that are ENEM editions, from the catalog's own data. */
 export function enemExamIds(store: CatalogStore): Set<string> {
   const ids = new Set<string>();
-  for (const exam of store.productExams('vestibulares')) {
+  for (const exam of store.examLists.ofProduct('vestibulares')) {
     if (foldText(exam.institution ?? '') === 'inep' && foldText(exam.type ?? '') === 'nacional') ids.add(exam.id);
   }
   for (const question of store.all()) {

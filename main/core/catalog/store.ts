@@ -6,11 +6,10 @@
 // from its chunk when needed, with a small cache (docs/architecture.md, "The catalog in memory").
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
-import type { ApiExam, Product } from '../api/schemas.js';
 import { JsonFile } from '../util/json-file.js';
 import { TEMP_FILE, writeDurably } from '../util/durable-file.js';
 import { OneAtATime } from '../util/one-at-a-time.js';
+import { ExamLists } from './exam-lists.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
   bodyRanges,
@@ -46,17 +45,18 @@ export interface StoredPage {
   ids: string[];
 }
 
-const examsSchema = z.record(z.string(), z.array(z.custom<ApiExam>((v) => typeof v === 'object' && v !== null)));
-
 const CHUNK_NAME = /^(\d{8})\.json$/;
 const COMPACT_SIZE = 5_000;
 /** Compaction pays off once this many chunk files exist or half the records are superseded. */
 const COMPACT_FILES = 1_000;
+/** Rounds of reading bodies that writes keep moving before a read gives up (one is the rule). */
+const MOVED_READS = 5;
 
 export class CatalogStore {
   private readonly entries = new Map<string, CatalogEntry>();
   private readonly chunkMeta = new Map<number, ChunkMeta>();
-  private exams: Record<string, ApiExam[]> = {};
+  /** Set by `open`, before anyone holds the store. */
+  examLists!: ExamLists;
   private nextSeq = 1;
   private subjectCache: ReturnType<typeof subjectsOf> | null = null;
   /** Bodies kept after a read: an exam's questions, a question opened, a print. */
@@ -95,10 +95,6 @@ export class CatalogStore {
     return new JsonFile(this.chunkPath(seq), chunkSchema, { kind: 'catalog-chunk', ...this.storage });
   }
 
-  private get examsFile() {
-    return new JsonFile(join(this.dir, 'exams.json'), examsSchema, { kind: 'exams', ...this.storage });
-  }
-
   /**
    * Opens the catalog: from the saved index when it matches the chunks on disk (no chunk is read),
    * else by reading every chunk in sequence order, later pages overriding earlier ones.
@@ -131,7 +127,7 @@ export class CatalogStore {
       store.adoptIndex(saved);
       store.fromIndex = true;
     } else for (const seq of seqs) await store.scanChunk(seq);
-    store.exams = (await store.examsFile.read()) ?? {};
+    store.examLists = await ExamLists.open(dir, storage, () => store.onChange?.());
     // Chunks of the older one-line layout have no byte ranges: rewritten once, by their writer.
     if (!storage.readOnly && [...store.entries.values()].some((entry) => entry.at.offset < 0)) await store.compact();
     return store;
@@ -208,30 +204,37 @@ export class CatalogStore {
    * `removed`, in one atomic chunk write: a crash leaves all of it or none.
    */
   replace(records: StoredQuestion[], removed: string[] = []): Promise<void> {
-    if (records.length === 0 && removed.length === 0) return Promise.resolve();
-    return this.writes.run(async () => {
-      const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
-      this.absorb(chunk, await this.writeChunk(chunk));
-      this.onChange?.();
-    });
+    return this.writes.run(() => this.replaceNow(records, removed));
   }
 
-  /** Takes sources away (one atomic write for all of them). */
-  async removeSources(sources: string[]): Promise<{ removed: string[]; kept: number }> {
-    const removed = new Set<string>();
-    const keep = new Map<string, string[]>();
-    for (const entry of this.entries.values()) {
-      if (!entry.sources.some((s) => sources.includes(s))) continue;
-      const rest = entry.sources.filter((s) => !sources.includes(s));
-      if (rest.length === 0) removed.add(entry.id);
-      else keep.set(entry.id, rest);
-    }
-    const updated = (await this.load([...keep.keys()])).map((question) => ({
-      ...question,
-      sources: keep.get(question.id) ?? question.sources,
-    }));
-    await this.replace(updated, [...removed]);
-    return { removed: [...removed], kept: updated.length };
+  private async replaceNow(records: StoredQuestion[], removed: string[]): Promise<void> {
+    if (records.length === 0 && removed.length === 0) return;
+    const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
+    this.absorb(chunk, await this.writeChunk(chunk));
+    this.onChange?.();
+  }
+
+  /**
+   * Takes sources away, in one atomic write for all of them. Decided and written as one step in
+   * the write queue: a page that a sync adds meanwhile (a source more) is never written over.
+   */
+  removeSources(sources: string[]): Promise<{ removed: string[]; kept: number }> {
+    return this.writes.run(async () => {
+      const removed = new Set<string>();
+      const keep = new Map<string, string[]>();
+      for (const entry of this.entries.values()) {
+        if (!entry.sources.some((s) => sources.includes(s))) continue;
+        const rest = entry.sources.filter((s) => !sources.includes(s));
+        if (rest.length === 0) removed.add(entry.id);
+        else keep.set(entry.id, rest);
+      }
+      const updated = (await this.load([...keep.keys()])).map((question) => ({
+        ...question,
+        sources: keep.get(question.id) ?? question.sources,
+      }));
+      await this.replaceNow(updated, [...removed]);
+      return { removed: [...removed], kept: updated.length };
+    });
   }
 
   /** Every source some stored question has. */
@@ -298,47 +301,58 @@ export class CatalogStore {
 
   /**
    * The whole questions, in the order asked (ids not in the catalog are left out): bodies from the
-   * cache or read from their chunks, with the catalog's merged year, difficulty and sources.
+   * cache or read from their chunks, with the catalog's merged year, difficulty and sources. A body
+   * is used only while its entry still points where it was read: a write meanwhile (a newer version,
+   * a compaction) sends it to be read again, so an older body is never paired with a newer key.
    */
   async load(ids: readonly string[], options: { cache?: boolean } = {}): Promise<StoredQuestion[]> {
     const found = new Map<string, StoredQuestion>();
-    const bySeq = new Map<number, { id: string; at: BodyAt }[]>();
-    for (const id of ids) {
+    let wanted: { id: string; at: BodyAt }[] = [];
+    for (const id of new Set(ids)) {
       const entry = this.entries.get(id);
-      if (!entry || found.has(id)) continue;
-      const cached = this.bodies.get(id);
-      if (cached) {
-        found.set(id, cached);
-        continue;
-      }
-      const list = bySeq.get(entry.at.seq) ?? [];
-      list.push({ id, at: entry.at });
-      bySeq.set(entry.at.seq, list);
+      const cached = entry && this.bodies.get(id);
+      if (cached) found.set(id, cached);
+      else if (entry) wanted.push({ id, at: entry.at });
     }
-    for (const [seq, wanted] of bySeq) {
-      for (const body of await this.readChunkBodies(seq, wanted)) {
-        const entry = this.entries.get(body.id);
-        if (!entry) continue;
-        const question: StoredQuestion = {
-          id: entry.id,
-          q: body.q,
-          correctId: entry.correctId,
-          year: entry.year,
-          difficulty: entry.difficulty,
-          sources: entry.sources,
-        };
-        found.set(entry.id, question);
-        if (options.cache !== false) this.bodies.remember(question);
+    for (let round = 0; wanted.length > 0; round++) {
+      if (round === MOVED_READS) throw new Error(`${this.dir}: questions kept moving while they were read`);
+      const moved: { id: string; at: BodyAt }[] = [];
+      const bySeq = new Map<number, { id: string; at: BodyAt }[]>();
+      for (const item of wanted) bySeq.set(item.at.seq, [...(bySeq.get(item.at.seq) ?? []), item]);
+      for (const [seq, list] of bySeq) {
+        for (const { id, at, body } of await this.readChunkBodies(seq, list)) {
+          const entry = this.entries.get(id);
+          if (!entry) continue;
+          if (entry.at !== at) {
+            moved.push({ id, at: entry.at });
+            continue;
+          }
+          const question: StoredQuestion = {
+            id: entry.id,
+            q: body.q,
+            correctId: entry.correctId,
+            year: entry.year,
+            difficulty: entry.difficulty,
+            sources: entry.sources,
+          };
+          found.set(entry.id, question);
+          if (options.cache !== false) this.bodies.remember(question);
+        }
       }
+      wanted = moved;
     }
     return ids.map((id) => found.get(id)).filter((question): question is StoredQuestion => question !== undefined);
   }
 
   /**
-   * A chunk's bodies. Compaction may remove the chunk between the lookup and the read (it moves the
-   * entries first): the bodies are then read once more from where the entries point now.
+   * A chunk's bodies, each with where it was read. Compaction may remove the chunk between the
+   * lookup and the read (it moves the entries first): the bodies are then read from where the
+   * entries point now.
    */
-  private async readChunkBodies(seq: number, wanted: { id: string; at: BodyAt }[]): Promise<StoredQuestion[]> {
+  private async readChunkBodies(
+    seq: number,
+    wanted: { id: string; at: BodyAt }[],
+  ): Promise<{ id: string; at: BodyAt; body: StoredQuestion }[]> {
     this.bodyReads += wanted.length;
     try {
       return await readBodies(this.chunkPath(seq), wanted);
@@ -351,7 +365,7 @@ export class CatalogStore {
       // Not moved here: another process rewrote the folder under this read-only view. Said, never
       // answered with fewer questions than asked.
       if (moved.length < wanted.length) throw error;
-      const out: StoredQuestion[] = [];
+      const out: { id: string; at: BodyAt; body: StoredQuestion }[] = [];
       for (const item of moved) out.push(...(await readBodies(this.chunkPath(item.at.seq), [item])));
       return out;
     }
@@ -371,34 +385,6 @@ export class CatalogStore {
   async *stream(ids: readonly string[] = [...this.entries.keys()]): AsyncGenerator<StoredQuestion[]> {
     for (let i = 0; i < ids.length; i += COMPACT_SIZE)
       yield this.load(ids.slice(i, i + COMPACT_SIZE), { cache: false });
-  }
-
-  /** Exam-list origins present (products, and `pack:<id>` for packs). */
-  examOrigins(): string[] {
-    return Object.keys(this.exams);
-  }
-
-  async removeExams(origins: string[]): Promise<void> {
-    if (!origins.some((origin) => origin in this.exams)) return;
-    this.exams = Object.fromEntries(Object.entries(this.exams).filter(([origin]) => !origins.includes(origin)));
-    await this.examsFile.write(this.exams);
-    this.onChange?.();
-  }
-
-  async setExams(product: Product, exams: ApiExam[]): Promise<void> {
-    await this.mergeExams(product, exams);
-  }
-
-  /** The exam catalog a product's own /exams sent (never a pack's list): what provenance reads. */
-  productExams(product: Product): readonly ApiExam[] {
-    return this.exams[product] ?? [];
-  }
-
-  /** Exam lists by origin (a product's /exams, or a pack's). */
-  async mergeExams(origin: string, exams: ApiExam[]): Promise<void> {
-    this.exams = { ...this.exams, [origin]: exams };
-    await this.examsFile.write(this.exams);
-    this.onChange?.();
   }
 
   get size(): number {
@@ -429,7 +415,7 @@ export class CatalogStore {
 
   /** Exams from the exam list, plus exams seen only inside questions (the national product has no list). */
   examList(): ExamListItem[] {
-    return examListOf(Object.values(this.exams).flat(), this.entries.values());
+    return examListOf(this.examLists.all(), this.entries.values());
   }
 
   /** The API has no subjects endpoint: the index is built from the questions' subject objects. */

@@ -372,7 +372,7 @@ export function importPack(
       await workspace.images.save();
       await store.replace(plan.records, plan.removed);
       const exams = pack.content.exams;
-      if (exams.length > 0) await store.mergeExams(packSource(pack.manifest.id), exams);
+      if (exams.length > 0) await store.examLists.set(packSource(pack.manifest.id), exams);
       const entry: PackEntry = {
         id: pack.manifest.id,
         title: pack.manifest.title,
@@ -418,7 +418,7 @@ export function removePack(
     }
     await workspace.packRegistry.write({ packs: (await listPacks(workspace)).filter((p) => p.id !== id) });
     const { removed } = await store.removeSources([source]);
-    await store.removeExams([source]);
+    await store.examLists.remove([source]);
     await workspace.images.prune(entryImageUrls(store.all()));
     // Its sealed answers go too (attempts released from it keep their own copies).
     await rm(sealedPath(workspace.dataDir, id), { force: true });
@@ -441,10 +441,10 @@ export async function repairPackSources(
   if (lost) return [];
   const known = new Set((value?.packs ?? []).map((p) => packSource(p.id)));
   const orphanSources = [...store.sourceSet()].filter((s) => s.startsWith('pack:') && !known.has(s));
-  const orphanExams = store.examOrigins().filter((o) => o.startsWith('pack:') && !known.has(o));
+  const orphanExams = store.examLists.origins().filter((o) => o.startsWith('pack:') && !known.has(o));
   if (orphanSources.length === 0 && orphanExams.length === 0) return [];
   await store.removeSources(orphanSources);
-  await store.removeExams(orphanExams);
+  await store.examLists.remove(orphanExams);
   await images.prune(entryImageUrls(store.all()));
   return orphanSources;
 }

@@ -214,7 +214,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   try {
     if (scope.product === 'vestibulares' && !run.examsFetched) {
       emit({ phase: 'exams' });
-      await store.setExams(scope.product, await client.listExams(signal));
+      await store.examLists.set(scope.product, await client.listExams(signal));
       await saveRun({ examsFetched: true });
     }
     const base = filtersOf(scope);

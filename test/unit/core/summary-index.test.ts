@@ -34,7 +34,7 @@ async function filled() {
     Array.from({ length: 30 }, (_, n) => toStored(question(n), n % 2 ? 'api:vestibulares' : 'pack:p')),
   );
   await store.append(Array.from({ length: 10 }, (_, n) => toStored(question(n + 30), 'api:enem')));
-  await store.mergeExams('vestibulares', [{ id: 'e1', name: 'FUVEST', institution: 'USP', type: null }]);
+  await store.examLists.set('vestibulares', [{ id: 'e1', name: 'FUVEST', institution: 'USP', type: null }]);
   // Pack p is registered: records of an unregistered pack are an import cut short, rolled back at start.
   const entry = { id: 'p', title: 'P', description: '', author: '', createdAt: '2026-01-01', importedAt: 0 };
   await writeFile(

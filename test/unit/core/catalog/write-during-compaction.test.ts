@@ -23,7 +23,7 @@ const question = (n: number, version = 1) =>
     'api:enem',
   );
 
-describe('writes that overlap a compaction', () => {
+describe('reads and writes that overlap', () => {
   it('a question written again and one removed meanwhile stay so, in memory and read back from the chunks', async () => {
     const temp = await tempDir();
     cleanup = temp.cleanup;
@@ -50,4 +50,40 @@ describe('writes that overlap a compaction', () => {
     // The next start without a saved index reads the chunks in order: the later write must still win.
     await check(await CatalogStore.open(temp.dir), 'read again from the chunks');
   }, 60_000);
+
+  it('a body read while a newer version is written is never paired with the newer key, nor kept', async () => {
+    const temp = await tempDir();
+    cleanup = temp.cleanup;
+    const store = await CatalogStore.open(temp.dir);
+    for (let page = 0; page < 60; page++)
+      await store.append(Array.from({ length: 100 }, (_, i) => question(page * 100 + i)));
+    // q5's chunk is read last: the newer version lands while the read goes through the other 59.
+    const ids = [
+      ...Array.from({ length: 5_900 }, (_, n) => `q${n + 100}`),
+      ...Array.from({ length: 100 }, (_, n) => `q${n}`),
+    ];
+    const [read] = await Promise.all([store.load(ids), store.append([question(5, 2)])]);
+    const q5 = read.find((q) => q.id === 'q5');
+    expect(q5?.q.alternatives.map((a) => a.id)).toContain(q5?.correctId);
+    expect(read).toHaveLength(6_000);
+    // And what the next reader gets (the kept bodies included) is the newer version.
+    const [again] = await store.load(['q5']);
+    expect(again?.q.statement).toBe('Enunciado 5 v2');
+    expect(again?.q.alternatives.map((a) => a.id)).toContain(again?.correctId);
+  }, 60_000);
+
+  it('a pack removed while a sync brings one of its questions keeps that question, from the sync', async () => {
+    const temp = await tempDir();
+    cleanup = temp.cleanup;
+    const store = await CatalogStore.open(temp.dir);
+    await store.append([
+      { ...question(1), sources: ['pack:p'] },
+      { ...question(2), sources: ['pack:p'] },
+    ]);
+    await Promise.all([store.append([question(1)]), store.removeSources(['pack:p'])]);
+    expect(store.get('q1')?.sources).toEqual(['api:enem']);
+    expect(store.get('q2')).toBeUndefined();
+    const reopened = await CatalogStore.open(temp.dir);
+    expect(reopened.get('q1')?.sources).toEqual(['api:enem']);
+  });
 });
