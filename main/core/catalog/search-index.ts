@@ -65,7 +65,6 @@ export class SearchIndex {
     return this.numberOf.size + this.pending.size;
   }
 
-  /** Indexes a question's text (a question indexed before is replaced). */
   /**
    * Indexes a question's text (a question indexed before is replaced). The words are read once the
    * catalog has been quiet for a moment (a sync adds 50,000 and must not wait for them) or when a
