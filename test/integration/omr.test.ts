@@ -173,6 +173,27 @@ describe('answer sheets read from scans', () => {
     expect(pen.filter((r) => r.read === 'marked').length).toBeGreaterThan(pen.length / 2);
   }, 120_000);
 
+  it('reads phone photos on a light desk that fresh seeds once had refused (no-sheet)', async () => {
+    // From the bench's light-desk world, at the PDF's 150 dpi: sheet 4 of seed 71003, whose corner
+    // square, turned 6° and blurred, filled 0.716 of its box; sheet 9 of seed 93003, whose near
+    // corner square measured 11 cells against 8 for the far one (perspective and the cells' ±1).
+    const exam = { code: 'PBENCH1', questions: 90, versions: 4, language: true };
+    for (const [seed, sheet] of [
+      [71_003, 4],
+      [93_003, 9],
+    ] as const) {
+      const desk = await synthesize(exam, sheet, seed, {
+        photos: 'all',
+        lighting: () => ({ desk: 215, falloff: 0.3 }),
+      });
+      const read = await readScans([{ name: 'mesa.pdf', data: await stackPdf(desk.images.slice(sheet - 1)) }], exam);
+      expect(read.refused, `seed ${seed}`).toEqual([]);
+      expect(read.sheets.map((s) => s.sheet)).toEqual([sheet]);
+      const readings = bubbleReadings(read, desk);
+      expect(readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
+    }
+  }, 120_000);
+
   it('never grades a sheet from the wrong place: a corner square lost, a square-looking blob beside it', async () => {
     const [scan] = (await synthesize({ ...EXAM, code: 'PMISREG' }, 1, 7_303, { photos: 'none' })).images;
     const image = await loadImage(scan ?? Buffer.alloc(0));
