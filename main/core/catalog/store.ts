@@ -318,7 +318,11 @@ export class CatalogStore {
       if (round === MOVED_READS) throw new Error(`${this.dir}: questions kept moving while they were read`);
       const moved: { id: string; at: BodyAt }[] = [];
       const bySeq = new Map<number, { id: string; at: BodyAt }[]>();
-      for (const item of wanted) bySeq.set(item.at.seq, [...(bySeq.get(item.at.seq) ?? []), item]);
+      for (const item of wanted) {
+        const list = bySeq.get(item.at.seq);
+        if (list) list.push(item);
+        else bySeq.set(item.at.seq, [item]);
+      }
       for (const [seq, list] of bySeq) {
         for (const { id, at, body } of await this.readChunkBodies(seq, list)) {
           const entry = this.entries.get(id);
