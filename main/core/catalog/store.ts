@@ -55,8 +55,6 @@ const MOVED_READS = 5;
 export class CatalogStore {
   private readonly entries = new Map<string, CatalogEntry>();
   private readonly chunkMeta = new Map<number, ChunkMeta>();
-  /** Set by `open`, before anyone holds the store. */
-  examLists!: ExamLists;
   private nextSeq = 1;
   private subjectCache: ReturnType<typeof subjectsOf> | null = null;
   /** Bodies kept after a read: an exam's questions, a question opened, a print. */
@@ -79,6 +77,8 @@ export class CatalogStore {
     private readonly storage: StorageContext,
     search: SearchIndex,
     private readonly interner: Interner,
+    /** Each product's /exams and each pack's list. */
+    readonly examLists: ExamLists,
   ) {
     this.search = search;
   }
@@ -121,13 +121,14 @@ export class CatalogStore {
     const interner = new Interner();
     const searchable = options.search !== false;
     const saved = await readCatalogIndex(dir, seqs, interner, { search: searchable });
-    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search ?? undefined), interner);
+    // Its changes are the catalog's (the summary index is rewritten); called only once `store` is set.
+    const examLists = await ExamLists.open(dir, storage, () => store.onChange?.());
+    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search ?? undefined), interner, examLists);
     store.searchable = searchable;
     if (saved) {
       store.adoptIndex(saved);
       store.fromIndex = true;
     } else for (const seq of seqs) await store.scanChunk(seq);
-    store.examLists = await ExamLists.open(dir, storage, () => store.onChange?.());
     // Chunks of the older one-line layout have no byte ranges: rewritten once, by their writer.
     if (!storage.readOnly && [...store.entries.values()].some((entry) => entry.at.offset < 0)) await store.compact();
     return store;
@@ -324,16 +325,19 @@ export class CatalogStore {
         else bySeq.set(item.at.seq, [item]);
       }
       for (const [seq, list] of bySeq) {
-        for (const { id, at, body } of await this.readChunkBodies(seq, list)) {
-          const entry = this.entries.get(id);
+        const read = await this.readChunkBodies(seq, list);
+        // A body counts only if its entry still points at the line it came from; one that moved (a
+        // newer version, a compaction, its chunk gone) is read again where it points now.
+        for (const item of read ?? list.map((gone) => ({ ...gone, body: null }))) {
+          const entry = this.entries.get(item.id);
           if (!entry) continue;
-          if (entry.at !== at) {
-            moved.push({ id, at: entry.at });
+          if (entry.at !== item.at || !item.body) {
+            moved.push({ id: item.id, at: entry.at });
             continue;
           }
           const question: StoredQuestion = {
             id: entry.id,
-            q: body.q,
+            q: item.body.q,
             correctId: entry.correctId,
             year: entry.year,
             difficulty: entry.difficulty,
@@ -349,29 +353,21 @@ export class CatalogStore {
   }
 
   /**
-   * A chunk's bodies, each with where it was read. Compaction may remove the chunk between the
-   * lookup and the read (it moves the entries first): the bodies are then read from where the
-   * entries point now.
+   * A chunk's bodies, each with where it was read; null when the chunk is gone because compaction
+   * moved every one of them elsewhere. Gone with entries still pointing into it: another process
+   * rewrote the folder under this read-only view; said, never answered with fewer questions.
    */
   private async readChunkBodies(
     seq: number,
     wanted: { id: string; at: BodyAt }[],
-  ): Promise<{ id: string; at: BodyAt; body: StoredQuestion }[]> {
+  ): Promise<{ id: string; at: BodyAt; body: StoredQuestion }[] | null> {
     this.bodyReads += wanted.length;
     try {
       return await readBodies(this.chunkPath(seq), wanted);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      const moved = wanted.flatMap(({ id }) => {
-        const entry = this.entries.get(id);
-        return entry && entry.at.seq !== seq ? [{ id, at: entry.at }] : [];
-      });
-      // Not moved here: another process rewrote the folder under this read-only view. Said, never
-      // answered with fewer questions than asked.
-      if (moved.length < wanted.length) throw error;
-      const out: { id: string; at: BodyAt; body: StoredQuestion }[] = [];
-      for (const item of moved) out.push(...(await readBodies(this.chunkPath(item.at.seq), [item])));
-      return out;
+      if (wanted.some(({ id }) => this.entries.get(id)?.at.seq === seq)) throw error;
+      return null;
     }
   }
 
