@@ -3,6 +3,7 @@
 import { DEFAULT_SETTINGS, type Settings } from '../../preload/contract.js';
 import { settingsSchema } from '../../preload/schemas.js';
 import { JsonFile, type NoticeSink } from '../core/util/json-file.js';
+import { OneAtATime } from '../core/util/one-at-a-time.js';
 
 export { DEFAULT_SETTINGS };
 
@@ -31,17 +32,15 @@ export function fileSettingsStore(path: string, notices?: NoticeSink): SettingsS
   });
   const read = async () => sanitizeSettings(await file.read().catch(() => null));
   // One change at a time: two overlapping changes (a checkbox, then a select) both land.
-  let queue: Promise<unknown> = Promise.resolve();
+  const changes = new OneAtATime();
   return {
     get: read,
     set: (change) => {
-      const done = queue.then(async () => {
+      return changes.run(async () => {
         const next = sanitizeSettings({ ...(await read()), ...change });
         await file.write(next);
         return next;
       });
-      queue = done.catch(() => undefined);
-      return done;
     },
   };
 }

@@ -17,6 +17,7 @@ import { isAlive, lockDataDir } from './util/data-lock.js';
 import { TEMP_FILE, writesSettled } from './util/durable-file.js';
 import { StorageNotices, type StorageNotice } from './util/json-file.js';
 import type { StorageContext } from './util/storage.js';
+import { OneAtATime } from './util/one-at-a-time.js';
 
 export const dataPaths = (dataDir: string) => ({
   catalog: join(dataDir, 'catalog'),
@@ -121,7 +122,7 @@ export async function openWorkspace(
     ExplanationStore.open(dataDir, storage),
   ]);
   images.alsoKeep = () => explanations.images();
-  let exclusiveTail: Promise<unknown> = Promise.resolve();
+  const exclusiveWork = new OneAtATime();
   const packRegistry = openPackRegistry(paths.packs, storage);
 
   // The index is written on close, and while running once the catalog has been quiet for a few
@@ -183,11 +184,7 @@ export async function openWorkspace(
     storage,
     notices: () => noticeList.list().map((notice) => ({ ...notice, file: relative(dataDir, notice.file) })),
     clearNotices: () => noticeList.clear(),
-    exclusive: <T>(work: () => Promise<T>) => {
-      const run = exclusiveTail.then(work, work);
-      exclusiveTail = run.catch(() => undefined);
-      return run;
-    },
+    exclusive: <T>(work: () => Promise<T>) => exclusiveWork.run(work),
     packRegistry,
     explanations,
     dailyUsage: () => {
@@ -205,7 +202,7 @@ export async function openWorkspace(
       await flushUsage();
       if (indexTimer) await writeIndex();
       await indexWrite;
-      await exclusiveTail;
+      await exclusiveWork.settled();
       // Any write still in flight (the usage timer's own flush, a store's last save) lands first:
       // the folder's next opening sweeps temp files, and would take a live write's.
       await writesSettled(dataDir);

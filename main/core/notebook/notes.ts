@@ -3,9 +3,10 @@
 import type { Low } from 'lowdb';
 import type { z } from 'zod';
 import { NOTE_MAX_CHARS, type notesFileSchema } from './model.js';
+import { OneAtATime } from '../util/one-at-a-time.js';
 
 export class Notes {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly changes = new OneAtATime();
 
   constructor(private readonly doc: Low<z.infer<typeof notesFileSchema>>) {}
 
@@ -15,18 +16,16 @@ export class Notes {
 
   /** Sets (or, empty, removes) a question's note; answers the text as kept (trimmed, bounded). */
   set(id: string, text: string, at: number): Promise<string> {
-    const run = this.queue.then(async () => {
+    return this.changes.run(async () => {
       const trimmed = text.replace(/\s+$/u, '').slice(0, NOTE_MAX_CHARS);
       const { [id]: _previous, ...rest } = this.doc.data.notes;
       this.doc.data = { notes: trimmed ? { ...rest, [id]: { text: trimmed, updatedAt: at } } : rest };
       await this.doc.write();
       return trimmed;
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   settled(): Promise<void> {
-    return this.queue.then(() => undefined);
+    return this.changes.settled();
   }
 }

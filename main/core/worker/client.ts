@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { PageOutcome } from '../paper/scan/scan.js';
 import type { FromWorker, JobValues, ToWorker, WorkerFailure, WorkerJob } from './protocol.js';
+import { OneAtATime } from '../util/one-at-a-time.js';
 
 /** A running worker process, whichever kind (utilityProcess, child_process.fork). */
 export interface WorkerHandle {
@@ -76,7 +77,7 @@ interface Running {
 export class DecodingWorker {
   private handle: WorkerHandle | null = null;
   private running: Running | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly jobs = new OneAtATime();
   private nextId = 1;
   private timer: NodeJS.Timeout | null = null;
   private sampler: NodeJS.Timeout | null = null;
@@ -98,9 +99,7 @@ export class DecodingWorker {
   }
 
   run<K extends WorkerJob['kind']>(job: WorkerJob & { kind: K }, listener: JobListener = {}): Promise<JobOutcome<K>> {
-    const result = this.queue.then(() => this.start(job, listener));
-    this.queue = result.catch(() => undefined);
-    return result as Promise<JobOutcome<K>>;
+    return this.jobs.run(() => this.start(job, listener)) as Promise<JobOutcome<K>>;
   }
 
   /**
@@ -110,7 +109,7 @@ export class DecodingWorker {
   async close(): Promise<void> {
     this.closed = true;
     this.kill('crash');
-    await this.queue;
+    await this.jobs.settled();
   }
 
   private start(job: WorkerJob, listener: JobListener): Promise<JobOutcome<WorkerJob['kind']>> {
