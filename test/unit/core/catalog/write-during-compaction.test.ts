@@ -23,14 +23,20 @@ const question = (n: number, version = 1) =>
     'api:enem',
   );
 
+/** A catalog in a scratch folder with `pages` chunks of 100 questions (q0, q1, …). */
+async function catalogOf(pages: number): Promise<{ dir: string; store: CatalogStore }> {
+  const temp = await tempDir();
+  cleanup = temp.cleanup;
+  const store = await CatalogStore.open(temp.dir);
+  for (let page = 0; page < pages; page++)
+    await store.append(Array.from({ length: 100 }, (_, i) => question(page * 100 + i)));
+  return { dir: temp.dir, store };
+}
+
 describe('reads and writes that overlap', () => {
   it('a question written again and one removed meanwhile stay so, in memory and read back from the chunks', async () => {
-    const temp = await tempDir();
-    cleanup = temp.cleanup;
-    const store = await CatalogStore.open(temp.dir);
     // 12,000 questions in 120 chunks: compaction rewrites them in three groups.
-    for (let page = 0; page < 120; page++)
-      await store.append(Array.from({ length: 100 }, (_, i) => question(page * 100 + i)));
+    const { dir, store } = await catalogOf(120);
 
     const compaction = store.compact();
     await Promise.all([compaction, store.append([question(5, 2)]), store.replace([], ['q11000'])]);
@@ -48,15 +54,11 @@ describe('reads and writes that overlap', () => {
     };
     await check(store, 'in memory');
     // The next start without a saved index reads the chunks in order: the later write must still win.
-    await check(await CatalogStore.open(temp.dir), 'read again from the chunks');
+    await check(await CatalogStore.open(dir), 'read again from the chunks');
   }, 60_000);
 
   it('a body read while a newer version is written is never paired with the newer key, nor kept', async () => {
-    const temp = await tempDir();
-    cleanup = temp.cleanup;
-    const store = await CatalogStore.open(temp.dir);
-    for (let page = 0; page < 60; page++)
-      await store.append(Array.from({ length: 100 }, (_, i) => question(page * 100 + i)));
+    const { store } = await catalogOf(60);
     // q5's chunk is read last: the newer version lands while the read goes through the other 59.
     const ids = [
       ...Array.from({ length: 5_900 }, (_, n) => `q${n + 100}`),
@@ -73,9 +75,7 @@ describe('reads and writes that overlap', () => {
   }, 60_000);
 
   it('a pack removed while a sync brings one of its questions keeps that question, from the sync', async () => {
-    const temp = await tempDir();
-    cleanup = temp.cleanup;
-    const store = await CatalogStore.open(temp.dir);
+    const { dir, store } = await catalogOf(0);
     await store.append([
       { ...question(1), sources: ['pack:p'] },
       { ...question(2), sources: ['pack:p'] },
@@ -83,7 +83,7 @@ describe('reads and writes that overlap', () => {
     await Promise.all([store.append([question(1)]), store.removeSources(['pack:p'])]);
     expect(store.get('q1')?.sources).toEqual(['api:enem']);
     expect(store.get('q2')).toBeUndefined();
-    const reopened = await CatalogStore.open(temp.dir);
+    const reopened = await CatalogStore.open(dir);
     expect(reopened.get('q1')?.sources).toEqual(['api:enem']);
   });
 });
