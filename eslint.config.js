@@ -29,6 +29,13 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS: the Electron stand-in the packaged-app tests give the packaged main bundle.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    // A CommonJS module loads others with require(): that is what makes it one.
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Pure Node layers: they run in tests, the harness and the CLI, where Electron is absent.
     files: [
       'main/core/**/*.ts',

@@ -1,14 +1,29 @@
 import { defineConfig } from '@playwright/test';
 import { electronBinaryPath, FETCH_COMMAND } from './scripts/electron-binary.mjs';
+import { packagedApp } from './scripts/package-app.mjs';
 
 // The same specs run against the harness everywhere and against real Electron
 // where its binary was downloaded; otherwise that project is left out, said once.
 // EXAM_PRACTICE_E2E_APP points at a packaged e2e build (CI's e2e-packaged job).
 const electron = process.env.EXAM_PRACTICE_E2E_APP ?? electronBinaryPath();
-if (!electron && !process.env.PLAYWRIGHT_QUIET_SKIP) {
-  console.log(`electron e2e: skipped — the Electron binary is not downloaded here (${FETCH_COMMAND} fetches it).`);
+const packaged = packagedApp() !== null;
+if (!process.env.PLAYWRIGHT_QUIET_SKIP) {
+  if (!electron)
+    console.log(`electron e2e: skipped — the Electron binary is not downloaded here (${FETCH_COMMAND} fetches it).`);
+  if (!packaged)
+    console.log('packaged e2e: skipped — nothing packaged yet (node scripts/package-app.mjs packages it).');
   process.env.PLAYWRIGHT_QUIET_SKIP = '1'; // workers re-read this file: say it once
 }
+
+/**
+ * The journeys run once more over what electron-builder packaged (the `packaged` project: renderer,
+ * preload, decoding worker and demo pack from the package): the shell over the shipped preload, the
+ * four journeys, and each kind of file from outside read by the packaged worker (a scanned stack, a
+ * pack and a result file from the OS, Moodle XML).
+ */
+const PACKAGED_JOURNEYS = ['smoke.spec.ts', 'journeys.spec.ts', 'paper.spec.ts', 'packs.spec.ts', 'class.spec.ts'];
+const PACKAGED_GREP =
+  /opens the window|one method per channel|journeys: |scanned stack is read|pack opened from the OS|to Moodle XML and brings|result files opened from the OS/;
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -19,5 +34,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
-  projects: [{ name: 'harness', use: {} }, ...(electron ? [{ name: 'electron', use: {} }] : [])],
+  projects: [
+    { name: 'harness', use: {} },
+    ...(packaged ? [{ name: 'packaged', use: {}, testMatch: PACKAGED_JOURNEYS, grep: PACKAGED_GREP }] : []),
+    ...(electron ? [{ name: 'electron', use: {} }] : []),
+  ],
 });

@@ -3,7 +3,7 @@
 //   node scripts/build.mjs [--watch]
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { CLI_TARGET, WORKER_TARGET } from './cli-target.mjs';
+import { CLI_TARGET, MAIN_TARGET, WORKER_TARGET } from './cli-target.mjs';
 
 const watch = process.argv.includes('--watch');
 
@@ -37,15 +37,7 @@ const channelNamesOnly = {
 };
 
 const targets = [
-  {
-    // The app's binary: the window, or with `--cli` the CLI (main/entry.ts decides).
-    entryPoints: ['main/entry.ts'],
-    outfile: 'out/main/index.js',
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    packages: 'external',
-  },
+  MAIN_TARGET,
   CLI_TARGET,
   WORKER_TARGET,
   {
@@ -65,6 +57,14 @@ const targets = [
     platform: 'browser',
     target: 'chrome120',
   },
+  {
+    // The harness over the package: what the shipped preload asks of Electron, over the same binding.
+    entryPoints: ['test/support/electron-standin-page.ts'],
+    outfile: 'out/harness/electron-standin.js',
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+  },
 ];
 
 const started = Date.now();
@@ -74,5 +74,5 @@ if (watch) {
 } else {
   await Promise.all(targets.map((options) => esbuild.build({ ...options, bundle: true, logLevel: 'warning' })));
   await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
-  console.log(`build: main, decoding worker, CLI, preload, harness bridge and renderer in ${Date.now() - started} ms`);
+  console.log(`build: main, decoding worker, CLI, preload, harness bridges and renderer in ${Date.now() - started} ms`);
 }

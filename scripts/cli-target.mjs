@@ -1,3 +1,13 @@
+// The app's binary: the window, or with `--cli` the CLI (main/entry.ts decides).
+export const MAIN_TARGET = {
+  entryPoints: ['main/entry.ts'],
+  outfile: 'out/main/index.js',
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  packages: 'external',
+};
+
 // The CLI's bundle, built like the main process: `node out/cli/index.js <command>` runs it with
 // plain Node (no tsx at run time); scripts/cli.mjs and the tests build it alone.
 export const CLI_TARGET = {

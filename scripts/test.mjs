@@ -1,11 +1,14 @@
-// `npm test`: typecheck, lint, unit + integration (Vitest), build, UI e2e
-// (Playwright: harness, and Electron where its binary exists), then one summary
-// line counting every test that ran.
+// `npm test`: typecheck, lint, unit + integration (Vitest), build, the package (electron-builder's
+// Linux dir target, checked and run from the package alone), UI e2e (Playwright: the harness on the
+// build, the harness on the package, and Electron where its binary exists), then one summary line
+// counting every test that ran.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('.tmp', { recursive: true });
 rmSync('.tmp/vitest.json', { force: true });
+rmSync('.tmp/vitest-package.json', { force: true });
+rmSync('.tmp/package/packaged.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
 
 const steps = [
@@ -17,6 +20,21 @@ const steps = [
     ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
   ],
   ['build', 'node', ['scripts/build.mjs']],
+  // What electron-builder packages, checked and run from the package alone (test/package/).
+  [
+    'package',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.package.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.tmp/vitest-package.json',
+    ],
+  ],
+  // The harness project on the source tree's build, and the packaged project on the package.
   ['e2e', 'npx', ['playwright', 'test']],
 ];
 
@@ -41,11 +59,12 @@ const readJson = (path) => {
     return null;
   }
 };
-const vitest = readJson('.tmp/vitest.json');
+const vitests = ['.tmp/vitest.json', '.tmp/vitest-package.json'].map(readJson);
 const playwright = readJson('.tmp/playwright.json');
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const sum = (field) => vitests.reduce((total, run) => total + (run?.[field] ?? 0), 0);
+const passed = sum('numPassedTests') + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failedTests = sum('numFailedTests') + (playwright?.stats?.unexpected ?? 0);
+const skipped = sum('numPendingTests') + sum('numTodoTests') + (playwright?.stats?.skipped ?? 0);
 const failedSteps = results.filter((r) => !r.ok).length;
 
 console.log(`\n${results.map((r) => `${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds}s)`).join('\n')}`);

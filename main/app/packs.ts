@@ -1,7 +1,7 @@
 // Bridge handlers for practice packs: list, import (file bytes, the bundled demo,
 // or a file the OS asked to open, after the student confirmed), remove, build.
-import { randomUUID, webcrypto } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   BridgeError,
@@ -11,9 +11,9 @@ import {
   type PackOffer,
   type PackSummary,
 } from './types.js';
-import type { ReadPack } from '../core/packs/reader.js';
+import type { PackSource, ReadPack } from '../core/packs/reader.js';
 import { PackError } from '../core/packs/format.js';
-import { readRegularFile, RegularFileError } from '../core/util/regular-file.js';
+import { RegularFileError, stageRegularFile, type StagedFile } from '../core/util/regular-file.js';
 import type { MoodleRead } from '../core/worker/protocol.js';
 import { PACK_FILE_MAX_BYTES } from '../../preload/contract.js';
 import { queryCatalog } from '../core/catalog/query.js';
@@ -66,28 +66,33 @@ export interface PackContext {
   awaiting: (id: string) => boolean;
   /** After a removal: image files nobody uses any more are deleted (pins of saved results kept). */
   sweepImages: () => Promise<unknown>;
+  /** Where offered files are staged (a folder only the app writes; emptied when the app closes). */
+  offersDir: string;
   /** Untrusted pack bytes checked in the decoding worker (core/worker), never in main. */
-  readPack: (bytes: Buffer) => Promise<ReadPack>;
+  readPack: (source: PackSource) => Promise<ReadPack>;
   /** Moodle XML converted in the decoding worker. */
   moodleToPack: (bytes: Uint8Array, meta: { title: string; appVersion: string }) => Promise<MoodleRead>;
 }
 
 /**
- * Offers waiting for the student's answer each hold their pack's bytes: the oldest go while more
- * than this many wait, or while they hold more than one largest pack's worth (the newest always stays).
+ * Offers waiting for the student's answer each keep a staged copy of their pack on disk (main holds
+ * none of its bytes): the oldest go while more than this many wait, or while they and the file being
+ * staged take more than one largest pack's worth of disk (the newest always stays).
  */
 const PENDING_OFFERS = 8;
 const PENDING_BYTES = PACK_FILE_MAX_BYTES;
 
-/** SHA-256 on the threadpool (WebCrypto's digest is asynchronous): a pack may be 512 MiB. */
-async function sha256Of(bytes: Buffer<ArrayBuffer>): Promise<string> {
-  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
-}
-
-/** A path the OS handed over, read as a drop is: a regular file within the pack limit, or a named refusal. */
-async function readOfferedPack(path: string): Promise<Buffer<ArrayBuffer>> {
+/**
+ * A path the OS handed over, copied as a drop is checked (a regular file within the pack limit, or a
+ * named refusal) into `dir`, chunk by chunk, and hashed on the way: main never holds the pack whole.
+ */
+async function stageOfferedPack(
+  path: string,
+  dir: string,
+  makeRoom: (size: number) => Promise<void>,
+): Promise<StagedFile> {
   try {
-    return await readRegularFile(path, PACK_FILE_MAX_BYTES);
+    return await stageRegularFile(path, PACK_FILE_MAX_BYTES, dir, makeRoom);
   } catch (error) {
     if (error instanceof RegularFileError) throw new PackError(error.reason);
     throw error;
@@ -123,12 +128,15 @@ export function createPackHandlers(context: PackContext) {
     return entries.map((entry) => summary(entry, enem));
   };
 
-  /** Confirmed offers import these bytes, read once and hashed when offered: never the path again. */
-  const pending = new Map<string, Buffer>();
+  /** Confirmed offers import these staged copies, made and hashed when offered: never the path again. */
+  const pending = new Map<string, StagedFile>();
 
   // A PackError thrown here reaches the renderer as 'invalid-pack' with its reason (services.toBridgeError).
-  const importBytes = async (bytes: Buffer) => {
-    const result = await importPack(context.workspace(), bytes, { isLocked: context.isLocked, read: context.readPack });
+  const importBytes = async (source: PackSource) => {
+    const result = await importPack(context.workspace(), source, {
+      isLocked: context.isLocked,
+      read: context.readPack,
+    });
     context.changed();
     return { pack: summary(result.entry), added: result.added };
   };
@@ -152,10 +160,14 @@ export function createPackHandlers(context: PackContext) {
     'packs:import': ({ data }) => importBytes(Buffer.from(data)),
     'packs:import-demo': async () => importBytes(await readFile(context.demoPackPath)),
     'packs:import-pending': async ({ token }) => {
-      const bytes = pending.get(token);
-      if (!bytes) throw new BridgeError('not-found');
+      const staged = pending.get(token);
+      if (!staged) throw new BridgeError('not-found');
       pending.delete(token);
-      return importBytes(bytes);
+      try {
+        return await importBytes({ path: staged.path });
+      } finally {
+        await rm(staged.path, { force: true });
+      }
     },
     'packs:remove': async ({ id }) => {
       await removePack(context.workspace(), id, { isLocked: context.isLocked });
@@ -245,31 +257,53 @@ export function createPackHandlers(context: PackContext) {
    * A file the OS asked to open: checked first (the student is asked only about a real pack, and
    * told at once why a file is not one), then remembered under a token until the student confirms.
    */
-  /** Unanswered offers go oldest first (Map keeps insertion order) while too many or too much wait. */
-  const forgetOldOffers = () => {
-    let held = [...pending.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0);
-    for (const [token, bytes] of pending) {
-      if (pending.size <= 1 || (pending.size <= PENDING_OFFERS && held <= PENDING_BYTES)) break;
+  /**
+   * Unanswered offers go oldest first (Map keeps insertion order) while too many wait, or while they
+   * and `incoming` more bytes would take more than the bound; `keep` (the newest) always stays.
+   */
+  const forgetOldOffers = async (incoming: number, keep?: string) => {
+    let held = [...pending.values()].reduce((sum, staged) => sum + staged.size, 0) + incoming;
+    for (const [token, staged] of pending) {
+      if (token === keep) continue;
+      if (pending.size + (keep ? 0 : 1) <= PENDING_OFFERS && held <= PENDING_BYTES) break;
       pending.delete(token);
-      held -= bytes.byteLength;
+      held -= staged.size;
+      await rm(staged.path, { force: true });
     }
   };
 
+  /** Called one file at a time (services.offerFile): at most one file is being staged at once. */
   const offer = async (path: string): Promise<PackOffer> => {
     const name = basename(path);
+    let staged: StagedFile | null = null;
     try {
-      const bytes = await readOfferedPack(path);
-      const pack = await context.readPack(bytes);
+      // Room first, for this file's size: what waits and what is being staged stay within the bound.
+      staged = await stageOfferedPack(path, context.offersDir, (size) => forgetOldOffers(size));
+      const pack = await context.readPack({ path: staged.path });
       await pack.dispose();
       const token = randomUUID();
-      const sha256 = await sha256Of(bytes);
-      pending.set(token, bytes);
-      forgetOldOffers();
-      return { name, token, title: pack.manifest.title, questions: pack.manifest.questionCount, sha256, error: null };
+      pending.set(token, staged);
+      await forgetOldOffers(0, token);
+      return {
+        name,
+        token,
+        title: pack.manifest.title,
+        questions: pack.manifest.questionCount,
+        sha256: staged.sha256,
+        error: null,
+      };
     } catch (error) {
+      if (staged) await rm(staged.path, { force: true });
       return { name, token: null, title: null, questions: 0, sha256: null, error: context.toError(error) };
     }
   };
 
-  return { handlers, offer };
+  /** The app closes: no offer outlives it (a confirmation after a restart finds none: 'not-found'). */
+  const dropOffers = async () => {
+    const staged = [...pending.values()];
+    pending.clear();
+    await Promise.all(staged.map((file) => rm(file.path, { force: true })));
+  };
+
+  return { handlers, offer, dropOffers };
 }

@@ -2,6 +2,7 @@
 // Pure Node: the Electron shell registers these handlers on ipcMain, the e2e
 // harness on a Playwright binding; both go through `handle()` below, which
 // validates arguments and turns every failure into a translated error code.
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BridgeError, type Events, type EventName } from '../../preload/contract.js';
 import type { Logger } from '../core/util/logger.js';
@@ -42,6 +43,8 @@ import { NotebookCapture, reviewReminder } from './notebook-capture.js';
 import { MissedDeadlines, startExamTicker } from './exam-clockwork.js';
 import { finishPendingReleases, releaseFinisher } from './releases.js';
 import { toBridgeError } from './handle.js';
+import type { PackSource } from '../core/packs/reader.js';
+import { OneAtATime } from '../core/util/one-at-a-time.js';
 
 /** After launch, when the first screen has been answered: the exam start is prepared then. */
 const EXAM_PREPARE_MS = 1500;
@@ -208,7 +211,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   // Spawned on the first file from outside, and again after a crash; gone when idle.
   const decoder = new Decoder(new DecodingWorker(options.spawnWorker ?? forkWorker(), options.workerLimits));
-  const readPack = (bytes: Buffer) => decoder.readPack(bytes);
+  const readPack = (source: PackSource) => decoder.readPack(source);
+  // Packs the OS handed over wait here as staged copies; a crash's leftovers go at the next start.
+  const offersDir = join(options.dataDir, 'offers');
+  const offers = new OneAtATime();
+  await rm(offersDir, { recursive: true, force: true });
   fitter = createFitter({
     notebook,
     now: () => clock.now(),
@@ -222,6 +229,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     moodleToPack: (bytes, meta) => decoder.moodleToPack(bytes, meta),
     workspace: () => workspace,
     demoPackPath: options.demoPackPath,
+    offersDir,
     changed: () => catalogChanged(),
     isLocked: (id) => visibility.isLocked(id),
     imageHosts,
@@ -347,6 +355,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     await fitter?.close();
     await notebook.settled();
     await decoder.close();
+    await packs.dropOffers();
     await workspace.close();
   };
   const quitting: QuitSequence = new QuitSequence({
@@ -361,13 +370,13 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
 
   return {
     handlers,
-    offerFile: (path) => {
-      if (path.toLowerCase().endsWith(RESULT_EXTENSION))
-        void offerResultFile(path, (bytes) => decoder.readResult(bytes)).then((offer) =>
-          options.emit('class:open-request', offer),
-        );
-      else void packs.offer(path).then((offer) => options.emit('packs:open-request', offer));
-    },
+    // One file at a time, however many the OS hands over at once: at most one is being read.
+    offerFile: (path) =>
+      void offers.run(async () => {
+        if (path.toLowerCase().endsWith(RESULT_EXTENSION))
+          options.emit('class:open-request', await offerResultFile(path, (bytes) => decoder.readResult(bytes)));
+        else options.emit('packs:open-request', await packs.offer(path));
+      }),
     workspace: () => workspace,
     visibility,
     decoder,

@@ -10,7 +10,9 @@ test('opens the window and renders the shell over the typed bridge', async ({ la
   await expect(screen.library.empty).toBeVisible();
   await expect(app.page.getByTestId('import-demo')).toBeVisible();
   const info = await app.page.evaluate(() => window.examApp['app:info']({}));
-  expect(info).toMatchObject({ name: 'Exam Practice', shell: app.target, dataDir: app.dataDir });
+  // The packaged project runs the package's files over the harness's shell.
+  const shell = app.target === 'electron' ? 'electron' : 'harness';
+  expect(info).toMatchObject({ name: 'Exam Practice', shell, dataDir: app.dataDir });
   expect(app.ipcLog().some((entry) => entry.type === 'invoke' && entry.channel === 'app:info')).toBe(true);
 });
 

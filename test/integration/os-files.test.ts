@@ -2,7 +2,8 @@
 // /dev/zero are refused by name without blocking or growing main), within the same size limit,
 // read once; what the student confirmed is what is imported, whatever happens to the path after.
 import { execFileSync } from 'node:child_process';
-import { symlink, truncate, writeFile } from 'node:fs/promises';
+import { link, readdir, symlink, truncate, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventName, Events, PackOffer, ResultOffer } from '../../preload/contract.js';
@@ -31,6 +32,41 @@ async function packOf(title: string, count: number, first: number): Promise<Buff
     sealed: null,
   });
   return built.bytes;
+}
+
+/** A valid pack of about `mb` MB: one question and incompressible 4 MB images (as scanned figures are). */
+async function largePack(title: string, mb: number): Promise<Buffer> {
+  const images = new Map<string, { bytes: Buffer; mime: string }>();
+  for (let n = 0; n < Math.ceil(mb / 4); n++) {
+    const bytes = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(4 * 1024 * 1024 - 8),
+    ]);
+    images.set(createHash('sha256').update(bytes).digest('hex'), { bytes, mime: 'image/png' });
+  }
+  const q = sampleQuestion(900);
+  const built = await writePack(
+    { questions: [{ id: q.id, q, year: null, difficulty: null }], exams: [], subjects: [], images: {} },
+    images,
+    {
+      title,
+      appVersion: '0.1.0',
+      products: [],
+      sealed: null,
+    },
+  );
+  return built.bytes;
+}
+
+/** Main's resident memory sampled every 10 ms until stopped: its peak over the baseline. */
+function rssPeak() {
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage().rss) - base;
+  };
 }
 
 async function servicesIn(dir: string) {
@@ -105,6 +141,33 @@ describe('files handed over by the OS', () => {
     const again = await services.handlers['packs:import-pending']({ token: offer?.token ?? '' }).catch((e: Error) => e);
     expect(again).toBeInstanceOf(Error);
   }, 60_000);
+
+  it('large packs opened together are read one at a time into staged copies: main holds none of them, and what waits stays within the bound', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const { services, offers } = await servicesIn(temp.dir);
+    // Five names for one 150 MB pack (hard links, as the issue's six links to one 500 MB pack).
+    const original = join(temp.dir, 'grande.exampack');
+    const bytes = await largePack('Grande', 150);
+    await writeFile(original, bytes);
+    const names = ['a', 'b', 'c', 'd', 'e'].map((n) => join(temp.dir, `grande-${n}.exampack`));
+    for (const name of names) await link(original, name);
+    const stop = rssPeak();
+    for (const name of names) services.offerFile(name);
+    const got = (await offers(5)) as PackOffer[];
+    const peak = stop();
+    expect(got.map((o) => o.error)).toEqual([null, null, null, null, null]);
+    expect(new Set(got.map((o) => o.sha256))).toEqual(new Set([createHash('sha256').update(bytes).digest('hex')]));
+    // Read all at once, five 150 MB packs were 750 MB in main, twice over while each crossed to the worker.
+    expect(peak).toBeLessThan(150 * 1024 * 1024);
+    // 512 MiB of offers wait at most: the three newest (450 MB); the two oldest were forgotten.
+    const answers = await Promise.all(
+      got.map((o) => handle(services.handlers, 'packs:import-pending', { token: o.token ?? '' })),
+    );
+    expect(answers.map((a) => a.ok)).toEqual([false, false, true, true, true]);
+    // Their staged copies are gone once imported or forgotten.
+    expect(await readdir(join(temp.dir, 'offers'))).toEqual([]);
+  }, 180_000);
 
   it('a confirmation clicked twice at once imports once; unanswered offers are forgotten oldest first', async () => {
     const temp = await tempDir();

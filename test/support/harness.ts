@@ -17,10 +17,39 @@ import { nodeServices } from './node-services.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { CONTENT_SECURITY_POLICY } from '../../main/window-policy.js';
 import { decodeBytes, encodeBytes } from './bytes-codec.js';
+import { forkWorker } from '../../main/core/worker/node-spawn.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-const RENDERER = join(ROOT, 'out/renderer');
 const BRIDGE = join(ROOT, 'out/harness/bridge.js');
+const ELECTRON_STANDIN = join(ROOT, 'out/harness/electron-standin.js');
+
+/**
+ * What the harness runs of the app: the source tree's build (out/), or the files electron-builder
+ * packaged (scripts/package-app.mjs opened its app.asar at `appDir`): the renderer and the preload
+ * served from the package, the decoding worker forked from the package's bundle, the package's demo
+ * pack. Main's services come from the source modules in both (the package bundles them with the
+ * Electron shell, which the harness stands in for); the packaged-app tests check that bundle apart.
+ */
+export interface HarnessFiles {
+  renderer: string;
+  /** The packaged preload, run over the Electron stand-in; absent: the harness bridge over the contract. */
+  preload: string | null;
+  worker: string | null;
+  demoPack: string | null;
+}
+
+export function sourceFiles(): HarnessFiles {
+  return { renderer: join(ROOT, 'out/renderer'), preload: null, worker: null, demoPack: null };
+}
+
+export function packagedFiles(appDir: string): HarnessFiles {
+  return {
+    renderer: join(appDir, 'out/renderer'),
+    preload: join(appDir, 'out/preload/index.cjs'),
+    worker: join(appDir, 'out/main/worker.js'),
+    demoPack: join(appDir, 'assets/demo.exampack'),
+  };
+}
 
 export type IpcEntry =
   | { type: 'invoke'; channel: Channel; args: unknown; result: unknown }
@@ -36,6 +65,8 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number };
   /** The first launch's command line (files the OS opened the app with), as main/index.ts reads it. */
   argv?: string[];
+  /** The source tree's build by default; the package's files for the `packaged` project. */
+  files?: HarnessFiles;
 }
 
 export interface Harness {
@@ -84,7 +115,7 @@ function browser(headless: boolean): Promise<Browser> {
   return sharedBrowser;
 }
 
-function serve(services: AppServices): Promise<Server> {
+function serve(services: AppServices, renderer: string): Promise<Server> {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://harness');
@@ -100,7 +131,7 @@ function serve(services: AppServices): Promise<Server> {
         });
         return res.end(await readFile(answer.path));
       }
-      const path = resolveBundlePath(`app://bundle${url.pathname}`, RENDERER);
+      const path = resolveBundlePath(`app://bundle${url.pathname}`, renderer);
       if (!path) return res.writeHead(400).end();
       const body = await readFile(path).catch(() => null);
       if (!body) return res.writeHead(404).end();
@@ -116,8 +147,9 @@ function serve(services: AppServices): Promise<Server> {
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
-  if (!existsSync(join(RENDERER, 'index.html')) || !existsSync(BRIDGE)) {
-    throw new Error('The renderer is not built: run `npm run build` first.');
+  const files = options.files ?? sourceFiles();
+  if (!existsSync(join(files.renderer, 'index.html')) || !existsSync(BRIDGE) || !existsSync(ELECTRON_STANDIN)) {
+    throw new Error(`The renderer is not built (${files.renderer}): run \`npm run build\` first.`);
   }
   await mkdir(options.dataDir, { recursive: true });
   const ipcLog: IpcEntry[] = [];
@@ -129,6 +161,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ...(options.storageSecurity && { storageSecurity: options.storageSecurity }),
     ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
     ...(options.clockSpeed && { clockSpeed: options.clockSpeed }),
+    ...(files.worker && { spawnWorker: forkWorker([], files.worker) }),
+    ...(files.demoPack && { demoPackPath: files.demoPack }),
     emit: <E extends EventName>(event: E, payload: Events[E]) => {
       if (!EVENTS.includes(event)) return;
       ipcLog.push({ type: 'event', event, payload });
@@ -143,7 +177,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return Promise.resolve(true);
     },
   });
-  const server = await serve(services);
+  const server = await serve(services, files.renderer);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const context = await (
     await browser(options.headless ?? true)
@@ -164,7 +198,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ipcLog.push({ type: 'invoke', channel, args: loggableArgs(channel, decoded), result });
     return encodeBytes(result, (bytes) => Buffer.from(bytes).toString('base64'));
   });
-  await page.addInitScript({ path: BRIDGE });
+  if (files.preload) {
+    // The shipped preload, as Electron runs a sandboxed one: CommonJS whose `require` gives Electron only.
+    await page.addInitScript({ path: ELECTRON_STANDIN });
+    const preload = await readFile(files.preload, 'utf8');
+    await page.addInitScript({
+      content: `(function (require, module, exports) {\n${preload}\n})(window.__electronStandInRequire, { exports: {} }, {});`,
+    });
+  } else await page.addInitScript({ path: BRIDGE });
   // As main/index.ts: files from the OS wait until the page has loaded (Electron's did-finish-load),
   // then main checks each; the bridge keeps an offer until a screen listens.
   const opener = fileOpener();

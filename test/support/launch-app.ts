@@ -6,13 +6,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
-import { startHarness, ROOT, type Harness, type IpcEntry } from './harness.js';
+import { packagedFiles, startHarness, ROOT, type Harness, type IpcEntry } from './harness.js';
+import { packagedApp } from '../../scripts/package-app.mjs';
 import type { Args, EventName, Events, Result, SavedFiles } from '../../preload/contract.js';
 import type { SideEffect } from '../../main/test-mode.js';
 import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { electronBinaryPath } from '../../scripts/electron-binary.mjs';
 
-export type Target = 'harness' | 'electron';
+/**
+ * 'harness': the source tree's build over the harness; 'packaged': the harness over the files
+ * electron-builder packaged (scripts/package-app.mjs); 'electron': the real app.
+ */
+export type Target = 'harness' | 'packaged' | 'electron';
 
 export interface SavedFile {
   /** The name the app suggested (what a student sees in the save dialog). */
@@ -122,8 +127,11 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
   const open = async () => {
     const launchFiles = files;
     files = [];
-    if (target === 'harness') {
+    if (target === 'harness' || target === 'packaged') {
+      const packaged = target === 'packaged' ? (packagedApp() as { extracted: string } | null) : null;
+      if (target === 'packaged' && !packaged) throw new Error('not packaged: run `node scripts/package-app.mjs` first');
       harness = await startHarness({
+        ...(packaged && { files: packagedFiles(packaged.extracted) }),
         dataDir,
         ...(options.storageSecurity && { storageSecurity: options.storageSecurity }),
         ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),

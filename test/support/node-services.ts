@@ -30,6 +30,8 @@ export interface NodeServiceOptions {
   updateFeed?: UpdateFeed;
   /** Electron's app.quit() as the quit sequence calls it (a stubbed app in tests). */
   quit?: () => void;
+  /** The demo pack's path (the package's, when the harness runs over it). */
+  demoPackPath?: string;
 }
 
 export function nodeServices(options: NodeServiceOptions): Promise<AppServices> {
@@ -49,7 +51,7 @@ export function nodeServices(options: NodeServiceOptions): Promise<AppServices> 
     openExternal: options.openExternal ?? (() => Promise.resolve(true)),
     saveTarget: folderSaveTarget(join(options.dataDir, 'downloads')),
     ...(options.rateWindowMs && { rateWindowMs: options.rateWindowMs }),
-    demoPackPath: join(ROOT, 'assets/demo.exampack'),
+    demoPackPath: options.demoPackPath ?? join(ROOT, 'assets/demo.exampack'),
     ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
     ...(options.spawnWorker && { spawnWorker: options.spawnWorker }),
     ...(options.updateFeed && { updateFeed: options.updateFeed }),

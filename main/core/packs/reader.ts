@@ -44,12 +44,21 @@ const ARCHIVE_MAGIC = [
   [0x52, 0x61, 0x72, 0x21], // rar
 ];
 
-function open(source: Buffer): Promise<ZipFile> {
+/**
+ * A pack's bytes, or a file only the app writes (a staged copy of one the OS handed over): read from
+ * disk entry by entry, so a 500 MB pack is never whole in memory.
+ */
+export type PackSource = Buffer | { path: string };
+
+function open(source: PackSource): Promise<ZipFile> {
+  const options = { lazyEntries: true, decodeStrings: false, validateEntrySizes: true } as const;
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(source, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (error, zip) => {
+    const opened = (error: Error | null, zip?: ZipFile) => {
       if (error || !zip) reject(new PackError('not-a-zip', error?.message ?? ''));
       else resolve(zip);
-    });
+    };
+    if (Buffer.isBuffer(source)) yauzl.fromBuffer(source, options, opened);
+    else yauzl.open(source.path, options, opened);
   });
 }
 
@@ -85,7 +94,7 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   });
 }
 
-export async function readPack(source: Buffer): Promise<ReadPack> {
+export async function readPack(source: PackSource): Promise<ReadPack> {
   const zip = await open(source);
   if (zip.entryCount > LIMITS.entries) {
     zip.close();

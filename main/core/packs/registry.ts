@@ -21,7 +21,7 @@ import { sealedPayloadSchema, sealParamsSchema, unseal, type SealedPayload } fro
 import { writeDurably } from '../util/durable-file.js';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readPack, type ReadPack } from './reader.js';
+import { readPack, type PackSource, type ReadPack } from './reader.js';
 
 const entrySchema = z.object({
   id: z.string(),
@@ -329,16 +329,16 @@ export async function planImport(
  */
 export function importPack(
   workspace: PackWorkspace,
-  bytes: Buffer,
+  source: PackSource,
   options: {
     now?: number;
     isLocked?: (id: string) => boolean;
-    /** How the untrusted bytes are checked: the app's decoding worker; in-process by default (CLI). */
-    read?: (bytes: Buffer) => Promise<ReadPack>;
+    /** How the untrusted pack is checked: the app's decoding worker; in-process by default (CLI). */
+    read?: (source: PackSource) => Promise<ReadPack>;
   } = {},
 ): Promise<{ entry: PackEntry; manifest: PackManifest; added: number }> {
   return workspace.exclusive(async () => {
-    const pack = await (options.read ?? readPack)(bytes);
+    const pack = await (options.read ?? readPack)(source);
     try {
       const store = workspace.store;
       // A sealed pack's questions have no key yet but will: marked so exams can include them. An

@@ -1,8 +1,12 @@
 // A file the OS handed over (a double-click, a second launch's arguments), read as the app reads a
 // dropped one: only a regular file, at most `maxBytes`, in one read of the handle it checked. A FIFO
 // would block a file-I/O thread on open, a device (or a link to /dev/zero) would never end.
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { constants, createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export type RegularFileRefusal = 'not-a-file' | 'too-large' | 'unreadable';
 
@@ -45,3 +49,64 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<B
     await handle.close();
   }
 }
+
+/** A file the OS handed over, copied where only the app writes: what every later step reads. */
+export interface StagedFile {
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Copies a regular file of at most `maxBytes` into `dir` in chunks, hashing as it goes: main holds
+ * one chunk at a time, however large the file, and its event loop turns between chunks. The same
+ * checks as readRegularFile, on the one handle that is copied; the path is never opened again.
+ */
+export async function stageRegularFile(
+  path: string,
+  maxBytes: number,
+  dir: string,
+  /** Told the file's size once it is checked, before a byte is copied (to make room for it). */
+  beforeCopy: (size: number) => Promise<void> = () => Promise.resolve(),
+): Promise<StagedFile> {
+  const flags = constants.O_RDONLY | (process.platform === 'win32' ? 0 : constants.O_NONBLOCK);
+  const handle = await open(path, flags).catch(() => {
+    throw new RegularFileError('unreadable');
+  });
+  const target = join(dir, `${randomUUID()}.staged`);
+  let written = false;
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new RegularFileError('not-a-file');
+    if (stat.size > maxBytes) throw new RegularFileError('too-large');
+    await beforeCopy(stat.size);
+    await mkdir(dir, { recursive: true });
+    const hash = createHash('sha256');
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.byteLength;
+        // It grew while it was copied: not the file that was checked.
+        if (size > stat.size) return done(new RegularFileError('unreadable'));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    written = true;
+    await pipeline(
+      handle.createReadStream({ autoClose: false, highWaterMark: STAGE_CHUNK }),
+      counted,
+      createWriteStream(target),
+    );
+    return { path: target, size, sha256: hash.digest('hex') };
+  } catch (error) {
+    if (written) await rm(target, { force: true });
+    if (error instanceof RegularFileError) throw error;
+    throw new RegularFileError('unreadable');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What main holds of a file being staged at any moment. */
+const STAGE_CHUNK = 1024 * 1024;

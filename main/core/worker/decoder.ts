@@ -108,8 +108,10 @@ export class Decoder {
   }
 
   /** A pack checked whole in the worker; its images staged where main imports them from. */
-  async readPack(bytes: Uint8Array): Promise<ReadPack> {
-    const outcome = await this.worker.run({ kind: 'pack', data: bytes });
+  async readPack(source: Uint8Array | { path: string }): Promise<ReadPack> {
+    const outcome = await this.worker.run(
+      source instanceof Uint8Array ? { kind: 'pack', data: source } : { kind: 'pack', path: source.path },
+    );
     if (!outcome.ok) {
       if ('failure' in outcome) rethrow(outcome.failure, () => new PackError('unreadable', outcome.failure.detail));
       throw new PackError(PACK_REASON[outcome.died]);

@@ -23,7 +23,9 @@ export async function runJob(job: WorkerJob, report: JobReporter): Promise<JobVa
       await readScanFile(job.data, job.target, job.fromPage, report.page, report.opened);
       return null;
     case 'pack': {
-      const pack = await readPack(Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength));
+      const pack = await readPack(
+        'path' in job ? { path: job.path } : Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength),
+      );
       // The staged images stay for main to import; the folder is main's to remove.
       return {
         manifest: pack.manifest,

@@ -45,9 +45,13 @@ export function stderrTail(stream: NodeJS.ReadableStream | null): () => string {
   return () => tail;
 }
 
-export function forkWorker(extraExecArgv: string[] = []): SpawnWorker {
+/**
+ * `at` names another worker bundle (the packaged app's, which tests fork as the app's utilityProcess
+ * would start it); by default the one beside this bundle, or the source through tsx.
+ */
+export function forkWorker(extraExecArgv: string[] = [], at?: string): SpawnWorker {
   return () => {
-    const { script, execArgv } = workerScript();
+    const { script, execArgv } = at ? { script: at, execArgv: [] } : workerScript();
     const child = fork(script, [], {
       execArgv: [...execArgv, ...WORKER_EXEC_ARGV, ...extraExecArgv],
       serialization: 'advanced',

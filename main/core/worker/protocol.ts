@@ -9,8 +9,12 @@ import type { ClassTri } from '../../../preload/contract.js';
 export type WorkerJob =
   /** One scanned file's pages from `fromPage` on (a restart after a crash resumes past the page). */
   | { kind: 'scan'; data: Uint8Array; target: ScanTarget; fromPage: number }
-  /** A pack checked whole; its images staged in a temporary folder the caller disposes of. */
+  /**
+   * A pack checked whole; its images staged in a temporary folder the caller disposes of. Its bytes,
+   * or a file main staged (a file from the OS, copied where only the app writes).
+   */
   | { kind: 'pack'; data: Uint8Array }
+  | { kind: 'pack'; path: string }
   /** Moodle XML converted into a pack file's bytes. */
   | { kind: 'moodle'; data: Uint8Array; meta: { title: string; appVersion: string } }
   /** A student's result file checked. */

@@ -1,0 +1,15 @@
+/** What scripts/package-app.mjs made: the package's folders and where its app.asar was opened. */
+export interface PackagedApp {
+  unpacked: string;
+  resources: string;
+  asar: string;
+  extracted: string;
+  electronStandIn: boolean;
+  seconds: number;
+}
+export const PACKAGE_DIR: string;
+export const UNPACKED_DIR: string;
+export const EXTRACTED_DIR: string;
+export const STANDIN_MARK: string;
+export function packageApp(options?: { quiet?: boolean }): PackagedApp;
+export function packagedApp(): PackagedApp | null;
