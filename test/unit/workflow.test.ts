@@ -1,6 +1,8 @@
 // The GitHub Actions workflow cannot run here (no Electron download, no GitHub): it is kept valid
 // by reading it as the runner would and checking it does what the README and the issue promise.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -62,14 +64,29 @@ describe('the CI workflow', () => {
     for (const kind of ['.exe', '.dmg', '.zip', '.AppImage', '.deb']) expect(paths).toContain(kind);
   });
 
-  it('runs the e2e suite against the packaged e2e build', () => {
+  it('runs the Electron specs against the packaged e2e build on every system, found where electron-builder puts it', async () => {
+    expect(packaged.strategy?.matrix?.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
+    expect(packaged['runs-on']).toBe('${{ matrix.os }}');
     const config = runs(packaged).find((run) => run.includes('electron-builder'));
     expect(config).toContain('--config electron-builder.e2e.yml');
     expect(existsSync('electron-builder.e2e.yml')).toBe(true);
-    const e2e = packaged.steps.find((step) => step.run?.includes('playwright test'));
-    expect(e2e?.run).toContain('--project electron');
-    expect(e2e?.env?.EXAM_PRACTICE_E2E_APP).toMatch(/^dist-e2e\//);
+    expect(runs(packaged)).toContain('node scripts/e2e-packaged.mjs');
     expect(readFileSync('electron-builder.yml', 'utf8')).toContain('executableName: exam-practice');
+    // The executable of each system's unpacked folder (electron-builder's names, the product's name).
+    const { packagedExecutable } = await import('../../scripts/e2e-packaged.mjs');
+    const temp = mkdtempSync(join(tmpdir(), 'dist-e2e-'));
+    const made = (path: string) => {
+      mkdirSync(dirname(join(temp, path)), { recursive: true });
+      writeFileSync(join(temp, path), '');
+      return join(temp, path);
+    };
+    const linux = made('linux-unpacked/exam-practice');
+    const windows = made('win-unpacked/Exam Practice.exe');
+    const mac = made('mac-arm64/Exam Practice.app/Contents/MacOS/Exam Practice');
+    expect(packagedExecutable('linux', temp)).toBe(linux);
+    expect(packagedExecutable('win32', temp)).toBe(windows);
+    expect(packagedExecutable('darwin', temp)).toBe(mac);
+    rmSync(temp, { recursive: true, force: true });
   });
 
   it('publishes the installers with their update feeds (latest*.yml) on a version tag, after every test', () => {

@@ -1,0 +1,1 @@
+export function packagedExecutable(platform?: NodeJS.Platform, out?: string): string | null;
