@@ -26,6 +26,8 @@ import type { ScanFile, ScanTarget } from '../core/paper/scan/scan.js';
 import type { ScanRefusal, ScanResult, ScanSession, ScannedSheet } from '../../preload/contract.js';
 import type { ScanSessionRecord, ScanSessions } from '../core/paper/scan-sessions.js';
 import type { Handlers } from './types.js';
+import type { Args } from '../../preload/contract.js';
+import { OneAtATime } from '../core/util/one-at-a-time.js';
 
 type PaperHandlers = Pick<Handlers, Extract<keyof Handlers, `paper:${string}`>>;
 
@@ -138,7 +140,7 @@ export async function createPaperExam(
 }
 
 export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
-  return {
+  const handlers: PaperHandlers = {
     'paper:print': async ({ request, title, minutes, versions, seed, sheets, accommodation }) => {
       // The key goes on paper: never of a question in the exam running now.
       if (deps.engine().running()) throw new BridgeError('exam-running');
@@ -193,7 +195,16 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
       await deps.sessions().close(code);
       return { closed: true };
     },
-    'paper:grade': async ({ code, version, answers, student, language, sheet, again }) => {
+    // One grading at a time: the already-graded check and the attempt it writes are one step, so two
+    // gradings of one sheet sent together cannot both pass the check.
+    'paper:grade': (request) => gradings.run(() => grade(request)),
+  };
+
+  const gradings = new OneAtATime();
+  return handlers;
+
+  async function grade({ code, version, answers, student, language, sheet, again }: Args<'paper:grade'>) {
+    {
       const exam = await deps.exams().get(code);
       if (!exam) throw new BridgeError('not-found');
       refuseWhileLocked(exam);
@@ -233,8 +244,8 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
           .sessions()
           .markGraded(code, sheet, { attemptId, correct: result.score.correct, total: result.score.total }, deps.now());
       return result;
-    },
-  };
+    }
+  }
 
   /**
    * Grading, and a batch's scores, wait for the running exam to end when they share a question,

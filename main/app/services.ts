@@ -352,9 +352,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     await ticker.stop();
     await engine.suspend();
     await capture.ready();
+    // The decoder first: the job it runs and those queued (a scan, a fit behind it) end as refusals
+    // at once, so quitting never waits on decoding; the fit's failure is logged, the model unchanged.
+    await decoder.close();
     await fitter?.close();
     await notebook.settled();
-    await decoder.close();
     await packs.dropOffers();
     await workspace.close();
   };

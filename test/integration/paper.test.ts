@@ -278,6 +278,16 @@ describe('grading by typing', () => {
     // A pack's paper exam can go back to the tutor as a result file too.
     const file = await callValue(services, 'class:export-result', { attemptId: partial.attemptId, student: 'Ana' });
     expect(file.fileName).toMatch(/\.examresult$/);
+    // A numbered sheet graded twice at once (two clicks, two windows): one attempt, the other refused.
+    const sheet = { code: printed.code, version: 1, answers: keyLetters(1), sheet: 7 };
+    const before = (await callValue(services, 'exam:history', {})).length;
+    const both = await Promise.all([
+      handle(services.handlers, 'paper:grade', sheet),
+      handle(services.handlers, 'paper:grade', sheet),
+    ]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toMatchObject({ ok: false, error: { code: 'already-graded' } });
+    expect(await callValue(services, 'exam:history', {})).toHaveLength(before + 1);
   }, 60_000);
 });
 

@@ -25,7 +25,9 @@ export function killedOnFirstJob(kind?: WorkerJob['kind']): { spawn: SpawnWorker
         handle.send(message);
         if (!killed && (kind === undefined || message.job.kind === kind)) {
           killed = true;
-          process.kill(handle.pid ?? 0, 'SIGKILL');
+          // The child, by its handle: never process.kill(pid ?? 0), which on a fork that failed to
+          // spawn (no pid, as on a loaded machine) kills this process's whole group, the test runner's.
+          handle.kill();
         }
       },
     };
@@ -45,7 +47,7 @@ export function killedAfterFirstPage(): { spawn: SpawnWorker; killed: () => bool
     handle.onMessage((message) => {
       if (!killed && message.type === 'page') {
         killed = true;
-        process.kill(handle.pid ?? 0, 'SIGKILL');
+        handle.kill();
       }
     });
     return handle;

@@ -131,7 +131,9 @@ export class Visibility {
    * The notebook's cards that are, for now, as if they did not exist: those of locked questions
    * (cards are keyed by the question's own id, which the lock lists). A card says that an earlier
    * answer to its question was wrong or a guess: with the running exam's redacted earlier results,
-   * which still show the choice, its existence would tell the key.
+   * which still show the choice, its existence would tell the key. So nothing whose result or timing
+   * the renderer can see reads a hidden card: every view, count and plan filters by this set, and the
+   * background FSRS fit neither starts nor lands while it is not empty (app/notebook-fit.ts).
    */
   hiddenCards(): ReadonlySet<string> {
     return this.locked();

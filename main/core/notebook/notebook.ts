@@ -377,9 +377,18 @@ export class Notebook {
     return { dueToday: this.dueIds(now).length, total: this.cards().length };
   }
 
-  /** The log the fit learns from (every card's reviews, hidden ones included: nothing of them is shown). */
+  /**
+   * The log the fit learns from: the reviews of the cards there now. A hidden card's reviews would
+   * make the fit's result, and when one becomes due, depend on the card (visibility.ts › hidden cards).
+   */
   reviewLog(): readonly { at: number; id: string; grade: GradeValue }[] {
-    return this.data.log;
+    const hidden = this.hidden();
+    return hidden.size === 0 ? this.data.log : this.data.log.filter((entry) => !hidden.has(entry.id));
+  }
+
+  /** Whether an exam holds questions now, so that some cards may be hidden (public: it says no card). */
+  hidesCards(): boolean {
+    return this.hidden().size > 0;
   }
 
   model(): FittedModel | null {

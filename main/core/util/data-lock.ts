@@ -11,6 +11,8 @@ export class DataDirLockedError extends Error {
 }
 
 export function isAlive(pid: number): boolean {
+  // 0 and negative numbers name process groups, not a process: a lock file holding one is damaged.
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;

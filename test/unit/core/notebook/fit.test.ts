@@ -196,3 +196,126 @@ function byHistory(log: ReturnType<typeof logOf>) {
     })),
   );
 }
+
+describe('a hidden card reaches no fit', () => {
+  const DAY = 86_400_000;
+  /** `cards` cards with three reviews each (two learnable), a secret card `s1` with `secret` more. */
+  async function notebookWorld(dir: string, cards: number, secret: number) {
+    const scheduler = createScheduler({ examDate: null, retention: 0.9 });
+    const seed = await Notebook.open(dir);
+    await seed.setPlan({ examDate: null, examLabel: null, retention: 0.9 });
+    const file = JSON.parse(await readFile(join(dir, 'notebook.json'), 'utf8')) as Record<string, unknown>;
+    const ids = Array.from({ length: cards }, (_, n) => `c${n + 1}`);
+    const log = ids.flatMap((id, n) =>
+      [0, 3, 10].map((day, i) => ({ at: START + (day + (n % 7)) * DAY, id, grade: i === 1 ? 1 : 3, recall: false })),
+    );
+    if (secret > 0) {
+      ids.push('s1');
+      for (let i = 0; i < secret; i++) log.push({ at: START + i * 2 * DAY, id: 's1', grade: 3, recall: false });
+    }
+    const question = (id: string) => ({ ...notebookQuestion(Number(id.slice(1))), id, baseId: id });
+    await writeFile(
+      join(dir, 'notebook.json'),
+      JSON.stringify({
+        ...file,
+        cards: Object.fromEntries(
+          ids.map((id) => [
+            id,
+            { id, reason: 'wrong', source: 'api:enem', addedAt: START, fsrs: scheduler.newCard(START), last: null },
+          ]),
+        ),
+        log: log.sort((a, b) => a.at - b.at),
+      }),
+    );
+    await writeFile(
+      join(dir, 'notebook-questions.json'),
+      JSON.stringify({ questions: Object.fromEntries(ids.map((id) => [id, question(id)])) }),
+    );
+    return Notebook.open(dir);
+  }
+
+  /** What the renderer could see of a world's fit: optimizer runs, the model, change events. */
+  async function observe(secret: number) {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    // 195 cards: 390 learnable reviews, ten short of a fit; the secret card (an exam holds its
+    // question now) has 15 more in the world where it exists.
+    const book = await notebookWorld(temp.dir, 195, secret);
+    let hidden: ReadonlySet<string> = new Set(['s1', 'q-other']);
+    book.hideWhile(() => hidden);
+    let changed = 0;
+    book.onChanged = () => (changed += 1);
+    const inputs: number[] = [];
+    const fitter = createFitter({
+      notebook: book,
+      now: () => START + 40 * DAY,
+      logger: createLogger(temp.dir),
+      optimizer: () =>
+        Promise.resolve<Optimizer>((histories) => {
+          inputs.push(histories.length);
+          return Promise.resolve([...default_w]);
+        }),
+    });
+    const during: unknown[] = [];
+    const look = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      during.push({
+        calls: inputs.length,
+        model: book.model(),
+        changed,
+        overview: book.overview(START + 40 * DAY).model,
+      });
+    };
+    // The exam runs: a poke (the exam's start), then a paper sheet of other questions graded, which
+    // brings twenty learnable reviews of visible cards (400 and more in both worlds now).
+    fitter.poke();
+    await look();
+    for (let n = 1; n <= 20; n++) await book.review(`c${n}`, 3, START + 30 * DAY, { attemptId: 'papel', index: n });
+    fitter.poke();
+    await look();
+    // The exam ends: the lock lifts, what is due runs.
+    hidden = new Set();
+    fitter.poke();
+    await fitter.close();
+    return { during, after: { calls: inputs.length, input: inputs[0], fitted: book.model() !== null } };
+  }
+
+  it('while an exam holds its question, the worlds with and without its card fit alike; once it ends, each fits', async () => {
+    const withCard = await observe(15);
+    const withoutCard = await observe(0);
+    expect(withCard.during).toEqual(withoutCard.during);
+    expect(withCard.during).toMatchObject([
+      { calls: 0, model: null },
+      { calls: 0, model: null },
+    ]);
+    expect(withCard.after).toMatchObject({ calls: 1, fitted: true });
+    expect(withoutCard.after).toMatchObject({ calls: 1, fitted: true });
+    // After the exam the card is there again, and its reviews teach the fit.
+    expect(withCard.after.input).toBe((withoutCard.after.input ?? 0) + 1);
+  });
+
+  it('a fit under way when an exam starts lands only when it ends', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const book = await notebookWorld(temp.dir, 210, 0);
+    let hidden: ReadonlySet<string> = new Set();
+    book.hideWhile(() => hidden);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fitter = createFitter({
+      notebook: book,
+      now: () => START + 40 * DAY,
+      logger: createLogger(temp.dir),
+      optimizer: () => Promise.resolve<Optimizer>(async () => (await gate, [...default_w])),
+    });
+    fitter.poke();
+    hidden = new Set(['c1']);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(book.model()).toBeNull();
+    hidden = new Set();
+    fitter.poke();
+    await expect.poll(() => book.model() !== null).toBe(true);
+    await fitter.close();
+  });
+});
