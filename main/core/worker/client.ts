@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { PageOutcome } from '../paper/scan/scan.js';
 import type { FromWorker, JobValues, ToWorker, WorkerFailure, WorkerJob } from './protocol.js';
 import { OneAtATime } from '../util/one-at-a-time.js';
+import { checkedMessage } from './answers.js';
 
 /** A running worker process, whichever kind (utilityProcess, child_process.fork). */
 export interface WorkerHandle {
@@ -142,7 +143,7 @@ export class DecodingWorker {
     const handle = this.spawn();
     this.spawned++;
     this.handle = handle;
-    handle.onMessage((message) => this.receive(message));
+    handle.onMessage((message) => this.receive(handle, message));
     handle.onExit(({ stderr }) => {
       if (this.handle === handle) this.handle = null;
       // A V8 heap out of memory is the file's size, not its damage.
@@ -153,7 +154,15 @@ export class DecodingWorker {
     return handle;
   }
 
-  private receive(message: FromWorker): void {
+  private receive(from: WorkerHandle, raw: unknown): void {
+    // A process already replaced (killed for its time or memory) may still have messages in flight.
+    if (from !== this.handle) return;
+    const message = checkedMessage(raw);
+    if (!message) {
+      // Not the protocol: a worker that answers this is not trusted with the job it holds.
+      this.kill('crash');
+      return;
+    }
     if (message.type === 'memory') {
       this.checkMemory(message.rss);
       return;

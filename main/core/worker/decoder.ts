@@ -8,8 +8,10 @@ import { RasterError } from '../paper/scan/raster.js';
 import type { ReadPack } from '../packs/reader.js';
 import { PackError, type PackErrorCode } from '../packs/format.js';
 import { MoodleError } from '../packs/moodle-scan.js';
-import { ResultFileError, type ResultErrorCode, type ResultFile } from '../class/result-file.js';
+import { ResultFileError, resultFileSchema, type ResultErrorCode, type ResultFile } from '../class/result-file.js';
 import type { DecodingWorker, WorkerDeath } from './client.js';
+import { checkedMoodleRead, checkedPackRead } from './answers.js';
+import { z } from 'zod';
 import type { MoodleRead, WorkerFailure } from './protocol.js';
 import type { HistoryStep } from '../notebook/fit.js';
 
@@ -116,7 +118,10 @@ export class Decoder {
       if ('failure' in outcome) rethrow(outcome.failure, () => new PackError('unreadable', outcome.failure.detail));
       throw new PackError(PACK_REASON[outcome.died]);
     }
-    const read = outcome.value;
+    const read = checkedPackRead(outcome.value);
+    // A reading that is not what the reader makes (a path outside the staging folder, an id that
+    // would leave its folder) is refused; its folder is not ours to delete.
+    if (!read) throw new PackError('unreadable', 'the file reader answered out of protocol');
     return {
       manifest: read.manifest,
       content: read.content,
@@ -129,14 +134,22 @@ export class Decoder {
 
   async moodleToPack(bytes: Uint8Array, meta: { title: string; appVersion: string }): Promise<MoodleRead> {
     const outcome = await this.worker.run({ kind: 'moodle', data: bytes, meta });
-    if (outcome.ok) return outcome.value;
+    if (outcome.ok) {
+      const built = checkedMoodleRead(outcome.value);
+      if (!built) throw new MoodleError('not-moodle-xml', 'the file reader answered out of protocol');
+      return built;
+    }
     if ('failure' in outcome) rethrow(outcome.failure, () => new MoodleError('not-moodle-xml', outcome.failure.detail));
     throw new MoodleError(outcome.died === 'timeout' ? 'too-complex' : 'too-large');
   }
 
   async readResult(bytes: Uint8Array): Promise<ResultFile> {
     const outcome = await this.worker.run({ kind: 'result', data: bytes });
-    if (outcome.ok) return outcome.value;
+    if (outcome.ok) {
+      const checked = resultFileSchema.safeParse(outcome.value);
+      if (!checked.success) throw new ResultFileError('invalid-schema', 'the file reader answered out of protocol');
+      return checked.data;
+    }
     if ('failure' in outcome)
       rethrow(outcome.failure, () => new ResultFileError('invalid-json', outcome.failure.detail));
     throw new ResultFileError('too-large');
@@ -148,7 +161,11 @@ export class Decoder {
    */
   async fit(histories: HistoryStep[][]): Promise<number[]> {
     const outcome = await this.worker.run({ kind: 'fit', histories });
-    if (outcome.ok) return outcome.value;
+    if (outcome.ok) {
+      const parameters = z.array(z.number().finite()).max(64).safeParse(outcome.value);
+      if (!parameters.success) throw new Error('fit failed: the worker answered out of protocol');
+      return parameters.data;
+    }
     throw new Error(
       'failure' in outcome ? `fit failed: ${outcome.failure.detail}` : `fit failed: worker ${outcome.died}`,
     );

@@ -1,0 +1,78 @@
+// What the decoding worker answers is untrusted input, like the files it reads: a decoder exploited
+// there could answer anything. Main checks each message's shape before it acts on it, and a pack's
+// reading before it imports it or deletes anything: its manifest and questions by their schemas, its
+// staging folder and every image file inside the temporary folder where the reader stages packs.
+import { tmpdir } from 'node:os';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { z } from 'zod';
+import { manifestSchema, questionsFileSchema, STAGING_PREFIX } from '../packs/format.js';
+import type { FromWorker, MoodleRead, PackRead } from './protocol.js';
+
+const failureSchema = z.strictObject({
+  type: z.enum(['RasterError', 'PackError', 'MoodleError', 'ResultFileError', 'Error']),
+  code: z.string().max(100),
+  detail: z.string().max(2_000),
+  skipped: z.record(z.string(), z.number()).optional(),
+});
+
+/** The envelope of every message; a job's value is checked by the decoder that asked for it. */
+const messageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ id: z.number().int().positive(), type: z.literal('opened'), pages: z.number().int().min(0) }),
+  z.strictObject({ id: z.number().int().positive(), type: z.literal('page'), outcome: z.looseObject({}) }),
+  z.strictObject({ id: z.number().int().positive(), type: z.literal('done'), value: z.unknown() }),
+  z.strictObject({ id: z.number().int().positive(), type: z.literal('failed'), failure: failureSchema }),
+  z.strictObject({ id: z.literal(0), type: z.literal('memory'), rss: z.number().min(0) }),
+]);
+
+/** A message as the worker's protocol has it, or null for anything else (the worker is then not trusted). */
+export function checkedMessage(message: unknown): FromWorker | null {
+  const parsed = messageSchema.safeParse(message);
+  return parsed.success ? (parsed.data as FromWorker) : null;
+}
+
+/** A folder the pack reader made: directly in the temporary folder, named with its prefix. */
+export function isStagingFolder(path: unknown, root = tmpdir()): path is string {
+  if (typeof path !== 'string' || !isAbsolute(path)) return false;
+  const normal = resolve(path);
+  return normal === path && dirname(normal) === resolve(root) && basename(normal).startsWith(STAGING_PREFIX);
+}
+
+function inside(folder: string, file: string): boolean {
+  const rel = relative(folder, resolve(file));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.includes(`..${sep}`);
+}
+
+const packReadSchema = z.strictObject({
+  manifest: manifestSchema,
+  content: questionsFileSchema,
+  sealed: z.instanceof(Uint8Array).nullable(),
+  images: z.array(z.tuple([z.string().regex(/^[0-9a-f]{64}$/), z.string()])),
+  tempDir: z.string(),
+});
+
+/** A pack's reading, checked; null when any part of it is not what the reader makes. */
+export function checkedPackRead(value: unknown, root = tmpdir()): PackRead | null {
+  const parsed = packReadSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const read = parsed.data;
+  if (!isStagingFolder(read.tempDir, root)) return null;
+  if (!read.images.every(([, file]) => inside(read.tempDir, file))) return null;
+  return read as PackRead;
+}
+
+const moodleReadSchema = z.strictObject({
+  bytes: z.instanceof(Uint8Array),
+  manifest: manifestSchema,
+  skipped: z.array(
+    z.strictObject({
+      name: z.string().max(1_000),
+      reason: z.enum(['type', 'no-single-answer', 'too-few-answers', 'empty']),
+    }),
+  ),
+});
+
+/** A Moodle file converted into a pack, checked in shape (the pack itself is read as any pack is). */
+export function checkedMoodleRead(value: unknown): MoodleRead | null {
+  const parsed = moodleReadSchema.safeParse(value);
+  return parsed.success ? (parsed.data as MoodleRead) : null;
+}

@@ -1,0 +1,111 @@
+// The worker's answers are untrusted: a decoder exploited there could send any message, name any
+// folder for main to delete, any id for main to put in a path. Each is refused before main acts on it.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkedMessage, checkedPackRead, isStagingFolder } from '../../../../main/core/worker/answers.js';
+import { DecodingWorker, type WorkerHandle } from '../../../../main/core/worker/client.js';
+import type { FromWorker, ToWorker } from '../../../../main/core/worker/protocol.js';
+import { STAGING_PREFIX } from '../../../../main/core/packs/format.js';
+
+const staging = join(tmpdir(), `${STAGING_PREFIX}123-abc`);
+const manifest = {
+  format: 'exam-practice-pack',
+  formatVersion: '1.0',
+  id: 'turma-abc',
+  title: 'Turma',
+  description: '',
+  author: '',
+  createdAt: '2026-11-20T13:30:00.000Z',
+  appVersion: '0.1.0',
+  products: [],
+  questionCount: 0,
+  exams: [],
+  files: {},
+};
+const read = (over: Record<string, unknown> = {}) => ({
+  manifest,
+  content: { questions: [], exams: [], subjects: [], images: {} },
+  sealed: null,
+  images: [['a'.repeat(64), join(staging, 'a'.repeat(64))]],
+  tempDir: staging,
+  ...over,
+});
+
+describe('what main accepts from the worker', () => {
+  it('a pack reading only with its staging folder in the temporary folder and its files inside it', () => {
+    expect(checkedPackRead(read())).not.toBeNull();
+    for (const tempDir of ['/', '/home/aluno', join(tmpdir(), 'outra-coisa'), `${staging}/../..`, 'relativo'])
+      expect(checkedPackRead(read({ tempDir })), tempDir).toBeNull();
+    for (const file of ['/etc/passwd', join(staging, '..', 'x'), staging])
+      expect(checkedPackRead(read({ images: [['a'.repeat(64), file]] })), file).toBeNull();
+    // An id that would leave its folder when main names files after it.
+    expect(checkedPackRead(read({ manifest: { ...manifest, id: '../../fora' } }))).toBeNull();
+    expect(checkedPackRead(read({ content: { questions: 'nada' } }))).toBeNull();
+    expect(isStagingFolder(staging)).toBe(true);
+  });
+
+  it('messages of the protocol only', () => {
+    expect(checkedMessage({ id: 3, type: 'opened', pages: 2 })).not.toBeNull();
+    expect(checkedMessage({ id: 0, type: 'memory', rss: 1 })).not.toBeNull();
+    for (const bad of [null, 'x', { id: 3, type: 'shell', command: 'rm' }, { id: -1, type: 'done', value: 1 }])
+      expect(checkedMessage(bad)).toBeNull();
+  });
+});
+
+/** A worker process the test speaks for: it answers whatever `answer` says, and can speak after it is replaced. */
+function scriptedWorkers(answer: (message: ToWorker, handle: number) => unknown[]) {
+  const listeners: ((message: FromWorker) => void)[] = [];
+  const kills: number[] = [];
+  let spawned = 0;
+  const spawn = (): WorkerHandle => {
+    const number = ++spawned;
+    let listener: (message: FromWorker) => void = () => undefined;
+    let exit: (exit: { code: number | null; signal: string | null; stderr: string }) => void = () => undefined;
+    return {
+      pid: undefined,
+      send: (message) => setTimeout(() => answer(message, number).forEach((reply) => listener(reply as FromWorker)), 1),
+      onMessage: (l) => {
+        listener = l;
+        listeners.push(l);
+      },
+      onExit: (l) => (exit = l),
+      kill: () => {
+        kills.push(number);
+        setTimeout(() => exit({ code: null, signal: 'SIGKILL', stderr: '' }), 1);
+      },
+    };
+  };
+  return { spawn, kills, speakAs: (n: number, message: unknown) => listeners[n - 1]?.(message as FromWorker) };
+}
+
+describe('the worker client', () => {
+  const limits = { maxRssBytes: 1e12, pageMs: 5_000, jobMs: 5_000, idleMs: 60_000 };
+
+  it('a message out of protocol costs that worker its job: the job fails, the next runs in a new process', async () => {
+    const workers = scriptedWorkers((message, n) =>
+      n === 1
+        ? [{ id: message.id, type: 'done', value: 1, extra: 'x' }]
+        : [{ id: message.id, type: 'done', value: [1] }],
+    );
+    const client = new DecodingWorker(workers.spawn, limits);
+    expect(await client.run({ kind: 'fit', histories: [] })).toEqual({ ok: false, died: 'crash' });
+    expect(workers.kills).toEqual([1]);
+    expect(await client.run({ kind: 'fit', histories: [] })).toEqual({ ok: true, value: [1] });
+    await client.close();
+  });
+
+  it('a process already replaced is not heard: its late answer does not end the new job', async () => {
+    const workers = scriptedWorkers(
+      (_message, n) => (n === 1 ? [{ id: 0, type: 'memory', rss: 1e13 }] : []), // over the cap: killed and replaced
+    );
+    const client = new DecodingWorker(workers.spawn, { ...limits, maxRssBytes: 1e12, jobMs: 300 });
+    expect(await client.run({ kind: 'fit', histories: [] })).toEqual({ ok: false, died: 'memory' });
+    const second = client.run({ kind: 'fit', histories: [] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first process answers now, with the id the second job carries: dropped.
+    workers.speakAs(1, { id: 2, type: 'done', value: [9] });
+    expect(await second).toEqual({ ok: false, died: 'timeout' });
+    await client.close();
+  });
+});
