@@ -2,7 +2,7 @@
 // tutor reads a pack and its result files into the class report.
 import { basename } from 'node:path';
 import { BridgeError, type ClassTri, type ResultOffer } from '../../preload/contract.js';
-import { buildClassReport, classReportCsv } from '../core/class/report.js';
+import { classReportCsv, type ClassReport } from '../core/class/report.js';
 import {
   readResultBytes,
   RESULT_EXTENSION,
@@ -12,6 +12,7 @@ import {
 } from '../core/class/result-file.js';
 import type { ExamEngine } from '../core/exams/engine.js';
 import type { ReadPack } from '../core/packs/reader.js';
+import type { PackManifest, QuestionsFile } from '../core/packs/format.js';
 import type { ResultFile } from '../core/class/result-file.js';
 import { openSealedContent } from '../core/packs/registry.js';
 import type { Handlers } from './types.js';
@@ -28,6 +29,11 @@ export interface ClassDeps {
   readPack: (bytes: Buffer) => Promise<ReadPack>;
   /** The class's TRI, calibrated in the decoding worker (seconds of CPU for a large class). */
   calibrate: (responses: number[][]) => Promise<ClassTri>;
+  /** The result files read and analysed in the decoding worker. */
+  classReport: (
+    pack: { manifest: PackManifest; content: QuestionsFile },
+    results: { name: string; bytes: Uint8Array | null }[],
+  ) => Promise<ClassReport>;
 }
 
 /** A file name from a student's name: letters and digits kept, accents dropped. */
@@ -75,11 +81,13 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
         if (pack.content.questions.some((q) => deps.isLocked(q.id) || deps.isLocked(q.q.id))) {
           throw new BridgeError('locked-by-exam');
         }
-        const report = buildClassReport(
+        // Read, checked and analysed in the worker: a thousand files are seconds of parsing.
+        const report = await deps.classReport(
           pack,
           results.map((r) => ({ name: r.name, bytes: r.data })),
         );
         const { analysis, ...rest } = report;
+        // Its own job: a calibration that fails or runs out of time refuses the TRI section only.
         const tri = await deps.calibrate(report.responses);
         return {
           pack: { id: rest.pack.id, title: rest.pack.title },

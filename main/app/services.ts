@@ -301,6 +301,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       rememberName: async (studentName) => void (await options.settings.set({ studentName })),
       readPack,
       calibrate: (responses) => decoder.calibrate(responses),
+      classReport: (pack, results) => decoder.classReport(pack, results),
     }),
     'exam:missed-deadlines': () =>
       Promise.resolve(

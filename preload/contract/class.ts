@@ -63,7 +63,13 @@ export interface ClassReportView {
 
 /** The class's TRI, or why there is none (too few students or usable items). */
 export type ClassTri =
-  | { status: 'refused'; reason: 'too-few-students' | 'too-few-items'; needed: number; have: number }
+  | {
+      status: 'refused';
+      /** Too few students or usable items; or the calibration did not finish (`failed`, `too-slow`). */
+      reason: 'too-few-students' | 'too-few-items' | 'failed' | 'too-slow';
+      needed: number;
+      have: number;
+    }
   | {
       status: 'ok';
       model: 'rasch' | '2pl' | '3pl';

@@ -13,13 +13,15 @@ import { tempDir } from '../support/temp.js';
 // `npm run bench -- <name>`: one bench alone. notebook: the schedule's simulation (figures, no
 // timings); omr: answer sheets from the full synthetic scan corpus; tri: the class TRI's recovery by
 // class size; memory: main's memory with the whole catalog cached, launch and exam start;
-// scan-memory: main's memory and stalls while a class's scans are read.
+// scan-memory: main's memory and stalls while a class's scans are read; class: a 1,000-file class
+// report's stall in main and its TRI's time against its budget.
 const ALONE: Record<string, string> = {
   notebook: './notebook.js',
   omr: './omr.js',
   tri: './tri.js',
   memory: './memory.js',
   'scan-memory': './scan-memory.js',
+  class: './class.js',
 };
 const alone = Object.keys(ALONE).find((name) => process.argv.includes(name));
 if (alone) {

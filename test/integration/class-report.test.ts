@@ -12,6 +12,7 @@ import { readResultFile, writeResultFile } from '../../main/core/class/result-fi
 import { nodeServices } from '../support/node-services.js';
 import { runCli } from '../support/run-node.js';
 import { tempDir } from '../support/temp.js';
+import { killedOnFirstJob } from '../support/worker.js';
 import { sampleQuestion } from '../support/questions.js';
 import { toStored } from '../../main/core/catalog/store.js';
 import { writeFile, mkdir, symlink } from 'node:fs/promises';
@@ -330,5 +331,17 @@ describe('the class report', () => {
     // Two students: no calibration, and the reason with the numbers.
     const two = await value(tutor, 'class:report', { pack, results: files.slice(0, 2) });
     expect(two.tri).toEqual({ status: 'refused', reason: 'too-few-students', needed: 30, have: 2 });
+    // The worker dies while it calibrates: the TRI section is refused with its reason, the rest stands.
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const dying = killedOnFirstJob('irt');
+    const fragile = await nodeServices({ dataDir: temp.dir, spawnWorker: dying.spawn });
+    cleanups.push(() => fragile.close());
+    const lost = await value(fragile, 'class:report', { pack, results: files });
+    expect(dying.killed()).toBe(true);
+    expect(lost.tri).toEqual({ status: 'refused', reason: 'failed', needed: 0, have: 40 });
+    expect(lost.students).toEqual(report.students);
+    expect(lost.items).toEqual(report.items);
+    expect(Object.keys(lost.csv)).toEqual(Object.keys(report.csv));
   }, 120_000);
 });

@@ -7,6 +7,8 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path
 import { z } from 'zod';
 import { manifestSchema, questionsFileSchema, STAGING_PREFIX } from '../packs/format.js';
 import type { FromWorker, MoodleRead, PackRead } from './protocol.js';
+import type { ClassTri } from '../../../preload/contract.js';
+import type { ClassReport } from '../class/report.js';
 
 const failureSchema = z.strictObject({
   type: z.enum(['RasterError', 'PackError', 'MoodleError', 'ResultFileError', 'Error']),
@@ -75,4 +77,105 @@ const moodleReadSchema = z.strictObject({
 export function checkedMoodleRead(value: unknown): MoodleRead | null {
   const parsed = moodleReadSchema.safeParse(value);
   return parsed.success ? (parsed.data as MoodleRead) : null;
+}
+
+const finite = z.number().finite();
+const nullableFinite = finite.nullable();
+const counts = z.strictObject({ key: z.string(), correct: finite, total: finite });
+const average = z.strictObject({ key: z.string(), mean: finite, items: finite });
+
+const triSchema = z.discriminatedUnion('status', [
+  z.strictObject({
+    status: z.literal('refused'),
+    reason: z.enum(['too-few-students', 'too-few-items', 'failed', 'too-slow']),
+    needed: finite,
+    have: finite,
+  }),
+  z.strictObject({
+    status: z.literal('ok'),
+    model: z.enum(['rasch', '2pl', '3pl']),
+    thresholds: z.strictObject({ minimum: finite, twoPl: finite, threePl: finite }),
+    converged: z.boolean(),
+    students: z.array(z.strictObject({ score: finite, se: finite })),
+    items: z.array(z.strictObject({ a: finite, b: finite, c: finite, infit: finite, outfit: finite }).nullable()),
+    information: z.array(z.strictObject({ theta: finite, information: finite })),
+  }),
+]);
+
+/** A calibration as the class report shows it, or null. */
+export function checkedTri(value: unknown): ClassTri | null {
+  const parsed = triSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+const studentSchema = z.strictObject({
+  name: z.string(),
+  correct: finite,
+  total: finite,
+  timeMs: finite,
+  bySubject: z.array(counts),
+  byArea: z.array(counts),
+});
+const itemSchema = z.looseObject({
+  id: z.string(),
+  key: z.string(),
+  facility: finite,
+  pointBiserial: nullableFinite,
+  flags: z.array(z.string()),
+});
+
+/** The class report's tables as the worker builds them (report.ts), but for its long arrays. */
+const classReportSchema = z.strictObject({
+  pack: z.strictObject({ id: z.string(), title: z.string(), contentHash: z.string() }),
+  questions: z.array(
+    z.strictObject({
+      id: z.string(),
+      key: z.string(),
+      subject: z.string(),
+      area: z.string().nullable(),
+      statement: z.string(),
+    }),
+  ),
+  accepted: z.array(z.strictObject({ file: z.string(), student: z.string(), submittedAt: z.string() })),
+  rejected: z.array(z.strictObject({ file: z.string(), reason: z.string(), detail: z.string() })),
+  duplicates: z.array(z.strictObject({ file: z.string(), student: z.string(), keptFile: z.string() })),
+  analysis: z.strictObject({
+    students: z.array(z.unknown()),
+    items: z.array(z.unknown()),
+    test: z.looseObject({ students: finite, items: finite, mean: finite }),
+    bySubject: z.array(average),
+    byArea: z.array(average),
+    groupSize: finite,
+    meanScore: finite,
+  }),
+  responses: z.array(z.unknown()),
+});
+
+/** Rows checked per turn of main's event loop: a thousand students at once held it 60 ms. */
+const SLICE = 100;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function everyInSlices(rows: readonly unknown[], check: (row: unknown) => boolean): Promise<boolean> {
+  for (let start = 0; start < rows.length; start += SLICE) {
+    if (!rows.slice(start, start + SLICE).every(check)) return false;
+    await turn();
+  }
+  return true;
+}
+
+/** The class report the worker built, or null when it is not what report.ts makes. */
+export async function checkedClassReport(value: unknown): Promise<ClassReport | null> {
+  const parsed = classReportSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { analysis, questions, responses } = parsed.data;
+  const items = questions.length;
+  const ok =
+    (await everyInSlices(analysis.students, (row) => studentSchema.safeParse(row).success)) &&
+    (await everyInSlices(analysis.items, (row) => itemSchema.safeParse(row).success)) &&
+    responses.length === analysis.students.length &&
+    (await everyInSlices(
+      responses,
+      (row) => Array.isArray(row) && row.length === items && row.every((cell) => cell === 0 || cell === 1),
+    ));
+  return ok ? (value as ClassReport) : null;
 }

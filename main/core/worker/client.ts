@@ -24,8 +24,14 @@ export interface WorkerLimits {
   maxRssBytes: number;
   /** Time to open a scanned file or read one of its pages. */
   pageMs: number;
-  /** Time for any other job (a pack, Moodle XML, a result file). */
+  /** Time for any other job (a pack, Moodle XML, a result file, a class's files analysed). */
   jobMs: number;
+  /**
+   * Time for a class's TRI calibration: sized from `npm run bench -- class`, where the documented
+   * largest class (1,000 students × 500 questions, 3PL) takes about a minute and a half on a quiet
+   * two-core machine; three times that, so a busy machine still finishes it.
+   */
+  irtMs: number;
   /** An idle worker exits after this long (its decoders' memory goes with it). */
   idleMs: number;
 }
@@ -39,6 +45,7 @@ export const DEFAULT_LIMITS: WorkerLimits = {
   maxRssBytes: 1280 * 1024 * 1024,
   pageMs: 20_000,
   jobMs: 60_000,
+  irtMs: 300_000,
   idleMs: 30_000,
 };
 export const WORKER_HEAP_MB = 768;
@@ -132,7 +139,7 @@ export class DecodingWorker {
           resolve(outcome);
         },
       };
-      this.arm(job.kind === 'scan' ? this.limits.pageMs : this.limits.jobMs);
+      this.arm(job.kind === 'scan' ? this.limits.pageMs : job.kind === 'irt' ? this.limits.irtMs : this.limits.jobMs);
       this.sampler = setInterval(() => this.checkMemory(residentBytes(handle.pid)), 100);
       this.sampler.unref();
       handle.send({ id, job });

@@ -10,7 +10,10 @@ import { PackError, type PackErrorCode } from '../packs/format.js';
 import { MoodleError } from '../packs/moodle-scan.js';
 import { ResultFileError, resultFileSchema, type ResultErrorCode, type ResultFile } from '../class/result-file.js';
 import type { DecodingWorker, WorkerDeath } from './client.js';
-import { checkedMoodleRead, checkedPackRead } from './answers.js';
+import { stageResults } from './staged-results.js';
+import { checkedClassReport, checkedMoodleRead, checkedPackRead, checkedTri } from './answers.js';
+import type { ClassReport } from '../class/report.js';
+import type { PackManifest, QuestionsFile } from '../packs/format.js';
 import { z } from 'zod';
 import type { MoodleRead, WorkerFailure } from './protocol.js';
 import type { HistoryStep } from '../notebook/fit.js';
@@ -171,15 +174,41 @@ export class Decoder {
     );
   }
 
-  /** A class's TRI calibrated in the worker (a 3PL of a large class is seconds of CPU). */
+  /**
+   * A class's TRI calibrated in the worker (a 3PL of a large class is seconds of CPU). A calibration
+   * that fails or runs past its time is that section refused with its reason: never the report's end.
+   */
   async calibrate(responses: number[][]): Promise<ClassTri> {
     const outcome = await this.worker.run({ kind: 'irt', responses });
-    if (outcome.ok) return outcome.value;
-    throw new Error(
-      'failure' in outcome
-        ? `calibration failed: ${outcome.failure.detail}`
-        : `calibration failed: worker ${outcome.died}`,
-    );
+    const have = responses.length;
+    if (!outcome.ok)
+      return {
+        status: 'refused',
+        reason: 'died' in outcome && outcome.died === 'timeout' ? 'too-slow' : 'failed',
+        needed: 0,
+        have,
+      };
+    return checkedTri(outcome.value) ?? { status: 'refused', reason: 'failed', needed: 0, have };
+  }
+
+  /** The class's result files read and analysed in the worker: main only checks what comes back. */
+  async classReport(
+    pack: { manifest: PackManifest; content: QuestionsFile },
+    results: { name: string; bytes: Uint8Array | null }[],
+  ): Promise<ClassReport> {
+    const resultsFile = await stageResults(results);
+    const outcome = await this.worker
+      .run({ kind: 'class', pack, resultsFile })
+      .finally(() => rm(resultsFile, { force: true }));
+    if (!outcome.ok)
+      throw new Error(
+        'failure' in outcome
+          ? `class report failed: ${outcome.failure.detail}`
+          : `class report failed: worker ${outcome.died}`,
+      );
+    const report = await checkedClassReport(outcome.value);
+    if (!report) throw new Error('class report failed: the worker answered out of protocol');
+    return report;
   }
 
   close(): Promise<void> {

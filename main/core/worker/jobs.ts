@@ -9,6 +9,8 @@ import { readScanFile, type PageOutcome } from '../paper/scan/scan.js';
 import { RasterError } from '../paper/scan/raster.js';
 import { bindingOptimizer } from '../notebook/fit.js';
 import { classTri } from '../class/irt.js';
+import { buildClassReport } from '../class/report.js';
+import { readStagedResults } from './staged-results.js';
 import type { JobValues, WorkerFailure, WorkerJob } from './protocol.js';
 
 export interface JobReporter {
@@ -48,6 +50,8 @@ export async function runJob(job: WorkerJob, report: JobReporter): Promise<JobVa
     }
     case 'irt':
       return classTri(job.responses);
+    case 'class':
+      return buildClassReport(job.pack, await readStagedResults(job.resultsFile));
   }
 }
 

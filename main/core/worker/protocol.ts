@@ -3,6 +3,7 @@
 import type { ScanTarget, PageOutcome } from '../paper/scan/scan.js';
 import type { PackManifest, QuestionsFile } from '../packs/format.js';
 import type { ResultFile } from '../class/result-file.js';
+import type { ClassReport } from '../class/report.js';
 import type { HistoryStep } from '../notebook/fit.js';
 import type { ClassTri } from '../../../preload/contract.js';
 
@@ -22,7 +23,13 @@ export type WorkerJob =
   /** FSRS fitted to the notebook's review histories (native code: its abort costs the worker, not the app). */
   | { kind: 'fit'; histories: HistoryStep[][] }
   /** A class's TRI calibrated (seconds of CPU for a large class: never on main's event loop). */
-  | { kind: 'irt'; responses: number[][] };
+  | { kind: 'irt'; responses: number[][] }
+  /**
+   * A class's result files read against its pack and analysed (1,000 files: seconds of parsing).
+   * The files come staged in one file main wrote (results-file.ts): 55 MB cloned into a message
+   * would hold main's event loop for 60 ms.
+   */
+  | { kind: 'class'; pack: { manifest: PackManifest; content: QuestionsFile }; resultsFile: string };
 
 /** A pack as the worker read it: what main needs to import it. */
 export interface PackRead {
@@ -46,6 +53,7 @@ export interface JobValues {
   result: ResultFile;
   fit: number[];
   irt: ClassTri;
+  class: ClassReport;
 }
 
 /** A failure the worker could name: the error's class and fields, rebuilt as the same class in main. */

@@ -631,6 +631,10 @@ export const en: Messages = {
           'No TRI: a class calibrates its own questions from {{needed}} students on; this report has {{have}}.',
         'too-few-items':
           'No TRI: it needs at least {{needed}} questions that some students got right and some wrong; this test has {{have}}.',
+        failed:
+          'No TRI this time: the TRI calculation stopped before it ended. The rest of the report stands; make it again to retry.',
+        'too-slow':
+          'No TRI this time: the calibration ran past the time the app gives it. The rest of the report stands.',
       },
     },
     testStats: {

@@ -653,6 +653,10 @@ export const ptBR = {
           'Sem TRI: uma turma calibra as próprias questões a partir de {{needed}} estudantes; este relatório tem {{have}}.',
         'too-few-items':
           'Sem TRI: são precisas ao menos {{needed}} questões que uns acertaram e outros erraram; esta prova tem {{have}}.',
+        failed:
+          'Sem TRI desta vez: o cálculo da TRI parou antes do fim. O resto do relatório vale; gere-o de novo para tentar outra vez.',
+        'too-slow':
+          'Sem TRI desta vez: a calibração passou do tempo que o aplicativo lhe dá. O resto do relatório vale.',
       },
     },
     testStats: {
