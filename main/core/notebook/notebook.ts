@@ -3,6 +3,7 @@
 // (files.ts: cards and plan, the questions, notes.ts's notes) are on the durable writer with a .bak;
 // cards and notes are keyed by the question's own id, so every copy of a question shares one card.
 // Every change runs in one queue: overlapping calls apply in order, each durable before it returns.
+import { HiddenCards } from './hidden-cards.js';
 import { State } from 'ts-fsrs';
 import type {
   NotebookCardView,
@@ -45,15 +46,10 @@ interface Planning {
   loads: DayLoads;
 }
 
-const NONE: ReadonlySet<string> = new Set();
-
 export class Notebook {
   private readonly changes = new OneAtATime();
-  /**
-   * Cards that are, for now, as if they did not exist (visibility.hiddenCards: their question is
-   * locked by the running exam). Every view, count, lookup and removal goes through `cards()`.
-   */
-  private hidden: () => ReadonlySet<string> = () => NONE;
+  /** Cards that are, for now, as if they did not exist: every view goes through `cards()`. */
+  private readonly hidden = new HiddenCards();
 
   private constructor(
     /** Three lowdb documents over the durable adapter (files.ts), each with a .bak. */
@@ -68,19 +64,17 @@ export class Notebook {
 
   /** Asks the key's one decision which cards are not there for now (services wires it once the engine opens). */
   hideWhile(hidden: () => ReadonlySet<string>): void {
-    this.hidden = hidden;
+    this.hidden.use(hidden);
   }
 
   /** The cards any view may see now, and whether one is there. */
   private cards(): Card[] {
-    const hidden = this.hidden();
-    const all = Object.values(this.data.cards);
-    return hidden.size === 0 ? all : all.filter((card) => !hidden.has(card.id));
+    return [...this.hidden.without(Object.values(this.data.cards))];
   }
 
   private visible(id: string): Card | undefined {
     const card = this.data.cards[id];
-    return card && !this.hidden().has(id) ? card : undefined;
+    return card && !this.hidden.isHidden(id) ? card : undefined;
   }
 
   private get questions(): Record<string, SnapshotQuestion> {
@@ -382,13 +376,12 @@ export class Notebook {
    * make the fit's result, and when one becomes due, depend on the card (visibility.ts › hidden cards).
    */
   reviewLog(): readonly { at: number; id: string; grade: GradeValue }[] {
-    const hidden = this.hidden();
-    return hidden.size === 0 ? this.data.log : this.data.log.filter((entry) => !hidden.has(entry.id));
+    return this.hidden.without(this.data.log);
   }
 
   /** Whether an exam holds questions now, so that some cards may be hidden (public: it says no card). */
   hidesCards(): boolean {
-    return this.hidden().size > 0;
+    return this.hidden.any();
   }
 
   model(): FittedModel | null {
@@ -441,7 +434,7 @@ export class Notebook {
     return this.memo.read({
       data: this.data,
       cards: this.cards(),
-      hidden: this.hidden(),
+      hidden: this.hidden.now(),
       questions: this.questions,
       note: (id) => this.note(id),
       scheduler: this.scheduler(),
