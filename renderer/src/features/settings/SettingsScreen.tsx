@@ -174,6 +174,7 @@ export function SettingsScreen({
             {t('settings.clear')}
           </button>{' '}
           <button
+            autoFocus
             type="button"
             className="secondary"
             onClick={() => setConfirming(false)}
