@@ -210,3 +210,55 @@ describe('start-up cleanup', () => {
     }
   });
 });
+
+describe('a damaged catalog line (a flipped byte, two lines swapped; a range past the end: chunk-file.test.ts)', () => {
+  it('drops only the damaged questions, says so, and every page of the catalog and an exam work on every start', async () => {
+    const dir = join(root, `copy-${copies++}`);
+    await cp(pristine, dir, { recursive: true });
+    const chunk = await firstChunk();
+    const path = join(dir, 'catalog', 'chunks', chunk);
+    const bytes = await readFile(path);
+    const lines: number[] = [];
+    for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) lines.push(i);
+    // Line 1 (the first question): one byte flipped inside it. Lines 2 and 3 swapped (same lengths
+    // or not, each range now holds another question or half of one).
+    const first = (lines[0] ?? 0) + 1;
+    bytes[first + 3] = 0x5d;
+    const second = bytes.subarray((lines[1] ?? 0) + 1, (lines[2] ?? 0) + 1);
+    const third = bytes.subarray((lines[2] ?? 0) + 1, (lines[3] ?? 0) + 1);
+    const swapped = Buffer.concat([
+      bytes.subarray(0, (lines[1] ?? 0) + 1),
+      Buffer.from(third),
+      Buffer.from(second),
+      bytes.subarray((lines[3] ?? 0) + 1),
+    ]);
+    await writeFile(path, swapped);
+
+    const open = await openAll(dir);
+    const store = open.workspace.store;
+    // Every body read: the library's pages, a search, an exam's start all answer.
+    const all = await store.loadAll();
+    expect(store.damagedDropped).toBeGreaterThanOrEqual(2);
+    expect(store.damagedDropped).toBeLessThanOrEqual(3);
+    expect(all.length).toBe(total - store.damagedDropped);
+    expect(store.size).toBe(total - store.damagedDropped);
+    expect(open.workspace.notices()).toMatchObject([{ kind: 'catalog-chunk', restored: false }]);
+    // The copy's running attempt (its questions kept apart) is handed in first; then a new exam starts.
+    await open.engine.submit(attemptId);
+    const exam = await open.engine.start(
+      { count: 20 },
+      { title: 'depois', mode: 'timed', timeLimitMinutes: 60, strict: true, warnings: [], seed: 2 },
+    );
+    expect(exam.questions).toHaveLength(20);
+    const dropped = store.damagedDropped;
+    await open.engine.suspend();
+    await open.workspace.close();
+
+    // The next start: the drop was written; nothing is damaged any more, nothing else was lost.
+    const again = await openAll(dir);
+    expect(again.workspace.store.size).toBe(total - dropped);
+    expect((await again.workspace.store.loadAll()).length).toBe(total - dropped);
+    expect(again.workspace.store.damagedDropped).toBe(0);
+    await again.workspace.close();
+  });
+});

@@ -2,7 +2,9 @@
 // read alone by its byte range (a question's JSON never holds a raw newline). The first line is
 // the chunk's envelope up to `"questions":[`, the last is `]}`. Chunks written before this layout
 // are one line: they are read whole, and compaction rewrites them in this layout.
-import { open, readFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TEMP_FILE } from '../util/durable-file.js';
 import { z } from 'zod';
 import type { ApiQuestion, Difficulty } from '../api/schemas.js';
 
@@ -98,32 +100,65 @@ function parseLine(text: string): StoredQuestion {
   return JSON.parse(text.trimEnd().replace(/,$/, '')) as StoredQuestion;
 }
 
-/** Reads these bodies of one chunk file: by byte range where it has them, else from the whole file. */
+/**
+ * Reads these bodies of one chunk file: by byte range where it has them, else from the whole file.
+ * A line that does not parse, holds another question, or lies past the file's end is that
+ * question's damage (`body: null`), never the whole read's: the store drops it and says so.
+ */
 export async function readBodies<T extends { id: string; at: BodyAt }>(
   path: string,
   wanted: readonly T[],
-): Promise<(T & { body: StoredQuestion })[]> {
+): Promise<(T & { body: StoredQuestion | null })[]> {
   if (wanted.some(({ at }) => at.offset < 0)) {
-    const chunk = JSON.parse(await readFile(path, 'utf8')) as Chunk;
-    const last = new Map(chunk.questions.map((question) => [question.id, question]));
-    return wanted.map((item) => {
-      const body = last.get(item.id);
-      if (!body) throw new Error(`question ${item.id} is not in ${path}`);
-      return { ...item, body };
-    });
+    let chunk: Chunk | null = null;
+    try {
+      chunk = JSON.parse(await readFile(path, 'utf8')) as Chunk;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    }
+    const last = new Map((chunk?.questions ?? []).map((question) => [question.id, question]));
+    return wanted.map((item) => ({ ...item, body: last.get(item.id) ?? null }));
   }
   const handle = await open(path, 'r');
   try {
-    const out: (T & { body: StoredQuestion })[] = [];
+    const out: (T & { body: StoredQuestion | null })[] = [];
     for (const item of wanted) {
       const buffer = Buffer.alloc(item.at.length);
       const { bytesRead } = await handle.read(buffer, 0, item.at.length, item.at.offset);
-      const body = parseLine(buffer.subarray(0, bytesRead).toString('utf8'));
-      if (body.id !== item.id) throw new Error(`question ${item.id} is not where the index says in ${path}`);
+      let body: StoredQuestion | null = null;
+      if (bytesRead === item.at.length) {
+        try {
+          const parsed = parseLine(buffer.toString('utf8'));
+          if (parsed && typeof parsed === 'object' && parsed.id === item.id) body = parsed;
+        } catch {
+          body = null;
+        }
+      }
       out.push({ ...item, body });
     }
     return out;
   } finally {
     await handle.close();
   }
+}
+
+const CHUNK_NAME = /^(\d{8})\.json$/;
+
+/**
+ * The sequence numbers of a catalog's chunk files, in order. Leftovers of a write a crash cut short
+ * (never renamed into place, never part of the catalog) are removed first, by the folder's writer
+ * only: a reader would delete another process's write in flight.
+ */
+export async function listChunks(chunkDir: string, readOnly: boolean): Promise<number[]> {
+  if (!readOnly) await mkdir(chunkDir, { recursive: true });
+  const names = await readdir(chunkDir).catch(() => [] as string[]);
+  if (!readOnly) {
+    const leftovers = names.filter((name) => TEMP_FILE.test(name) || name.endsWith('.tmp'));
+    await Promise.all(leftovers.map((name) => rm(join(chunkDir, name), { force: true })));
+  }
+  return names
+    .map((name) => CHUNK_NAME.exec(name)?.[1])
+    .filter((seq): seq is string => seq !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
 }

@@ -4,10 +4,10 @@
 // leaves whole pages or nothing. Compaction merges chunks when they pile up.
 // In memory: one entry per question (entry.ts) and the search index; a question's body is read
 // from its chunk when needed, with a small cache (docs/architecture.md, "The catalog in memory").
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JsonFile } from '../util/json-file.js';
-import { TEMP_FILE, writeDurably } from '../util/durable-file.js';
+import { writeDurably } from '../util/durable-file.js';
 import { OneAtATime } from '../util/one-at-a-time.js';
 import { ExamLists } from './exam-lists.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
@@ -15,6 +15,7 @@ import {
   bodyRanges,
   chunkSchema,
   layChunk,
+  listChunks,
   readBodies,
   type BodyAt,
   type Chunk,
@@ -45,7 +46,6 @@ export interface StoredPage {
   ids: string[];
 }
 
-const CHUNK_NAME = /^(\d{8})\.json$/;
 const COMPACT_SIZE = 5_000;
 /** Compaction pays off once this many chunk files exist or half the records are superseded. */
 const COMPACT_FILES = 1_000;
@@ -64,6 +64,8 @@ export class CatalogStore {
   searchable = true;
   /** Bodies read from disk since opening (start-up reads none: what a test of a light start checks). */
   bodyReads = 0;
+  /** Questions dropped because their body was damaged on disk (tests and diagnostics read it). */
+  damagedDropped = 0;
   /** Opened from a fresh saved index (false: read from the chunks, and the index is worth writing). */
   fromIndex = false;
   /**
@@ -104,20 +106,7 @@ export class CatalogStore {
     storage: StorageContext = WRITABLE_SILENT,
     options: { search?: boolean } = {},
   ): Promise<CatalogStore> {
-    const chunkDir = join(dir, 'chunks');
-    if (!storage.readOnly) await mkdir(chunkDir, { recursive: true });
-    const names = await readdir(chunkDir).catch(() => [] as string[]);
-    // Leftovers of a write cut short by a crash: never renamed into place, never part of the catalog.
-    // Only the folder's writer removes them: a reader would delete another process's write in flight.
-    if (!storage.readOnly) {
-      const leftovers = names.filter((name) => TEMP_FILE.test(name) || name.endsWith('.tmp'));
-      await Promise.all(leftovers.map((name) => rm(join(chunkDir, name), { force: true })));
-    }
-    const seqs = names
-      .map((name) => CHUNK_NAME.exec(name)?.[1])
-      .filter((seq): seq is string => seq !== undefined)
-      .map(Number)
-      .sort((a, b) => a - b);
+    const seqs = await listChunks(join(dir, 'chunks'), storage.readOnly);
     const interner = new Interner();
     const searchable = options.search !== false;
     const saved = await readCatalogIndex(dir, seqs, interner, { search: searchable });
@@ -315,6 +304,7 @@ export class CatalogStore {
       if (cached) found.set(id, cached);
       else if (entry) wanted.push({ id, at: entry.at });
     }
+    const damaged = new Map<string, number>();
     for (let round = 0; wanted.length > 0; round++) {
       if (round === MOVED_READS) throw new Error(`${this.dir}: questions kept moving while they were read`);
       const moved: { id: string; at: BodyAt }[] = [];
@@ -331,8 +321,13 @@ export class CatalogStore {
         for (const item of read ?? list.map((gone) => ({ ...gone, body: null }))) {
           const entry = this.entries.get(item.id);
           if (!entry) continue;
-          if (entry.at !== item.at || !item.body) {
+          if (entry.at !== item.at) {
             moved.push({ id: item.id, at: entry.at });
+            continue;
+          }
+          // Where its entry still points, its line is damaged: that question alone is dropped.
+          if (!item.body) {
+            damaged.set(item.id, item.at.seq);
             continue;
           }
           const question: StoredQuestion = {
@@ -349,7 +344,27 @@ export class CatalogStore {
       }
       wanted = moved;
     }
+    if (damaged.size > 0) this.dropDamaged(damaged);
     return ids.map((id) => found.get(id)).filter((question): question is StoredQuestion => question !== undefined);
+  }
+
+  /**
+   * Questions whose body is damaged on disk leave the catalog at once (never a library that fails on
+   * every start), durably where this store writes (a removal chunk: the index and search follow), and
+   * each chunk they were in is reported: the notice says they come back with the next sync or import.
+   */
+  private dropDamaged(damaged: ReadonlyMap<string, number>): void {
+    const ids = [...damaged.keys()];
+    for (const id of ids) {
+      this.entries.delete(id);
+      this.bodies.delete(id);
+      this.search.remove(id);
+    }
+    for (const seq of new Set(damaged.values()))
+      this.storage.notices.report({ kind: 'catalog-chunk', file: this.chunkPath(seq), restored: false });
+    this.damagedDropped += ids.length;
+    if (!this.storage.readOnly) void this.replace([], ids).catch(() => undefined);
+    this.onChange?.();
   }
 
   /**
@@ -360,7 +375,7 @@ export class CatalogStore {
   private async readChunkBodies(
     seq: number,
     wanted: { id: string; at: BodyAt }[],
-  ): Promise<{ id: string; at: BodyAt; body: StoredQuestion }[] | null> {
+  ): Promise<{ id: string; at: BodyAt; body: StoredQuestion | null }[] | null> {
     this.bodyReads += wanted.length;
     try {
       return await readBodies(this.chunkPath(seq), wanted);

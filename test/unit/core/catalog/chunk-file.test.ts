@@ -57,14 +57,23 @@ describe('a chunk file', () => {
     ).toEqual([question(2)]);
   });
 
-  it('refuses a range that holds another question than the one asked', async () => {
+  it('a range holding another question, a line that does not parse, or one past the end is that question’s damage alone', async () => {
     const temp = await tempDir();
     cleanup = temp.cleanup;
-    const { bytes: text, at } = layChunk({ seq: 1, run: null, pages: [], questions: [1, 2].map(question) });
+    const { bytes: text, at } = layChunk({ seq: 1, run: null, pages: [], questions: [1, 2, 3].map(question) });
     const path = join(temp.dir, 'c.json');
-    await writeFile(path, text);
-    await expect(readBodies(path, [{ id: 'q1', at: at[1] ?? { seq: 1, offset: -1, length: 0 } }])).rejects.toThrow(
-      /not where/,
-    );
+    const bytes = Buffer.from(text);
+    // q3's line: one byte flipped inside its JSON.
+    const q3 = at[2] ?? { seq: 1, offset: 0, length: 0 };
+    bytes[q3.offset + 2] = 0x7b;
+    await writeFile(path, bytes);
+    const none = { seq: 1, offset: -1, length: 0 };
+    const read = await readBodies(path, [
+      { id: 'q1', at: at[1] ?? none }, // q2's line
+      { id: 'q2', at: at[1] ?? none },
+      { id: 'q3', at: q3 },
+      { id: 'q1', at: { seq: 1, offset: bytes.length - 2, length: 50 } }, // past the end
+    ]);
+    expect(read.map((r) => r.body?.id ?? null)).toEqual([null, 'q2', null, null]);
   });
 });
