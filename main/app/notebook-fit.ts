@@ -37,6 +37,8 @@ export function createFitter(deps: {
 
   /** A fit that finished while cards were hidden: it lands when they are not. */
   let held: FittedModel | null = null;
+  /** That landing's write (closing waits for it, as for a fit's). */
+  let landing: Promise<void> = Promise.resolve();
 
   const land = async (model: FittedModel) => {
     if (deps.notebook.hidesCards()) held = model;
@@ -48,7 +50,7 @@ export function createFitter(deps: {
     if (held) {
       const model = held;
       held = null;
-      void deps.notebook
+      landing = deps.notebook
         .setModel(model)
         .catch((error: unknown) => deps.logger.error('notebook fit failed', { error: String(error) }));
     }
@@ -74,6 +76,7 @@ export function createFitter(deps: {
     close: async () => {
       closed = true;
       await running;
+      await landing;
     },
   };
 }
