@@ -41,6 +41,34 @@ function logOf(w: readonly number[], seed: number, cards = 400, days = 90) {
   });
 }
 
+/** A notebook on disk holding a card for each id in `log`, and that log: a student's history. */
+async function notebookWithLog(dir: string, log: { at: number; id: string; grade: number }[]): Promise<Notebook> {
+  const ids = [...new Set(log.map((entry) => entry.id))];
+  const scheduler = createScheduler({ examDate: null, retention: 0.9 });
+  const seed = await Notebook.open(dir);
+  await seed.setPlan({ examDate: null, examLabel: null, retention: 0.9 });
+  const file = JSON.parse(await readFile(join(dir, 'notebook.json'), 'utf8')) as Record<string, unknown>;
+  const question = (id: string) => ({ ...notebookQuestion(Number(id.slice(1))), id, baseId: id });
+  await writeFile(
+    join(dir, 'notebook.json'),
+    JSON.stringify({
+      ...file,
+      cards: Object.fromEntries(
+        ids.map((id) => [
+          id,
+          { id, reason: 'wrong', source: 'api:enem', addedAt: START, fsrs: scheduler.newCard(START), last: null },
+        ]),
+      ),
+      log: log.map((entry) => ({ ...entry, recall: false })).sort((a, b) => a.at - b.at),
+    }),
+  );
+  await writeFile(
+    join(dir, 'notebook-questions.json'),
+    JSON.stringify({ questions: Object.fromEntries(ids.map((id) => [id, question(id)])) }),
+  );
+  return Notebook.open(dir);
+}
+
 async function optimizer(): Promise<Optimizer> {
   const loaded = await bindingOptimizer();
   if (!loaded) throw new Error('the FSRS optimizer did not load on this platform');
@@ -100,30 +128,9 @@ describe('fitting FSRS to the student', () => {
     cleanups.push(temp.cleanup);
     const log = logOf(FORGETFUL_W, 5);
     // The student's months of history, as the notebook keeps it on disk.
-    const ids = [...new Set(log.map((entry) => entry.id))];
     const scheduler = createScheduler({ examDate: null, retention: 0.9 });
-    const seed = await Notebook.open(temp.dir);
-    await seed.setPlan({ examDate: null, examLabel: null, retention: 0.9 });
-    const file = JSON.parse(await readFile(join(temp.dir, 'notebook.json'), 'utf8')) as Record<string, unknown>;
+    const book = await notebookWithLog(temp.dir, log);
     const question = (id: string) => ({ ...notebookQuestion(Number(id.slice(1))), id, baseId: id });
-    await writeFile(
-      join(temp.dir, 'notebook.json'),
-      JSON.stringify({
-        ...file,
-        cards: Object.fromEntries(
-          ids.map((id) => [
-            id,
-            { id, reason: 'wrong', source: 'api:enem', addedAt: START, fsrs: scheduler.newCard(START), last: null },
-          ]),
-        ),
-        log: log.map((entry) => ({ ...entry, recall: false })),
-      }),
-    );
-    await writeFile(
-      join(temp.dir, 'notebook-questions.json'),
-      JSON.stringify({ questions: Object.fromEntries(ids.map((id) => [id, question(id)])) }),
-    );
-    const book = await Notebook.open(temp.dir);
     expect(learnableReviews(book.reviewLog())).toBeGreaterThanOrEqual(FIT_MIN_REVIEWS);
     let calls = 0;
     let release = () => {};
@@ -201,37 +208,12 @@ describe('a hidden card reaches no fit', () => {
   const DAY = 86_400_000;
   /** `cards` cards with three reviews each (two learnable), a secret card `s1` with `secret` more. */
   async function notebookWorld(dir: string, cards: number, secret: number) {
-    const scheduler = createScheduler({ examDate: null, retention: 0.9 });
-    const seed = await Notebook.open(dir);
-    await seed.setPlan({ examDate: null, examLabel: null, retention: 0.9 });
-    const file = JSON.parse(await readFile(join(dir, 'notebook.json'), 'utf8')) as Record<string, unknown>;
     const ids = Array.from({ length: cards }, (_, n) => `c${n + 1}`);
     const log = ids.flatMap((id, n) =>
-      [0, 3, 10].map((day, i) => ({ at: START + (day + (n % 7)) * DAY, id, grade: i === 1 ? 1 : 3, recall: false })),
+      [0, 3, 10].map((day, i) => ({ at: START + (day + (n % 7)) * DAY, id, grade: i === 1 ? 1 : 3 })),
     );
-    if (secret > 0) {
-      ids.push('s1');
-      for (let i = 0; i < secret; i++) log.push({ at: START + i * 2 * DAY, id: 's1', grade: 3, recall: false });
-    }
-    const question = (id: string) => ({ ...notebookQuestion(Number(id.slice(1))), id, baseId: id });
-    await writeFile(
-      join(dir, 'notebook.json'),
-      JSON.stringify({
-        ...file,
-        cards: Object.fromEntries(
-          ids.map((id) => [
-            id,
-            { id, reason: 'wrong', source: 'api:enem', addedAt: START, fsrs: scheduler.newCard(START), last: null },
-          ]),
-        ),
-        log: log.sort((a, b) => a.at - b.at),
-      }),
-    );
-    await writeFile(
-      join(dir, 'notebook-questions.json'),
-      JSON.stringify({ questions: Object.fromEntries(ids.map((id) => [id, question(id)])) }),
-    );
-    return Notebook.open(dir);
+    for (let i = 0; i < secret; i++) log.push({ at: START + i * 2 * DAY, id: 's1', grade: 3 });
+    return notebookWithLog(dir, log);
   }
 
   /** What the renderer could see of a world's fit: optimizer runs, the model, change events. */
