@@ -45,12 +45,7 @@ import {
   type World,
 } from './world.js';
 
-/**
- * Sequences in the timed world (the others run a third, sealed a half) in `npm test`: a fixed-seed
- * sample that keeps the suite within minutes on two cores; `npm run soak` runs thousands from fresh
- * seeds (docs/security.md › Seams between capabilities).
- */
-export const RUNS = Number(process.env.NONINTERFERENCE_RUNS ?? 60);
+export const RUNS = Number(process.env.NONINTERFERENCE_RUNS ?? 150);
 /** `npm run soak` sets it: the coverage table is printed after the property. */
 const PRINT_TABLE = process.env.NONINTERFERENCE_TABLE === '1';
 /** Fixed in `npm test`; `npm run soak` draws one, prints it, and it replays with this variable. */
