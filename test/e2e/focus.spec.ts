@@ -139,36 +139,3 @@ test('focus: a figure opened from a result’s review gives it back to that figu
     await expect(figure).toBeFocused();
   }
 });
-
-test('focus: importing the demo, starting an exam and starting today’s review each put the focus where the next step is, never on <body>', async ({
-  launch,
-}) => {
-  const { page } = await launch();
-  const screen = ui(page);
-  const onBody = () => page.evaluate(() => document.activeElement === document.body);
-  // The demo, by keyboard: the offer goes with the import; the focus lands on the library.
-  await screen.nav('library').click();
-  await screen.packs.importDemo.focus();
-  await page.keyboard.press('Enter');
-  await expect(screen.library.count).toHaveAttribute('data-count', '44');
-  await expect.poll(onBody).toBe(false);
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#main')))).toBe(true);
-  // "Começar", by keyboard: the first question's heading has the focus; the next key answers it.
-  await screen.nav('exams').click();
-  await page.getByTestId('exam-preset').selectOption('quick-10');
-  await page.getByTestId('exam-start').focus();
-  await page.keyboard.press('Enter');
-  await expect(screen.exam.screen).toBeVisible();
-  await expect.poll(() => focused(page)).toBe('exam-question-number');
-  await page.keyboard.press('b');
-  await expect(page.getByTestId('exam-choice-B')).toHaveAttribute('aria-pressed', 'true');
-  // Handed in with that one wrong or right: its miss (if any) is today's review; started by keyboard.
-  await screen.exam.submit.click();
-  await screen.exam.confirmYes.click();
-  await expect(screen.results.score).toBeVisible();
-  await screen.nav('notebook').click();
-  await screen.notebook.startReview.focus();
-  await page.keyboard.press('Enter');
-  await expect(screen.exam.screen).toBeVisible();
-  await expect.poll(() => focused(page)).toBe('exam-question-number');
-});

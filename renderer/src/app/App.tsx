@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFocusKeeper } from './focus-keeper';
 import type {
   AttemptTitle,
   ExamState,
@@ -93,7 +92,6 @@ function useTheme(theme: Settings['theme']) {
 
 export function App({ initialSettings }: { initialSettings: Settings }) {
   const { t } = useTranslation();
-  useFocusKeeper();
   const [settings, setSettings] = useState(initialSettings);
   const [screen, setScreen] = useState<Screen | null>(null);
   const [packsVersion, setPacksVersion] = useState(0);

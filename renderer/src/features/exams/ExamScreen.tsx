@@ -354,7 +354,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
       )}
       <div className="exam-body">
         <article className="exam-question" data-testid="exam-question" data-index={current}>
-          <h3 ref={questionRef} tabIndex={-1} data-focus-start data-testid="exam-question-number">
+          <h3 ref={questionRef} tabIndex={-1} data-testid="exam-question-number">
             {t('exams.question', { n: current + 1, total })}
             <span className="muted">
               {' '}
