@@ -645,14 +645,18 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
             <p data-testid="exam-confirm-flagged">{t('exams.confirm.flagged', { list: flagged.join(', ') })}</p>
           )}
           <div className="actions">
-            <button type="button" className="primary" onClick={() => void submit()} data-testid="exam-confirm-yes">
+            <button
+              type="button"
+              className="primary"
+              autoFocus
+              onClick={() => void submit()}
+              data-testid="exam-confirm-yes"
+            >
               {review ? t('notebook.end.yes') : t('exams.confirm.yes')}
             </button>
-            {/* The safe choice has the focus: Enter on "Entregar", then Enter again, never hands in. */}
             <button
               type="button"
               className="secondary"
-              autoFocus
               onClick={() => setConfirming(false)}
               data-testid="exam-confirm-no"
             >

@@ -174,7 +174,6 @@ export function SettingsScreen({
             {t('settings.clear')}
           </button>{' '}
           <button
-            autoFocus
             type="button"
             className="secondary"
             onClick={() => setConfirming(false)}
