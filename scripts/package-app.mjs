@@ -12,6 +12,7 @@
 // The extracted copy lives outside the source tree, so that Node's module resolution cannot climb
 // into the repository's node_modules: a module the package lacks fails there as it fails for a student.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,12 @@ const FUSE_COUNT = 8;
 export const PACKAGE_DIR = join(root, '.tmp/package');
 export const UNPACKED_DIR = join(PACKAGE_DIR, 'linux-unpacked');
 /** Where the package's app.asar is opened, away from the repository's node_modules. */
-export const EXTRACTED_DIR = join(tmpdir(), 'exam-practice-packaged', 'app');
+// One per checkout: two checkouts' tests (a CI rehearsal beside a working tree) never share it.
+export const EXTRACTED_DIR = join(
+  tmpdir(),
+  `exam-practice-packaged-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`,
+  'app',
+);
 export const STANDIN_MARK = 'exam-practice electron stand-in';
 
 /** A stand-in Electron distribution: what electron-builder needs of one, and nothing that runs a window. */

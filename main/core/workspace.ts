@@ -12,6 +12,7 @@ import { ImageCache } from './images/cache.js';
 import { SyncStateStore } from './sync/state.js';
 import { ExplanationStore } from './catalog/explanations.js';
 import { STAGING_PREFIX } from './packs/format.js';
+import { RESULTS_PREFIX } from './worker/staged-results.js';
 import { openPackRegistry, repairPackSources, type PackRegistryFile } from './packs/registry.js';
 import { isAlive, lockDataDir } from './util/data-lock.js';
 import { TEMP_FILE, writesSettled } from './util/durable-file.js';
@@ -48,6 +49,15 @@ async function removeTempLeftovers(dir: string, depth = 3): Promise<void> {
 export async function removeStaleStaging(root = tmpdir(), now = Date.now()): Promise<number> {
   let removed = 0;
   for (const name of await readdir(root).catch(() => [] as string[])) {
+    // A class's result files staged for the worker (worker/staged-results.ts) whose writer is gone.
+    const results = name.startsWith(RESULTS_PREFIX) ? /-(\d+)-[0-9a-f-]+$/.exec(name)?.[1] : undefined;
+    if (results !== undefined) {
+      if (!isAlive(Number(results))) {
+        await rm(join(root, name), { force: true });
+        removed += 1;
+      }
+      continue;
+    }
     if (!name.startsWith(STAGING_PREFIX)) continue;
     const pid = /^exampack-(\d+)-/.exec(name)?.[1];
     const stale = pid

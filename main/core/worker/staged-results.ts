@@ -11,11 +11,11 @@ export interface StagedResult {
   bytes: Uint8Array | null;
 }
 
-/** Prefix of the staged files, so a start-up sweep could find any a crash left. */
+/** Prefix of the staged files, then the writer's pid: the start-up sweep removes those of a dead process. */
 export const RESULTS_PREFIX = 'exam-practice-results-';
 
 export async function stageResults(results: readonly StagedResult[]): Promise<string> {
-  const path = join(tmpdir(), `${RESULTS_PREFIX}${randomUUID()}`);
+  const path = join(tmpdir(), `${RESULTS_PREFIX}${process.pid}-${randomUUID()}`);
   const header = `${JSON.stringify(results.map((r) => [r.name, r.bytes === null ? -1 : r.bytes.byteLength]))}\n`;
   const file = await open(path, 'wx', 0o600);
   try {
