@@ -9,6 +9,7 @@ import { manifestSchema, questionsFileSchema, STAGING_PREFIX } from '../packs/fo
 import type { FromWorker, MoodleRead, PackRead } from './protocol.js';
 import type { ClassTri } from '../../../preload/contract.js';
 import type { ClassReport } from '../class/report.js';
+import { resultFileSchema, type ResultFile } from '../class/result-file.js';
 
 const failureSchema = z.strictObject({
   type: z.enum(['RasterError', 'PackError', 'MoodleError', 'ResultFileError', 'Error']),
@@ -178,4 +179,16 @@ export async function checkedClassReport(value: unknown): Promise<ClassReport | 
       (row) => Array.isArray(row) && row.length === items && row.every((cell) => cell === 0 || cell === 1),
     ));
   return ok ? (value as ClassReport) : null;
+}
+
+/** A result file as the worker read it, checked by the format's own schema. */
+export function checkedResult(value: unknown): ResultFile | null {
+  const parsed = resultFileSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** FSRS's parameters: a short list of finite numbers. */
+export function checkedFit(value: unknown): number[] | null {
+  const parsed = z.array(finite).max(64).safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

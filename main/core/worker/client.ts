@@ -28,8 +28,8 @@ export interface WorkerLimits {
   jobMs: number;
   /**
    * Time for a class's TRI calibration: sized from `npm run bench -- class`, where the documented
-   * largest class (1,000 students × 500 questions, 3PL) takes about a minute and a half on a quiet
-   * two-core machine; three times that, so a busy machine still finishes it.
+   * largest class (1,000 students × 500 questions, 3PL) took 67 s on this workplace's two-core VM;
+   * about four times that, so a machine busy with other work still finishes it.
    */
   irtMs: number;
   /** An idle worker exits after this long (its decoders' memory goes with it). */

@@ -8,13 +8,19 @@ import { RasterError } from '../paper/scan/raster.js';
 import type { ReadPack } from '../packs/reader.js';
 import { PackError, type PackErrorCode } from '../packs/format.js';
 import { MoodleError } from '../packs/moodle-scan.js';
-import { ResultFileError, resultFileSchema, type ResultErrorCode, type ResultFile } from '../class/result-file.js';
+import { ResultFileError, type ResultErrorCode, type ResultFile } from '../class/result-file.js';
 import type { DecodingWorker, WorkerDeath } from './client.js';
 import { stageResults } from './staged-results.js';
-import { checkedClassReport, checkedMoodleRead, checkedPackRead, checkedTri } from './answers.js';
+import {
+  checkedClassReport,
+  checkedFit,
+  checkedMoodleRead,
+  checkedPackRead,
+  checkedResult,
+  checkedTri,
+} from './answers.js';
 import type { ClassReport } from '../class/report.js';
 import type { PackManifest, QuestionsFile } from '../packs/format.js';
-import { z } from 'zod';
 import type { MoodleRead, WorkerFailure } from './protocol.js';
 import type { HistoryStep } from '../notebook/fit.js';
 
@@ -149,9 +155,9 @@ export class Decoder {
   async readResult(bytes: Uint8Array): Promise<ResultFile> {
     const outcome = await this.worker.run({ kind: 'result', data: bytes });
     if (outcome.ok) {
-      const checked = resultFileSchema.safeParse(outcome.value);
-      if (!checked.success) throw new ResultFileError('invalid-schema', 'the file reader answered out of protocol');
-      return checked.data;
+      const checked = checkedResult(outcome.value);
+      if (!checked) throw new ResultFileError('invalid-schema', 'the file reader answered out of protocol');
+      return checked;
     }
     if ('failure' in outcome)
       rethrow(outcome.failure, () => new ResultFileError('invalid-json', outcome.failure.detail));
@@ -165,9 +171,9 @@ export class Decoder {
   async fit(histories: HistoryStep[][]): Promise<number[]> {
     const outcome = await this.worker.run({ kind: 'fit', histories });
     if (outcome.ok) {
-      const parameters = z.array(z.number().finite()).max(64).safeParse(outcome.value);
-      if (!parameters.success) throw new Error('fit failed: the worker answered out of protocol');
-      return parameters.data;
+      const parameters = checkedFit(outcome.value);
+      if (!parameters) throw new Error('fit failed: the worker answered out of protocol');
+      return parameters;
     }
     throw new Error(
       'failure' in outcome ? `fit failed: ${outcome.failure.detail}` : `fit failed: worker ${outcome.died}`,
