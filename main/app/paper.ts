@@ -204,47 +204,45 @@ export function createPaperHandlers(deps: PaperDeps): PaperHandlers {
   return handlers;
 
   async function grade({ code, version, answers, student, language, sheet, again }: Args<'paper:grade'>) {
-    {
-      const exam = await deps.exams().get(code);
-      if (!exam) throw new BridgeError('not-found');
-      refuseWhileLocked(exam);
-      // A numbered sheet graded before is never graded twice by accident: the tutor asks for a second attempt.
-      const earlier = sheet === undefined ? null : deps.engine().paperAttemptOf(code, sheet);
-      if (earlier && !again) throw new BridgeError('already-graded', { attemptId: earlier });
-      const booklet = versionsOf(exam).find((v) => v.number === version);
-      if (!booklet) throw new BridgeError('invalid-argument', { field: 'version' });
-      // Rows 01–05 are English or Spanish questions as the student marked: never guessed.
-      if (exam.languageChoice && !language) throw new BridgeError('invalid-argument', { field: 'language' });
-      const chosen = exam.languageChoice ? (language ?? null) : null;
-      const typed = parseTypedAnswers(answers, rowsOf(exam));
-      if (!typed.ok) throw new BridgeError('invalid-argument', { field: 'answers', position: typed.position });
-      const positions = answeredPositions(exam, booklet, chosen);
-      const attemptId = await deps.engine().recordPaper(
-        positions.flatMap((p) => exam.questions[booklet.order[p] ?? -1] ?? []),
-        positions.map((p) => booklet.alternatives[p] ?? []),
-        typed.answers.map((a) => (a === 'double' ? null : a)),
-        {
-          title: exam.title,
-          timeLimitMs: exam.minutes === null ? null : exam.minutes * 60_000,
-          paper: {
-            code,
-            version,
-            colour: booklet.colour.name,
-            student: student?.trim() || null,
-            doubles: typed.answers.filter((a) => a === 'double').length,
-            language: chosen,
-            sheet: sheet ?? null,
-          },
-          pack: exam.pack && { ...exam.pack, sealed: false, released: false },
+    const exam = await deps.exams().get(code);
+    if (!exam) throw new BridgeError('not-found');
+    refuseWhileLocked(exam);
+    // A numbered sheet graded before is never graded twice by accident: the tutor asks for a second attempt.
+    const earlier = sheet === undefined ? null : deps.engine().paperAttemptOf(code, sheet);
+    if (earlier && !again) throw new BridgeError('already-graded', { attemptId: earlier });
+    const booklet = versionsOf(exam).find((v) => v.number === version);
+    if (!booklet) throw new BridgeError('invalid-argument', { field: 'version' });
+    // Rows 01–05 are English or Spanish questions as the student marked: never guessed.
+    if (exam.languageChoice && !language) throw new BridgeError('invalid-argument', { field: 'language' });
+    const chosen = exam.languageChoice ? (language ?? null) : null;
+    const typed = parseTypedAnswers(answers, rowsOf(exam));
+    if (!typed.ok) throw new BridgeError('invalid-argument', { field: 'answers', position: typed.position });
+    const positions = answeredPositions(exam, booklet, chosen);
+    const attemptId = await deps.engine().recordPaper(
+      positions.flatMap((p) => exam.questions[booklet.order[p] ?? -1] ?? []),
+      positions.map((p) => booklet.alternatives[p] ?? []),
+      typed.answers.map((a) => (a === 'double' ? null : a)),
+      {
+        title: exam.title,
+        timeLimitMs: exam.minutes === null ? null : exam.minutes * 60_000,
+        paper: {
+          code,
+          version,
+          colour: booklet.colour.name,
+          student: student?.trim() || null,
+          doubles: typed.answers.filter((a) => a === 'double').length,
+          language: chosen,
+          sheet: sheet ?? null,
         },
-      );
-      const result = await deps.engine().result(attemptId);
-      if (sheet !== undefined)
-        await deps
-          .sessions()
-          .markGraded(code, sheet, { attemptId, correct: result.score.correct, total: result.score.total }, deps.now());
-      return result;
-    }
+        pack: exam.pack && { ...exam.pack, sealed: false, released: false },
+      },
+    );
+    const result = await deps.engine().result(attemptId);
+    if (sheet !== undefined)
+      await deps
+        .sessions()
+        .markGraded(code, sheet, { attemptId, correct: result.score.correct, total: result.score.total }, deps.now());
+    return result;
   }
 
   /**
