@@ -162,3 +162,22 @@ export async function listChunks(chunkDir: string, readOnly: boolean): Promise<n
     .map(Number)
     .sort((a, b) => a - b);
 }
+
+export interface StoredPage {
+  total: number;
+  ids: string[];
+}
+
+/** Pages already stored for a run, from the chunks' records: listing key → page → its total and ids. */
+export function pagesOfRun(metas: Iterable<ChunkMeta>, run: string): Map<string, Map<number, StoredPage>> {
+  const result = new Map<string, Map<number, StoredPage>>();
+  for (const meta of metas) {
+    if (meta.run !== run) continue;
+    for (const page of meta.pages) {
+      const pages = result.get(page.listing) ?? new Map<number, StoredPage>();
+      pages.set(page.page, { total: page.total, ids: page.ids });
+      result.set(page.listing, pages);
+    }
+  }
+  return result;
+}

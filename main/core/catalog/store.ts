@@ -16,6 +16,8 @@ import {
   chunkSchema,
   layChunk,
   listChunks,
+  pagesOfRun,
+  type StoredPage,
   readBodies,
   type BodyAt,
   type Chunk,
@@ -36,15 +38,10 @@ import { SearchIndex } from './search-index.js';
 import { merge, RecentBodies } from './stored-question.js';
 import { readCatalogIndex, type CatalogIndexData } from './summary-index.js';
 
-export type { ChunkMeta, PageMeta, StoredQuestion } from './chunk-file.js';
+export type { ChunkMeta, PageMeta, StoredPage, StoredQuestion } from './chunk-file.js';
 export type { CatalogEntry, QuestionMeta } from './entry.js';
 export { imageUrlsOf, entryImageUrls } from './entry.js';
 export { isDifficulty, toStored } from './stored-question.js';
-
-export interface StoredPage {
-  total: number;
-  ids: string[];
-}
 
 const COMPACT_SIZE = 5_000;
 /** Compaction pays off once this many chunk files exist or half the records are superseded. */
@@ -236,16 +233,7 @@ export class CatalogStore {
 
   /** Pages already stored for a run: listing key → page → its total and ids. */
   pagesOf(run: string): Map<string, Map<number, StoredPage>> {
-    const result = new Map<string, Map<number, StoredPage>>();
-    for (const meta of this.chunkMeta.values()) {
-      if (meta.run !== run) continue;
-      for (const page of meta.pages) {
-        const pages = result.get(page.listing) ?? new Map<number, StoredPage>();
-        pages.set(page.page, { total: page.total, ids: page.ids });
-        result.set(page.listing, pages);
-      }
-    }
-    return result;
+    return pagesOfRun(this.chunkMeta.values(), run);
   }
 
   /** Whether compaction would pay: many small files, or many superseded records. */
@@ -363,7 +351,16 @@ export class CatalogStore {
     for (const seq of new Set(damaged.values()))
       this.storage.notices.report({ kind: 'catalog-chunk', file: this.chunkPath(seq), restored: false });
     this.damagedDropped += ids.length;
-    if (!this.storage.readOnly) void this.replace([], ids).catch(() => undefined);
+    // Decided in the write queue: a fresh copy written meanwhile (a sync's page) is kept, not removed.
+    if (!this.storage.readOnly)
+      void this.writes
+        .run(() =>
+          this.replaceNow(
+            [],
+            ids.filter((id) => !this.entries.has(id)),
+          ),
+        )
+        .catch(() => undefined);
     this.onChange?.();
   }
 
