@@ -2,7 +2,7 @@
 // tutor reads a pack and its result files into the class report.
 import { basename } from 'node:path';
 import { BridgeError, type ClassTri, type ResultOffer } from '../../preload/contract.js';
-import { classReportCsv, type ClassReport } from '../core/class/report.js';
+import { classReportCsvInTurns, type ClassReport } from '../core/class/report.js';
 import {
   readResultBytes,
   RESULT_EXTENSION,
@@ -28,7 +28,7 @@ export interface ClassDeps {
   /** The tutor's pack, checked in the decoding worker. */
   readPack: (bytes: Buffer) => Promise<ReadPack>;
   /** The class's TRI, calibrated in the decoding worker (seconds of CPU for a large class). */
-  calibrate: (responses: number[][]) => Promise<ClassTri>;
+  calibrate: (responses: ClassReport['responses']) => Promise<ClassTri>;
   /** The result files read and analysed in the decoding worker. */
   classReport: (
     pack: { manifest: PackManifest; content: QuestionsFile },
@@ -89,6 +89,8 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
         const { analysis, ...rest } = report;
         // Its own job: a calibration that fails or runs out of time refuses the TRI section only.
         const tri = await deps.calibrate(report.responses);
+        // A class of thousands is thousands of rows: built a slice per turn, main stays responsive.
+        const csv = await classReportCsvInTurns(report, tri);
         return {
           pack: { id: rest.pack.id, title: rest.pack.title },
           questions: rest.questions,
@@ -103,7 +105,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           groupSize: analysis.groupSize,
           meanScore: analysis.meanScore,
           tri,
-          csv: classReportCsv(report, tri),
+          csv,
         };
       } finally {
         await read.dispose();

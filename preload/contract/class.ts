@@ -18,6 +18,7 @@ export interface ClassReportView {
   students: {
     name: string;
     correct: number;
+    /** Questions this student saw (a shorter form is fewer than the pack's). */
     total: number;
     timeMs: number;
     bySubject: { key: string; correct: number; total: number }[];
@@ -30,6 +31,8 @@ export interface ClassReportView {
     upperLower: number;
     distractors: { letter: string; count: number; upper: number; lower: number; key: boolean }[];
     blank: number;
+    /** Students who saw this question (a shorter form leaves some out). */
+    sat: number;
     meanTimeMs: number;
     flags: ItemFlag[];
     /** SD of the item's right/wrong scores (n − 1); null below 2 students. */
@@ -76,10 +79,24 @@ export type ClassTri =
       /** The class sizes where Rasch gives way to 2PL and 2PL to 3PL, and the least it calibrates. */
       thresholds: { minimum: number; twoPl: number; threePl: number };
       converged: boolean;
+      /** Students who did not see every question: those they never saw are missing, not wrong. */
+      partial: number;
+      /** The spread (SD) of the scores shown: less than 100, as EAP estimates draw towards the mean. */
+      scoreSd: number;
       /** Per student (the `students` order): 500 + 100 θ on the class's scale, and its standard error. */
       students: { score: number; se: number }[];
-      /** Per item (the `items` order); null for an item everyone got right, or wrong. */
-      items: ({ a: number; b: number; c: number; infit: number; outfit: number } | null)[];
+      /**
+       * Per item (the `items` order); null for an item everyone got right, or wrong. `c` is null where
+       * the model does not estimate it; `misfit` is decided at this class's size (irt.ts).
+       */
+      items: ({
+        a: number;
+        b: number;
+        c: number | null;
+        infit: number;
+        outfit: number;
+        misfit: 'under' | 'over' | null;
+      } | null)[];
       /** The test information at θ from −4 to 4 by 0.5. */
       information: { theta: number; information: number }[];
     };

@@ -238,7 +238,7 @@ describe('the class report', () => {
     expect(report.analysis.students.map((s) => s.correct)).toEqual([a.result.score.correct, b.result.score.correct]);
     const items = await readFile(join(dir, 'csv', 'items.csv'), 'utf8');
     expect(items.split('\r\n')[0]).toBe(
-      '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags,sd,discriminative_efficiency,irt_a,irt_b,irt_c,infit,outfit',
+      '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags,sd,discriminative_efficiency,sat,irt_a,irt_b,irt_b_class_scale,irt_c,infit,outfit,misfit',
     );
     expect(items.trim().split('\r\n')).toHaveLength(11);
   });

@@ -2,7 +2,7 @@
 // to see which questions the class missed, which distractor fooled it, and which item looks
 // mis-keyed or tells nothing. Pure; the formulas are in docs/class-report.md.
 import type { ClassReportView, ItemFlag } from '../../../preload/contract.js';
-import { itemSpread, testStatistics, type TestStatistics } from './test-statistics.js';
+import { spreadOf, testStatistics, type TestStatistics } from './test-statistics.js';
 
 export interface ItemInput {
   id: string;
@@ -18,6 +18,8 @@ export interface StudentInput {
   name: string;
   /** Original letter chosen per item (same order as the items), null when blank. */
   choices: (string | null)[];
+  /** Per item, whether this student saw it (absent: every one). One never seen is missing, not wrong. */
+  sat?: boolean[];
   /** Milliseconds per item (same order). */
   timeMs: number[];
 }
@@ -77,12 +79,12 @@ function pearson(xs: number[], ys: number[]): number | null {
 
 function groupLines(
   items: ItemInput[],
-  of: (item: ItemInput) => string | null,
+  of: (item: ItemInput, i: number) => string | null,
   right: (item: number) => number,
 ): { key: string; correct: number; total: number }[] {
   const lines = new Map<string, { key: string; correct: number; total: number }>();
   items.forEach((item, i) => {
-    const key = of(item);
+    const key = of(item, i);
     if (key === null) return;
     const line = lines.get(key) ?? { key, correct: 0, total: 0 };
     line.total += 1;
@@ -93,30 +95,39 @@ function groupLines(
 }
 
 export function analyseClass(items: ItemInput[], students: StudentInput[]): ClassAnalysis {
-  const scored = students.map((s) => items.map((item, i): number => (s.choices[i] === item.key ? 1 : 0)));
-  const totals = scored.map((row) => row.reduce((sum, v) => sum + v, 0));
-  // Upper and lower groups by total score; ties broken by name so the same class gives the same groups.
+  const saw = (s: number, i: number) => students[s]?.sat?.[i] ?? true;
+  const scored = students.map((s, index) =>
+    items.map((item, i): number | null => (saw(index, i) ? (s.choices[i] === item.key ? 1 : 0) : null)),
+  );
+  const totals = scored.map((row) => row.reduce<number>((sum, v) => sum + (v ?? 0), 0));
+  const seen = scored.map((row) => row.filter((v) => v !== null).length);
+  // Upper and lower groups by share right of what each saw; ties broken by name so the same class
+  // gives the same groups.
   const order = students
-    .map((s, index) => ({ index, total: totals[index] ?? 0, name: s.name }))
-    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'pt-BR') || a.index - b.index);
+    .map((s, index) => ({ index, share: (totals[index] ?? 0) / Math.max(1, seen[index] ?? 0), name: s.name }))
+    .sort((a, b) => b.share - a.share || a.name.localeCompare(b.name, 'pt-BR') || a.index - b.index);
   const groupSize = students.length === 0 ? 0 : Math.max(1, Math.round(students.length * GROUP_SHARE));
   const upper = new Set(order.slice(0, groupSize).map((o) => o.index));
   const lower = new Set(order.slice(-groupSize).map((o) => o.index));
 
   const itemStats = items.map((item, i): ItemStats => {
-    const column = scored.map((row) => row[i] ?? 0);
-    const rest = totals.map((total, s) => total - (column[s] ?? 0));
-    const n = students.length;
+    // Only the students who saw the question speak of it.
+    const who = students.flatMap((_, s) => (saw(s, i) ? [s] : []));
+    const column = who.map((s) => scored[s]?.[i] ?? 0);
+    const rest = who.map((s, k) => (totals[s] ?? 0) - (column[k] ?? 0));
+    const n = who.length;
     const facility = n ? column.reduce((sum, v) => sum + v, 0) / n : 0;
-    const share = (group: Set<number>) =>
-      group.size ? [...group].reduce((sum, s) => sum + (column[s] ?? 0), 0) / group.size : 0;
+    const share = (group: Set<number>) => {
+      const members = who.filter((s) => group.has(s));
+      return members.length ? members.reduce((sum, s) => sum + (scored[s]?.[i] ?? 0), 0) / members.length : 0;
+    };
     const upperLower = share(upper) - share(lower);
     const chose = (s: number) => students[s]?.choices[i] ?? null;
     const distractors = item.letters.map((letter) => {
       let count = 0;
       let up = 0;
       let low = 0;
-      students.forEach((_, s) => {
+      who.forEach((s) => {
         if (chose(s) !== letter) return;
         count += 1;
         if (upper.has(s)) up += 1;
@@ -124,7 +135,7 @@ export function analyseClass(items: ItemInput[], students: StudentInput[]): Clas
       });
       return { letter, count, upper: up, lower: low, key: letter === item.key };
     });
-    const blank = students.filter((_, s) => chose(s) === null).length;
+    const blank = who.filter((s) => chose(s) === null).length;
     const pointBiserial = pearson(column, rest);
     const keyUpper = distractors.find((d) => d.key)?.upper ?? 0;
     const flags: ItemFlag[] = [];
@@ -132,9 +143,9 @@ export function analyseClass(items: ItemInput[], students: StudentInput[]): Clas
     if (facility >= FLAG_LIMITS.easy) flags.push('too-easy');
     if (facility <= FLAG_LIMITS.hard) flags.push('too-hard');
     if (pointBiserial !== null && pointBiserial < FLAG_LIMITS.discrimination) flags.push('low-discrimination');
-    const times = students.map((s) => s.timeMs[i] ?? 0);
+    const times = who.map((s) => students[s]?.timeMs[i] ?? 0);
     return {
-      ...itemSpread(scored, i),
+      ...spreadOf(column, rest),
       id: item.id,
       key: item.key,
       facility,
@@ -142,6 +153,7 @@ export function analyseClass(items: ItemInput[], students: StudentInput[]): Clas
       upperLower,
       distractors,
       blank,
+      sat: n,
       meanTimeMs: n ? times.reduce((a, b) => a + b, 0) / n : 0,
       flags,
     };
@@ -150,13 +162,24 @@ export function analyseClass(items: ItemInput[], students: StudentInput[]): Clas
   const studentStats = students.map((s, index): StudentStats => {
     const row = scored[index] ?? [];
     const right = (i: number) => row[i] ?? 0;
+    // A subject's line counts the questions this student saw.
+    const of = (group: (item: ItemInput) => string | null) => (item: ItemInput, i: number) =>
+      row[i] === null ? null : group(item);
     return {
       name: s.name,
       correct: totals[index] ?? 0,
-      total: items.length,
+      total: seen[index] ?? 0,
       timeMs: s.timeMs.reduce((a, b) => a + b, 0),
-      bySubject: groupLines(items, (item) => item.subject, right),
-      byArea: groupLines(items, (item) => item.area, right),
+      bySubject: groupLines(
+        items,
+        of((item) => item.subject),
+        right,
+      ),
+      byArea: groupLines(
+        items,
+        of((item) => item.area),
+        right,
+      ),
     };
   });
 
@@ -178,10 +201,21 @@ export function analyseClass(items: ItemInput[], students: StudentInput[]): Clas
   return {
     students: studentStats,
     items: itemStats,
-    test: testStatistics(scored, items.length),
+    // Over the questions every student saw (all of them when the class sat one form): KR-20 has no
+    // meaning for answers that are not there.
+    test: commonTest(scored, items.length),
     bySubject: averages((item) => item.subject),
     byArea: averages((item) => item.area),
     groupSize,
     meanScore: students.length ? totals.reduce((a, b) => a + b, 0) / students.length : 0,
   };
+}
+
+/** The test statistics over the questions every student saw. */
+function commonTest(scored: (number | null)[][], items: number): TestStatistics {
+  const common = Array.from({ length: items }, (_, i) => i).filter((i) => scored.every((row) => row[i] !== null));
+  return testStatistics(
+    scored.map((row) => common.map((i) => row[i] ?? 0)),
+    common.length,
+  );
 }

@@ -26,8 +26,11 @@ export interface ClassReport {
   /** A later file of the same student (by name, case and accents aside) replaced this one. */
   duplicates: { file: string; student: string; keptFile: string }[];
   analysis: ClassAnalysis;
-  /** Right (1) or not (0) per student (analysis.students' order) per item: what the TRI calibrates. */
-  responses: number[][];
+  /**
+   * Right (1), wrong or blank (0), or never seen (null: a shorter form) per student
+   * (analysis.students' order) per item: what the TRI calibrates.
+   */
+  responses: (0 | 1 | null)[][];
 }
 
 /** The hash result files carry: sha256 of the pack's questions.json, as its manifest lists it. */
@@ -85,7 +88,8 @@ export function buildClassReport(
   }
   const students = [...kept.values()].sort((a, b) => a.result.student.localeCompare(b.result.student, 'pt-BR'));
 
-  // The questions anyone answered, in the pack's order (a fixed exam: the same for everyone).
+  // The questions anyone saw, in the pack's order. A student's result file lists the questions of
+  // the exam they sat: one it does not list they never saw (a shorter form), which is not a wrong answer.
   const answered = new Set(students.flatMap((s) => s.result.answers.map((a) => a.questionId)));
   const questions = pack.content.questions.filter((q) => answered.has(q.id));
   const items: ItemInput[] = questions.map((q) => {
@@ -106,6 +110,7 @@ export function buildClassReport(
       return {
         name: result.student,
         choices: items.map((item) => answers.get(item.id)?.choice ?? null),
+        sat: items.map((item) => answers.has(item.id)),
         timeMs: items.map((item) => answers.get(item.id)?.timeMs ?? 0),
       };
     }),
@@ -129,10 +134,13 @@ export function buildClassReport(
     analysis,
     responses: students.map(({ result }) => {
       const answers = new Map(result.answers.map((a) => [a.questionId, a.choice]));
-      return items.map((item) => (answers.get(item.id) === item.key ? 1 : 0));
+      return items.map((item) => (!answers.has(item.id) ? null : answers.get(item.id) === item.key ? 1 : 0));
     }),
   };
 }
+
+/** A 95 % band is ±1.96 standard errors. */
+export const Z95 = 1.96;
 
 const round = (value: number | null, digits = 3) => (value === null ? '' : value.toFixed(digits));
 
@@ -159,20 +167,68 @@ export function csv(rows: (string | number)[][]): string {
   return `\uFEFF${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
+/** Rows built between two pauses of classReportCsvSteps (main's event loop turns between them). */
+const ROWS_PER_STEP = 100;
+
+/** Rows from `make`, one per element of `of`, pausing every ROWS_PER_STEP rows. */
+function* rowsOf<T>(
+  of: readonly T[],
+  make: (value: T, i: number) => (string | number)[][],
+): Generator<void, (string | number)[][]> {
+  const rows: (string | number)[][] = [];
+  for (let i = 0; i < of.length; i++) {
+    rows.push(...make(of[i] as T, i));
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  return rows;
+}
+
 /** One CSV per table (file name → content): students, items, distractors, subjects, areas, files. */
 export function classReportCsv(report: ClassReport, tri: ClassTri | null = null): Record<string, string> {
+  const steps = classReportCsvSteps(report, tri);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same CSVs, built a slice of rows per turn of the event loop (main builds them for a class of thousands). */
+export async function classReportCsvInTurns(
+  report: ClassReport,
+  tri: ClassTri | null = null,
+): Promise<Record<string, string>> {
+  const steps = classReportCsvSteps(report, tri);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Generator<void, Record<string, string>> {
   const { analysis } = report;
   // The class's TRI beside the classical figures (empty cells when there is none).
   const ok = tri?.status === 'ok' ? tri : null;
   const studentTri = (i: number) => {
     const p = ok?.students[i];
-    return p ? [round(p.score, 1), round(p.se, 1)] : ['', ''];
+    // The 95 % band beside the standard error (docs/class-report.md: what it leaves out).
+    return p
+      ? [round(p.score, 1), round(p.se, 1), round(p.score - Z95 * p.se, 1), round(p.score + Z95 * p.se, 1)]
+      : ['', '', '', ''];
   };
   const itemTri = (i: number) => {
     const item = ok?.items[i];
     return item
-      ? [round(item.a), round(item.b), round(item.c), round(item.infit), round(item.outfit)]
-      : ['', '', '', '', ''];
+      ? [
+          round(item.a),
+          round(item.b),
+          round(500 + 100 * item.b, 1),
+          round(item.c),
+          round(item.infit),
+          round(item.outfit),
+          item.misfit ?? '',
+        ]
+      : ['', '', '', '', '', '', ''];
   };
   const subjects = analysis.bySubject.map((s) => s.key);
   // A subject's column holds the student's right answers (a number; "3/5" would be read as a date),
@@ -189,20 +245,24 @@ export function classReportCsv(report: ClassReport, tri: ClassTri | null = null)
         'time_minutes',
         'tri_class_score',
         'tri_class_se',
+        'tri_class_low95',
+        'tri_class_high95',
         ...subjects.map(subjectHeader),
       ],
-      ...analysis.students.map((s, i) => [
-        s.name,
-        s.correct,
-        s.total,
-        round(s.total ? (100 * s.correct) / s.total : 0, 1),
-        round(s.timeMs / 60_000, 1),
-        ...studentTri(i),
-        ...subjects.map((key) => {
-          const line = s.bySubject.find((l) => l.key === key);
-          return line ? line.correct : '';
-        }),
-      ]),
+      ...(yield* rowsOf(analysis.students, (s, i) => [
+        [
+          s.name,
+          s.correct,
+          s.total,
+          round(s.total ? (100 * s.correct) / s.total : 0, 1),
+          round(s.timeMs / 60_000, 1),
+          ...studentTri(i),
+          ...subjects.map((key) => {
+            const line = s.bySubject.find((l) => l.key === key);
+            return line ? line.correct : '';
+          }),
+        ],
+      ])),
     ]),
     'items.csv': csv([
       [
@@ -218,27 +278,32 @@ export function classReportCsv(report: ClassReport, tri: ClassTri | null = null)
         'flags',
         'sd',
         'discriminative_efficiency',
+        'sat',
         'irt_a',
         'irt_b',
+        'irt_b_class_scale',
         'irt_c',
         'infit',
         'outfit',
+        'misfit',
       ],
-      ...analysis.items.map((item, i) => [
-        i + 1,
-        item.id,
-        report.questions[i]?.subject ?? '',
-        item.key,
-        round(item.facility),
-        round(item.pointBiserial),
-        round(item.upperLower),
-        item.blank,
-        round(item.meanTimeMs / 1000, 1),
-        item.flags.join(' '),
-        round(item.sd),
-        round(item.efficiency),
-        ...itemTri(i),
-      ]),
+      ...(yield* rowsOf(analysis.items, (item, i) => [
+        [
+          i + 1,
+          item.id,
+          report.questions[i]?.subject ?? '',
+          item.key,
+          round(item.facility),
+          round(item.pointBiserial),
+          round(item.upperLower),
+          item.blank,
+          round(item.meanTimeMs / 1000, 1),
+          item.flags.join(' '),
+          round(item.sd),
+          round(item.efficiency),
+          ...itemTri(i),
+        ],
+      ])),
     ]),
     'information.csv': csv([
       ['theta', 'class_score', 'information', 'se_score'],
@@ -263,9 +328,9 @@ export function classReportCsv(report: ClassReport, tri: ClassTri | null = null)
     ]),
     'distractors.csv': csv([
       ['number', 'question_id', 'letter', 'is_key', 'chosen', 'upper_group', 'lower_group'],
-      ...analysis.items.flatMap((item, i) =>
+      ...(yield* rowsOf(analysis.items, (item, i) =>
         item.distractors.map((d) => [i + 1, item.id, d.letter, d.key ? 'yes' : 'no', d.count, d.upper, d.lower]),
-      ),
+      )),
     ]),
     'subjects.csv': csv([
       ['subject', 'items', 'class_mean_percent'],

@@ -65,7 +65,14 @@ export function testStatistics(scored: readonly (readonly number[])[], items: nu
 
 export function itemSpread(scored: readonly (readonly number[])[], item: number): ItemSpread {
   const column = scored.map((row) => row[item] ?? 0);
-  const rest = scored.map((row, s) => sum(row) - (column[s] ?? 0));
+  return spreadOf(
+    column,
+    scored.map((row, s) => sum(row) - (column[s] ?? 0)),
+  );
+}
+
+/** An item's spread from its 0/1 scores and the same students' scores on the rest of the test. */
+export function spreadOf(column: readonly number[], rest: readonly number[]): ItemSpread {
   const variance = sampleVariance(column);
   const best = coSum(
     [...column].sort((a, b) => a - b),

@@ -5,7 +5,7 @@
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
-import { manifestSchema, questionsFileSchema, STAGING_PREFIX } from '../packs/format.js';
+import { manifestSchema, packQuestionSchema, questionsFileSchema, STAGING_PREFIX } from '../packs/format.js';
 import type { FromWorker, MoodleRead, PackRead } from './protocol.js';
 import type { ClassTri } from '../../../preload/contract.js';
 import type { ClassReport } from '../class/report.js';
@@ -45,21 +45,35 @@ function inside(folder: string, file: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.includes(`..${sep}`);
 }
 
+/** Rows checked per turn of main's event loop: a thousand students at once held it 60 ms. */
+const SLICE = 100;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function everyInSlices(rows: readonly unknown[], check: (row: unknown) => boolean): Promise<boolean> {
+  for (let start = 0; start < rows.length; start += SLICE) {
+    if (!rows.slice(start, start + SLICE).every(check)) return false;
+    await turn();
+  }
+  return true;
+}
+
 const packReadSchema = z.strictObject({
   manifest: manifestSchema,
-  content: questionsFileSchema,
+  // Its questions are checked one slice at a time (below): thousands at once held main 60 ms.
+  content: questionsFileSchema.extend({ questions: z.array(z.unknown()) }),
   sealed: z.instanceof(Uint8Array).nullable(),
   images: z.array(z.tuple([z.string().regex(/^[0-9a-f]{64}$/), z.string()])),
   tempDir: z.string(),
 });
 
 /** A pack's reading, checked; null when any part of it is not what the reader makes. */
-export function checkedPackRead(value: unknown, root = tmpdir()): PackRead | null {
+export async function checkedPackRead(value: unknown, root = tmpdir()): Promise<PackRead | null> {
   const parsed = packReadSchema.safeParse(value);
   if (!parsed.success) return null;
   const read = parsed.data;
   if (!isStagingFolder(read.tempDir, root)) return null;
   if (!read.images.every(([, file]) => inside(read.tempDir, file))) return null;
+  if (!(await everyInSlices(read.content.questions, (q) => packQuestionSchema.safeParse(q).success))) return null;
   return read as PackRead;
 }
 
@@ -97,8 +111,21 @@ const triSchema = z.discriminatedUnion('status', [
     model: z.enum(['rasch', '2pl', '3pl']),
     thresholds: z.strictObject({ minimum: finite, twoPl: finite, threePl: finite }),
     converged: z.boolean(),
+    partial: finite,
+    scoreSd: finite,
     students: z.array(z.strictObject({ score: finite, se: finite })),
-    items: z.array(z.strictObject({ a: finite, b: finite, c: finite, infit: finite, outfit: finite }).nullable()),
+    items: z.array(
+      z
+        .strictObject({
+          a: finite,
+          b: finite,
+          c: nullableFinite,
+          infit: finite,
+          outfit: finite,
+          misfit: z.enum(['under', 'over']).nullable(),
+        })
+        .nullable(),
+    ),
     information: z.array(z.strictObject({ theta: finite, information: finite })),
   }),
 ]);
@@ -152,18 +179,6 @@ const classReportSchema = z.strictObject({
   responses: z.array(z.unknown()),
 });
 
-/** Rows checked per turn of main's event loop: a thousand students at once held it 60 ms. */
-const SLICE = 100;
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function everyInSlices(rows: readonly unknown[], check: (row: unknown) => boolean): Promise<boolean> {
-  for (let start = 0; start < rows.length; start += SLICE) {
-    if (!rows.slice(start, start + SLICE).every(check)) return false;
-    await turn();
-  }
-  return true;
-}
-
 /** The class report the worker built, or null when it is not what report.ts makes. */
 export async function checkedClassReport(value: unknown): Promise<ClassReport | null> {
   const parsed = classReportSchema.safeParse(value);
@@ -176,7 +191,8 @@ export async function checkedClassReport(value: unknown): Promise<ClassReport | 
     responses.length === analysis.students.length &&
     (await everyInSlices(
       responses,
-      (row) => Array.isArray(row) && row.length === items && row.every((cell) => cell === 0 || cell === 1),
+      (row) =>
+        Array.isArray(row) && row.length === items && row.every((cell) => cell === 0 || cell === 1 || cell === null),
     ));
   return ok ? (value as ClassReport) : null;
 }

@@ -127,7 +127,7 @@ export class Decoder {
       if ('failure' in outcome) rethrow(outcome.failure, () => new PackError('unreadable', outcome.failure.detail));
       throw new PackError(PACK_REASON[outcome.died]);
     }
-    const read = checkedPackRead(outcome.value);
+    const read = await checkedPackRead(outcome.value);
     // A reading that is not what the reader makes (a path outside the staging folder, an id that
     // would leave its folder) is refused; its folder is not ours to delete.
     if (!read) throw new PackError('unreadable', 'the file reader answered out of protocol');
@@ -184,7 +184,7 @@ export class Decoder {
    * A class's TRI calibrated in the worker (a 3PL of a large class is seconds of CPU). A calibration
    * that fails or runs past its time is that section refused with its reason: never the report's end.
    */
-  async calibrate(responses: number[][]): Promise<ClassTri> {
+  async calibrate(responses: ClassReport['responses']): Promise<ClassTri> {
     const outcome = await this.worker.run({ kind: 'irt', responses });
     const have = responses.length;
     if (!outcome.ok)

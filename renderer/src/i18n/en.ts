@@ -616,14 +616,21 @@ export const en: Messages = {
   class: {
     tri: {
       heading: 'TRI of this class',
-      column: 'TRI (class scale)',
-      score: '{{score}} ± {{se}}',
+      column: 'TRI (class scale, 95 % band)',
+      score: '{{score}} ({{low}}–{{high}})',
       about:
-        'Item response theory calibrated on these {{students}} students alone ({{model}}: Rasch below {{twoPl}} students, 2PL from {{twoPl}}, 3PL from {{threePl}}). Each score is an EAP estimate on this class’s own scale — 500 is the class’s mean, 100 its spread — with its standard error. It is not the ENEM’s TRI score: INEP calibrates its items on millions of candidates.',
+        'Item response theory calibrated on these {{students}} students alone ({{model}}: Rasch below {{twoPl}} students, 2PL from {{twoPl}}, 3PL from {{threePl}}). Each score is an EAP estimate on this class’s own scale: 500 is the mean of the class’s proficiency and 100 its spread; the estimates draw towards the mean, so the scores shown vary less (here, an SD of {{sd}}). The band beside each score is 95 % (±1.96 standard errors) and is still too narrow for small classes, as it leaves out the uncertainty of the questions themselves. It is not the ENEM’s TRI score: INEP calibrates its items on millions of candidates. Each report has its own scale: a class that improved between two mock exams does not show a higher mean.',
       models: { rasch: 'Rasch model', '2pl': 'two-parameter model', '3pl': 'three-parameter model, as INEP' },
       notConverged: 'The calibration did not fully settle: read these scores with care.',
-      allFit: 'Every question fits the model (infit between 0.7 and 1.3).',
-      misfits: 'Questions that do not fit the model (infit outside 0.7–1.3): {{list}}. Look at their key and wording.',
+      partial_one:
+        '1 student did not see every question (they sat a shorter test): those they did not see count as missing, not wrong, in the TRI and in their total.',
+      partial_other:
+        '{{count}} students did not see every question (they sat a shorter test): those they did not see count as missing, not wrong, in the TRI and in each total.',
+      allFit: 'No question strays from the model more than chance explains in a class of this size.',
+      misfits:
+        'Questions that stray from the model beyond chance in a class of this size: {{list}}. Look at their key and wording.',
+      miskeyed:
+        'The classical analysis points to a possibly wrong key in {{list}} (the upper group chose another letter): look at those too.',
       information: 'Where this test measures well (test information by class score)',
       informationRow: 'information {{information}} · error ± {{se}}',
       refused: {

@@ -633,19 +633,25 @@ export const ptBR = {
   class: {
     tri: {
       heading: 'TRI desta turma',
-      column: 'TRI (escala da turma)',
-      score: '{{score}} ± {{se}}',
+      column: 'TRI (escala da turma, faixa de 95 %)',
+      score: '{{score}} ({{low}}–{{high}})',
       about:
-        'Teoria de resposta ao item calibrada só com estes {{students}} estudantes ({{model}}: Rasch abaixo de {{twoPl}} estudantes, 2PL a partir de {{twoPl}}, 3PL a partir de {{threePl}}). Cada nota é uma estimativa EAP na escala desta turma — 500 é a média da turma, 100 o seu desvio — com o seu erro padrão. Não é a nota TRI do ENEM: o INEP calibra os itens com milhões de candidatos.',
+        'Teoria de resposta ao item calibrada só com estes {{students}} estudantes ({{model}}: Rasch abaixo de {{twoPl}} estudantes, 2PL a partir de {{twoPl}}, 3PL a partir de {{threePl}}). Cada nota é uma estimativa EAP na escala desta turma: 500 é a média da proficiência da turma e 100 o seu desvio; as estimativas puxam para a média, por isso as notas mostradas variam menos (aqui, desvio de {{sd}}). A faixa ao lado de cada nota é de 95 % (±1,96 erro padrão) e ainda é estreita demais em turmas pequenas, pois não conta a incerteza das próprias questões. Não é a nota TRI do ENEM: o INEP calibra os itens com milhões de candidatos. Cada relatório tem a sua própria escala: uma turma que melhorou entre dois simulados não aparece com média maior.',
       models: {
         rasch: 'modelo de Rasch',
         '2pl': 'modelo de dois parâmetros',
         '3pl': 'modelo de três parâmetros, como o INEP',
       },
       notConverged: 'A calibração não se estabilizou por completo: leia estas notas com cuidado.',
-      allFit: 'Todas as questões se ajustam ao modelo (infit entre 0,7 e 1,3).',
+      partial_one:
+        '1 estudante não viu todas as questões (fez uma prova mais curta): as que não viu contam como ausentes, não como erros, na TRI e no seu total.',
+      partial_other:
+        '{{count}} estudantes não viram todas as questões (fizeram uma prova mais curta): as que não viram contam como ausentes, não como erros, na TRI e no total de cada um.',
+      allFit: 'Nenhuma questão destoa do modelo além do que o acaso explica numa turma deste tamanho.',
       misfits:
-        'Questões que não se ajustam ao modelo (infit fora de 0,7–1,3): {{list}}. Confira o gabarito e o enunciado delas.',
+        'Questões que destoam do modelo além do acaso numa turma deste tamanho: {{list}}. Confira o gabarito e o enunciado delas.',
+      miskeyed:
+        'A análise clássica aponta possível gabarito errado em {{list}} (o grupo de cima escolheu outra letra): confira também.',
       information: 'Onde esta prova mede bem (informação do teste por nota da turma)',
       informationRow: 'informação {{information}} · erro ± {{se}}',
       refused: {

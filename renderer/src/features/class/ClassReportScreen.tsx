@@ -13,6 +13,11 @@ import { saveFiles } from '../../lib/save-files';
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const fixed = (value: number | null) => (value === null ? '–' : value.toFixed(2));
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
+/** A TRI score with its 95 % band (±1.96 standard errors). */
+const band = (p: { score: number; se: number } | undefined) =>
+  p
+    ? { score: p.score.toFixed(0), low: (p.score - 1.96 * p.se).toFixed(0), high: (p.score + 1.96 * p.se).toFixed(0) }
+    : { score: '–', low: '–', high: '–' };
 
 async function bytesOf(file: File) {
   return new Uint8Array(await file.arrayBuffer());
@@ -36,8 +41,13 @@ function TriSection({ report }: { report: ClassReportView }) {
         {t(`class.tri.refused.${tri.reason}`, { needed: tri.needed, have: tri.have })}
       </p>
     );
+  // Noisier than chance allows at this class's size (irt.ts decides it); and, echoed, the items the
+  // classical analysis finds the upper group choosing a distractor over the key.
   const misfits = tri.items.flatMap((item, i) =>
-    item && (item.infit < 0.7 || item.infit > 1.3) ? [{ n: i + 1, infit: item.infit }] : [],
+    item?.misfit === 'under' ? [`${i + 1} (infit ${fixed(item.infit)}, outfit ${fixed(item.outfit)})`] : [],
+  );
+  const miskeyed = report.items.flatMap((item, i) =>
+    item.flags.includes('miskeyed') && tri.items[i]?.misfit !== 'under' ? [String(i + 1)] : [],
   );
   const peak = Math.max(...tri.information.map((p) => p.information), 0);
   return (
@@ -49,13 +59,20 @@ function TriSection({ report }: { report: ClassReportView }) {
           students: report.students.length,
           twoPl: tri.thresholds.twoPl,
           threePl: tri.thresholds.threePl,
+          sd: tri.scoreSd.toFixed(0),
         })}
       </p>
+      {tri.partial > 0 && (
+        <p className="notice notice-info" data-testid="class-tri-partial" data-count={tri.partial}>
+          {t('class.tri.partial', { count: tri.partial })}
+        </p>
+      )}
       {!tri.converged && <p className="notice notice-warning">{t('class.tri.notConverged')}</p>}
-      <p data-testid="class-tri-misfits" data-count={misfits.length}>
-        {misfits.length === 0
-          ? t('class.tri.allFit')
-          : t('class.tri.misfits', { list: misfits.map((m) => `${m.n} (${m.infit.toFixed(2)})`).join(', ') })}
+      <p data-testid="class-tri-misfits" data-count={misfits.length} data-miskeyed={miskeyed.length}>
+        {misfits.length === 0 && miskeyed.length === 0 && t('class.tri.allFit')}
+        {misfits.length > 0 && t('class.tri.misfits', { list: misfits.join(', ') })}
+        {misfits.length > 0 && miskeyed.length > 0 && ' '}
+        {miskeyed.length > 0 && t('class.tri.miskeyed', { list: miskeyed.join(', ') })}
       </p>
       <BarChart
         title={t('class.tri.information')}
@@ -282,14 +299,7 @@ export function ClassReportScreen({
                     {s.correct}/{s.total} ({percent(s.total ? s.correct / s.total : 0)})
                   </td>
                   <td>{minutes(s.timeMs)}</td>
-                  {tri && (
-                    <td>
-                      {t('class.tri.score', {
-                        score: tri.students[i]?.score.toFixed(0) ?? '–',
-                        se: tri.students[i]?.se.toFixed(0) ?? '–',
-                      })}
-                    </td>
-                  )}
+                  {tri && <td>{t('class.tri.score', band(tri.students[i]))}</td>}
                 </tr>
               ))}
             </tbody>

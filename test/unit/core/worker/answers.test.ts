@@ -7,6 +7,7 @@ import { checkedMessage, checkedPackRead, isStagingFolder } from '../../../../ma
 import { DecodingWorker, type WorkerHandle } from '../../../../main/core/worker/client.js';
 import type { FromWorker, ToWorker } from '../../../../main/core/worker/protocol.js';
 import { STAGING_PREFIX } from '../../../../main/core/packs/format.js';
+import { sampleQuestion } from '../../../support/questions.js';
 
 const staging = join(tmpdir(), `${STAGING_PREFIX}123-abc`);
 const manifest = {
@@ -33,15 +34,24 @@ const read = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('what main accepts from the worker', () => {
-  it('a pack reading only with its staging folder in the temporary folder and its files inside it', () => {
-    expect(checkedPackRead(read())).not.toBeNull();
+  it('a pack reading only with its staging folder in the temporary folder and its files inside it', async () => {
+    expect(await checkedPackRead(read())).not.toBeNull();
     for (const tempDir of ['/', '/home/aluno', join(tmpdir(), 'outra-coisa'), `${staging}/../..`, 'relativo'])
-      expect(checkedPackRead(read({ tempDir })), tempDir).toBeNull();
+      expect(await checkedPackRead(read({ tempDir })), tempDir).toBeNull();
     for (const file of ['/etc/passwd', join(staging, '..', 'x'), staging])
-      expect(checkedPackRead(read({ images: [['a'.repeat(64), file]] })), file).toBeNull();
+      expect(await checkedPackRead(read({ images: [['a'.repeat(64), file]] })), file).toBeNull();
     // An id that would leave its folder when main names files after it.
-    expect(checkedPackRead(read({ manifest: { ...manifest, id: '../../fora' } }))).toBeNull();
-    expect(checkedPackRead(read({ content: { questions: 'nada' } }))).toBeNull();
+    expect(await checkedPackRead(read({ manifest: { ...manifest, id: '../../fora' } }))).toBeNull();
+    expect(await checkedPackRead(read({ content: { questions: 'nada' } }))).toBeNull();
+    // Questions are checked a slice at a time, every one of them: one bad question deep in the list.
+    const questions = Array.from({ length: 300 }, (_, n) => {
+      const q = sampleQuestion(n);
+      return { id: q.id, q, year: null, difficulty: null };
+    });
+    const content = { questions, exams: [], subjects: [], images: {} };
+    expect(await checkedPackRead(read({ content }))).not.toBeNull();
+    const bad = questions.map((q, n) => (n === 250 ? { ...q, q: { ...q.q, alternatives: 'nada' } } : q));
+    expect(await checkedPackRead(read({ content: { ...content, questions: bad } }))).toBeNull();
     expect(isStagingFolder(staging)).toBe(true);
   });
 
