@@ -54,3 +54,17 @@ export function killedAfterFirstPage(): { spawn: SpawnWorker; killed: () => bool
   };
   return { spawn, killed: () => killed };
 }
+
+/** A forked worker that counts the pages it reports (a test waits for a scan to be under way). */
+export function watchedWorker(): { spawn: SpawnWorker; pages: () => number } {
+  const base = forkWorker();
+  let pages = 0;
+  const spawn: SpawnWorker = () => {
+    const handle = base();
+    handle.onMessage((message) => {
+      if (message.type === 'page') pages += 1;
+    });
+    return handle;
+  };
+  return { spawn, pages: () => pages };
+}
