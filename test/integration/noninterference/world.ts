@@ -7,6 +7,7 @@
 // paper exams (one of locked questions, one of free ones), a pack exam with its result file, a
 // sealed pack of free questions waiting for the code the tutor gave, notes and worked solutions.
 import crypto from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { type AppServices } from '../../../main/app/services.js';
@@ -419,3 +420,42 @@ export function forgedMoodle(n: number, guess: number, kind: Kind): Uint8Array<A
   labels.set(data, `<moodle: q${n} with key ${LETTERS[guess]}>`);
   return data;
 }
+
+/**
+ * The timed worlds' notebooks, grown to where a fit is one review short of due — if the secret's
+ * card counted. Both get the same reviews of the cards they share (a student's months of study,
+ * 395 learnable); world B, whose earlier exam missed the secret questions, also reviewed their
+ * cards (20 more). A fit that read a hidden card would start in B and not in A, with its model and
+ * its change event for the renderer to see (issue 45: `fitted` false→true, one extra event).
+ */
+export async function growLogs(bases: Record<World, Base>): Promise<void> {
+  const file = (world: World) => join(bases[world].dir, 'notebook.json');
+  const read = async (world: World) =>
+    JSON.parse(await readFile(file(world), 'utf8')) as { cards: Record<string, unknown>; log: unknown[] };
+  const books = { A: await read('A'), B: await read('B') };
+  const secret = new Set(SECRET.map((n) => `q${n}`));
+  const shared = Object.keys(books.A.cards).filter((id) => id in books.B.cards && !secret.has(id));
+  const hidden = Object.keys(books.B.cards).filter((id) => secret.has(id));
+  if (shared.length === 0 || hidden.length === 0) throw new Error('the worlds share no card, or B has no secret card');
+  const DAY = 86_400_000;
+  const start = Date.UTC(2026, 0, 5);
+  /** `learnable` reviews over `ids` (each card's first review teaches nothing, so one more per card). */
+  const reviews = (ids: string[], learnable: number) => {
+    const per = Math.floor(learnable / ids.length);
+    return ids.flatMap((id, n) =>
+      Array.from({ length: per + 1 + (n < learnable - per * ids.length ? 1 : 0) }, (_, k) => ({
+        at: start + (k * 3 + n) * DAY,
+        id,
+        grade: k % 4 === 2 ? 1 : 3,
+        recall: false,
+      })),
+    );
+  };
+  const common = reviews(shared, 395);
+  for (const world of ['A', 'B'] as const) {
+    const log = [...books[world].log, ...common, ...(world === 'B' ? reviews(hidden, 20) : [])];
+    await writeFile(file(world), JSON.stringify({ ...books[world], log: log.sort((a, b) => order(a) - order(b)) }));
+  }
+}
+
+const order = (entry: unknown) => (entry as { at: number }).at;
