@@ -501,7 +501,13 @@ function misfitSpread(
   });
 }
 
-/** Simulated classes that decide misfit (docs/class-report.md: why this many). */
+/**
+ * Simulated classes that decide misfit: 100, fewer for a large class (each is a pass over every
+ * answer; 40 at 1,000 × 500, whose statistics' spread is narrow and well estimated by then).
+ */
+export const misfitReplicates = (students: number, items: number) =>
+  Math.max(40, Math.min(100, Math.round(20_000_000 / Math.max(1, students * items))));
+/** The most simulated classes misfit is decided on (a class of up to 200,000 answers). */
 export const MISFIT_REPLICATES = 100;
 /** The chance, over the whole test, that a class where every item fits hears of one that does not. */
 export const MISFIT_FAMILY_RATE = 0.05;
@@ -553,7 +559,9 @@ export function normalQuantile(p: number): number {
 /** The class report's TRI: the calibration as the screen and the CSVs show it, or why there is none. */
 export function classTri(responses: readonly Answers[]): ClassTri {
   try {
-    const calibration = calibrate(responses, { replicates: MISFIT_REPLICATES });
+    const calibration = calibrate(responses, {
+      replicates: misfitReplicates(responses.length, responses[0]?.length ?? 0),
+    });
     const scores = calibration.proficiency.map((p) => p.score);
     const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
     const estimated = calibration.model === '3pl';
