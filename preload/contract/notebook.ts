@@ -32,8 +32,24 @@ export interface NotebookReadiness {
   goal: number;
   /** The lowest predicted recall at that instant (0–1), null without cards. */
   weakest: number | null;
-  /** Below the goal: the smallest limits that would reach it; null when none would (too few days). */
+  /** Cards these limits would leave for the exam day itself (due reviews, new cards not reached by the eve). */
+  left: number;
+  /** Below the goal, or leaving cards for the exam day: the smallest limits that reach it with none left; null when none would (too few days). */
   needed: { newPerDay: number; reviewsPerDay: number } | null;
+  /** How the forecast assumes this student answers (main/core/notebook/behaviour.ts). */
+  assumes: StudentBehaviour;
+}
+
+/** How a student answers, as the forecast assumes it: from their own log where it predicts better than the prior. */
+export interface StudentBehaviour {
+  /** Chance a missed question is recalled the first time it comes back. */
+  firstSight: number;
+  /** Chance a card is recalled at a learning step later in the same session. */
+  step: number;
+  /** Shares of the grades a recalled card gets. */
+  grades: { hard: number; good: number; easy: number };
+  /** Which of them come from the student's log (the rest are the prior). */
+  learned: { firstSight: boolean; step: boolean; grades: boolean };
 }
 
 /** The memory model the schedule uses: FSRS's defaults, or parameters fitted to this student. */

@@ -28,8 +28,17 @@ export interface TrueMemory {
   recall(id: string, at: number): number;
 }
 
+/** How a student answers beside their memory: first sight of a missed question, and the grades they pick. */
+export interface Habits {
+  /** Chance a missed question is recalled the first time it comes back (0.5 unless given). */
+  firstSight?: number;
+  /** Of recalled cards, the shares graded Hard and Easy (the rest Good; none unless given). */
+  hard?: number;
+  easy?: number;
+}
+
 /** The memory of a student with parameters `w`: one true card per card id, reviewed when the app shows it. */
-export function trueMemory(w: readonly number[], seed: number): TrueMemory {
+export function trueMemory(w: readonly number[], seed: number, habits: Habits = {}): TrueMemory {
   const engine = fsrs(generatorParameters({ w: [...w], enable_fuzz: false }));
   const weights = engine.parameters.w;
   const random = seededRandom(seed);
@@ -43,9 +52,18 @@ export function trueMemory(w: readonly number[], seed: number): TrueMemory {
     recall,
     review: (id, at) => {
       const card = cards.get(id);
-      // A question first seen after a miss: its explanation read, it is recalled as often as not.
-      const recalled = card ? random() < recall(id, at) : random() < 0.5;
-      const grade: GradeValue = recalled ? 3 : 1;
+      // A question first seen after a miss: its explanation read, it is recalled as often as not
+      // (unless this student's habits say otherwise).
+      const recalled = card ? random() < recall(id, at) : random() < (habits.firstSight ?? 0.5);
+      // Drawn only for a student who grades other than Good: the default students' draws stay as they were.
+      const pick = recalled && (habits.hard || habits.easy) ? random() : 1;
+      const grade: GradeValue = !recalled
+        ? 1
+        : pick < (habits.hard ?? 0)
+          ? 2
+          : pick < (habits.hard ?? 0) + (habits.easy ?? 0)
+            ? 4
+            : 3;
       cards.set(id, engine.next(card ?? createEmptyCard(new Date(at)), new Date(at), grade).card);
       return { recalled, grade };
     },

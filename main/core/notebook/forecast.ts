@@ -2,8 +2,11 @@
 // exam under the same limits and the same choice as the real sessions (daily.ts), each card recalled
 // or forgotten as often as the model predicts. From it, the forecast per day and the readiness at
 // the exam's hour: how many cards will be at the target, the weakest, and, when fewer than the
-// plan's goal will be, the smallest limits that would reach it. Pure. Assumptions: docs/notebook.md.
+// plan's goal will be (or the limits would leave reviews for the exam day), the smallest limits that
+// reach it with nothing left over. How the student answers (first sight, steps, grades) is learned
+// from their log (behaviour.ts). Pure. Assumptions: docs/notebook.md.
 import { Rating } from 'ts-fsrs';
+import { PRIOR, type Behaviour } from './behaviour.js';
 import { textHash } from '../util/text-hash.js';
 import {
   chooseDay,
@@ -22,10 +25,10 @@ import { addDays, examDayStart, localDate, MAX_DAILY_LIMIT, startOfDay, type Sch
 const SESSION_HOUR = 19;
 /** A card's learning steps within one session: more would mean a student stuck on one card. */
 const MAX_REPEATS = 4;
+/** Headroom on the limits the plan names (docs/notebook.md: measured in `npm run bench -- notebook`). */
+export const HEADROOM = 0.15;
 /** The plan's goal: this share of the cards at the target at the exam's hour (a few just below is the price of limits). */
 export const READY_SHARE = 0.95;
-/** A question first seen in a session after it was missed in a mock exam: recalled about half the time. */
-const FIRST_SIGHT_RECALL = 0.5;
 
 /**
  * A fixed draw in [0, 1) for a card's n-th simulated review: the simulation forgets as often as the
@@ -56,6 +59,10 @@ export interface Readiness {
   goal: number;
   /** The lowest recall at the exam's hour (null without cards). */
   weakest: number | null;
+  /** Cards the limits leave for the exam day itself: due reviews and new cards not reached by the eve. */
+  left: number;
+  /** How the student was assumed to answer. */
+  assumes: Behaviour;
   /**
    * When fewer than the goal will be at the target: the smallest limits that would reach it (new
    * cards per day first, then cards per day), or null when even no limit would: too few days left.
@@ -72,6 +79,14 @@ interface Simulated {
   days: ForecastDay[];
   atTarget: number;
   weakest: number | null;
+  left: number;
+}
+
+/** A recalled card's grade, from a draw in [0, 1) and the student's shares. */
+function gradeOf(value: number, grades: Behaviour['grades']): Rating.Hard | Rating.Good | Rating.Easy {
+  if (value < grades.hard) return Rating.Hard;
+  if (value < grades.hard + grades.easy) return Rating.Easy;
+  return Rating.Good;
 }
 
 function simulate(
@@ -81,12 +96,14 @@ function simulate(
   limits: DayLimits,
   done: DayDone,
   dayCount: number,
+  behaviour: Behaviour,
 ): Simulated {
   const live = cards.map((card) => ({ ...card }));
   const byId = new Map(live.map((card) => [card.id, card]));
   const order = newCardOrder(live.filter((card) => isNew(card.fsrs)));
   const loads = new DayLoads(live, scheduler);
   const days: ForecastDay[] = [];
+  let left = 0;
   for (let day = 0; day < dayCount; day += 1) {
     const start = addDays(now, day);
     const at = day === 0 ? now : start + SESSION_HOUR * 3_600_000;
@@ -97,8 +114,17 @@ function simulate(
       if (!card) continue;
       let when = at;
       for (let pass = 0; pass < MAX_REPEATS; pass += 1) {
-        const chance = isNew(card.fsrs) ? FIRST_SIGHT_RECALL : scheduler.recall(card.fsrs, when);
-        const grade = draw(id, card.fsrs.reps) < chance ? Rating.Good : Rating.Again;
+        // A step later in the session: the student's own rate once learned, else the memory model's.
+        const step = pass > 0 || (day === 0 && done.seen.has(id));
+        const chance = isNew(card.fsrs)
+          ? behaviour.firstSight
+          : step && behaviour.learned.step
+            ? behaviour.step
+            : scheduler.recall(card.fsrs, when);
+        const grade =
+          draw(id, card.fsrs.reps) < chance
+            ? gradeOf(draw(`${id}#grade`, card.fsrs.reps), behaviour.grades)
+            : Rating.Again;
         card.fsrs = scheduler.review(card.fsrs, grade, when, loads.except(id));
         loads.set(id, scheduler.dueOf(card.fsrs));
         const due = scheduler.dueOf(card.fsrs);
@@ -111,6 +137,8 @@ function simulate(
       cards: choice.reviews.length + choice.fresh.length,
       fresh: choice.fresh.length,
     });
+    // The eve: what its limits could not take is listed on the exam day.
+    if (day === dayCount - 1) left = choice.reviewsWaiting + choice.newWaiting;
   }
   let atTarget = 0;
   let weakest: number | null = null;
@@ -121,7 +149,7 @@ function simulate(
       weakest = weakest === null ? recall : Math.min(weakest, recall);
     }
   }
-  return { days, atTarget, weakest };
+  return { days, atTarget, weakest, left };
 }
 
 /**
@@ -161,17 +189,22 @@ export function outlookOf(
   daysWithoutDate: number,
   /** How the limits that would reach the target are found: a reader may keep the last search's answer. */
   neededFor: (search: () => DayLimits | null) => DayLimits | null = (search) => search(),
+  /** How this student answers (behaviour.ts); the prior until their log says otherwise. */
+  behaviour: Behaviour = PRIOR,
 ): Outlook {
   const examStart = examDayStart(examDate);
   const today = startOfDay(now);
   const ahead = examStart !== null && scheduler.examAt !== null && examStart > today;
   const dayCount = ahead ? Math.max(1, Math.round((examStart - today) / 86_400_000)) : daysWithoutDate;
-  const run = (l: DayLimits) => simulate(cards, scheduler, now, l, done, dayCount);
+  const run = (l: DayLimits) => simulate(cards, scheduler, now, l, done, dayCount, behaviour);
   const plan = run(limits);
   if (!ahead || scheduler.examAt === null) return { days: plan.days, readiness: null };
   const goal = Math.ceil(cards.length * READY_SHARE);
+  // Ready means the goal at the exam's hour with nothing left for the exam day (the schedule lists
+  // nothing then): limits that reach the goal by leaving a backlog are not named.
+  const ready = (simulated: Simulated) => simulated.atTarget >= goal && simulated.left === 0;
   const search = (): DayLimits | null => {
-    const all = (l: DayLimits) => run(l).atTarget >= goal;
+    const all = (l: DayLimits) => ready(run(l));
     // Every waiting card must be introduced by the eve: no fewer new a day than that can do.
     const waiting = cards.filter((card) => isNew(card.fsrs)).length;
     const floor = Math.min(MAX_NEW_PER_DAY, Math.max(limits.newPerDay, Math.ceil(waiting / dayCount)));
@@ -182,9 +215,15 @@ export function outlookOf(
         : smallest(Math.max(limits.reviewsPerDay, newPerDay), MAX_DAILY_LIMIT, (r) =>
             all({ newPerDay, reviewsPerDay: r }),
           );
-    return newPerDay !== null && reviewsPerDay !== null ? { newPerDay, reviewsPerDay } : null;
+    if (newPerDay === null || reviewsPerDay === null) return null;
+    // The simulation is one draw of the days ahead; a student's real days go worse about as often
+    // as better. Named with headroom, so that a worse run still ends with nothing left for the exam day.
+    return {
+      newPerDay: Math.min(MAX_NEW_PER_DAY, Math.ceil(newPerDay * (1 + HEADROOM))),
+      reviewsPerDay: Math.min(MAX_DAILY_LIMIT, Math.ceil(reviewsPerDay * (1 + HEADROOM))),
+    };
   };
-  const needed = plan.atTarget < goal ? neededFor(search) : null;
+  const needed = ready(plan) ? null : neededFor(search);
   return {
     days: plan.days,
     readiness: {
@@ -193,7 +232,9 @@ export function outlookOf(
       atTarget: plan.atTarget,
       goal,
       weakest: plan.weakest,
+      left: plan.left,
       needed,
+      assumes: behaviour,
     },
   };
 }

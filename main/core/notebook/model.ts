@@ -46,6 +46,7 @@ export const logEntrySchema = z.object({
   /** A review session's rating, or a mock exam's answer (the day's limits count sessions only). */
   via: z.enum(['session', 'exam']).default('session'),
 });
+export type LogEntry = z.infer<typeof logEntrySchema>;
 
 /** FSRS's parameters fitted to the student's reviews (fit.ts), and how they did on held-out reviews. */
 export const fittedModelSchema = z.object({

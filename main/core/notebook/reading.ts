@@ -9,6 +9,7 @@ import type { SnapshotQuestion } from '../exams/model.js';
 import type { Card, NotebookData } from './model.js';
 import type { DayCard, DayLimits } from './daily.js';
 import { doneToday } from './daily.js';
+import { learnBehaviour } from './behaviour.js';
 import type { Outlook } from './forecast.js';
 import { startOfDay, type Scheduler } from './schedule.js';
 import { outlookFor, type NotebookReading } from './views.js';
@@ -50,7 +51,9 @@ export class ReadingMemo {
       const key = `${this.revision}|${hiddenKey}|${day}`;
       if (this.outlook?.key === key) return this.outlook.outlook;
       const waiting = Object.values(cards).filter((card) => card.fsrs.state === State.New).length;
-      const neededKey = `${day}|${JSON.stringify(data.plan)}|${data.model?.at ?? ''}|${Object.keys(cards).join(',')}|${waiting}`;
+      // The student's behaviour (learned from the log) changes what the limits reach: part of the key.
+      const behaviour = JSON.stringify(learnBehaviour(log));
+      const neededKey = `${day}|${JSON.stringify(data.plan)}|${data.model?.at ?? ''}|${Object.keys(cards).join(',')}|${waiting}|${behaviour}`;
       const outlook = outlookFor({ ...reading, outlook: undefined }, now, (search) => {
         if (this.needed?.key !== neededKey) this.needed = { key: neededKey, needed: search() };
         return this.needed.needed;

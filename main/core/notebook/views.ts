@@ -5,6 +5,7 @@ import type { ImageRef, SnapshotQuestion } from '../exams/model.js';
 import type { Card, NotebookData } from './model.js';
 import { chooseDay, isNew, type DayCard, type DayDone, type DayLimits } from './daily.js';
 import { outlookOf, type Outlook } from './forecast.js';
+import { learnBehaviour } from './behaviour.js';
 import { FIT_MIN_REVIEWS } from './fit-threshold.js';
 import { learnableReviews } from './fit.js';
 import {
@@ -49,6 +50,7 @@ export function outlookFor(
     plan.examDate,
     FORECAST_DAYS_WITHOUT_DATE,
     neededFor,
+    learnBehaviour(notebook.data.log),
   );
 }
 

@@ -553,9 +553,17 @@ export const en: Messages = {
         'With these limits, {{atTarget}} of {{cards}} questions reach the exam at the recall target (the plan asks for at least 95%); the weakest at {{weakest}}%.',
       short:
         'With these limits, {{below}} of {{cards}} questions will be below the target when the exam starts; the plan asks for at least {{goal}} at the target (95%).',
-      needed: 'To reach {{goal}}: {{newPerDay}} new a day and {{reviewsPerDay}} questions a day.',
+      needed:
+        'To reach {{goal}} with nothing left for the exam day: {{newPerDay}} new a day and {{reviewsPerDay}} questions a day.',
       impossible: 'Too few days left: not even without limits would 95% of them reach the target by the exam.',
       useNeeded: 'Use these limits',
+      left_one: '1 question would be left for the exam day itself: these limits do not reach it by the eve.',
+      left_other:
+        '{{count}} questions would be left for the exam day itself: these limits do not reach them by the eve.',
+      assumesLearned:
+        'From your history: you recall {{firstSight}}% of missed questions the first time they come back and, of those you recall, mark {{hard}}% Hard and {{easy}}% Easy.',
+      assumesPrior:
+        'Until your history says more: it assumes you recall {{firstSight}}% of missed questions the first time they come back and mark Good on those you recall.',
       assumption: 'Forecast from your sessions simulated day by day, forgetting as often as the memory model predicts.',
     },
     model: {

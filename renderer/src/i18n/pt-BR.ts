@@ -568,11 +568,19 @@ export const ptBR = {
         'Com estes limites, {{atTarget}} de {{cards}} questões chegam à prova na meta de lembrança (o plano pede ao menos 95%); a mais fraca, com {{weakest}}%.',
       short:
         'Com estes limites, {{below}} de {{cards}} questões ficam abaixo da meta na hora da prova; o plano pede ao menos {{goal}} na meta (95%).',
-      needed: 'Para chegar a {{goal}}: {{newPerDay}} novas por dia e {{reviewsPerDay}} questões por dia.',
+      needed:
+        'Para chegar a {{goal}} sem deixar nada para o dia da prova: {{newPerDay}} novas por dia e {{reviewsPerDay}} questões por dia.',
       impossible: 'Faltam dias: nem sem limite o plano chegaria a 95% das questões na meta até a prova.',
       useNeeded: 'Usar estes limites',
+      left_one: '1 questão ficaria para o próprio dia da prova: estes limites não chegam a ela até a véspera.',
+      left_other:
+        '{{count}} questões ficariam para o próprio dia da prova: estes limites não chegam a elas até a véspera.',
       assumption:
         'Previsão com as suas sessões simuladas dia a dia, esquecendo tanto quanto o modelo de memória prevê.',
+      assumesLearned:
+        'Do seu histórico: você lembra {{firstSight}}% das questões erradas na primeira revisão e, das que lembra, marca {{hard}}% como Difícil e {{easy}}% como Fácil.',
+      assumesPrior:
+        'Até o seu histórico dizer mais: supõe que você lembra {{firstSight}}% das questões erradas na primeira revisão e marca Bom nas que lembra.',
     },
     model: {
       defaults:

@@ -31,7 +31,7 @@ export function Readiness({
               })}
             </span>
           </h3>
-          {readiness.atTarget >= readiness.goal ? (
+          {readiness.atTarget >= readiness.goal && readiness.left === 0 ? (
             <p data-testid="notebook-readiness-ready" data-below="0">
               {t('notebook.readiness.ready', {
                 atTarget: readiness.atTarget,
@@ -47,12 +47,19 @@ export function Readiness({
               data-below={readiness.cards - readiness.atTarget}
             >
               <p>
-                {t('notebook.readiness.short', {
-                  below: readiness.cards - readiness.atTarget,
-                  cards: readiness.cards,
-                  goal: readiness.goal,
-                  weakest: percent(readiness.weakest),
-                })}
+                {readiness.atTarget < readiness.goal &&
+                  t('notebook.readiness.short', {
+                    below: readiness.cards - readiness.atTarget,
+                    cards: readiness.cards,
+                    goal: readiness.goal,
+                    weakest: percent(readiness.weakest),
+                  })}
+                {readiness.atTarget < readiness.goal && readiness.left > 0 && ' '}
+                {readiness.left > 0 && (
+                  <span data-testid="notebook-readiness-left" data-left={readiness.left}>
+                    {t('notebook.readiness.left', { count: readiness.left })}
+                  </span>
+                )}
               </p>
               {readiness.needed ? (
                 <p>
@@ -76,7 +83,19 @@ export function Readiness({
               )}
             </div>
           )}
-          <p className="muted">{t('notebook.readiness.assumption')}</p>
+          <p className="muted" data-testid="notebook-readiness-assumes">
+            {t('notebook.readiness.assumption')}{' '}
+            {t(
+              readiness.assumes.learned.firstSight || readiness.assumes.learned.grades
+                ? 'notebook.readiness.assumesLearned'
+                : 'notebook.readiness.assumesPrior',
+              {
+                firstSight: Math.round(readiness.assumes.firstSight * 100),
+                hard: Math.round(readiness.assumes.grades.hard * 100),
+                easy: Math.round(readiness.assumes.grades.easy * 100),
+              },
+            )}
+          </p>
         </>
       )}
       <p className="muted" data-testid="notebook-model" data-fitted={model.fitted}>
