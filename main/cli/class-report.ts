@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPack } from '../core/packs/reader.js';
 import { openSealedContent } from '../core/packs/registry.js';
-import { buildClassReport, classReportCsv } from '../core/class/report.js';
+import { buildClassReport, classReportCsv, rowsOf } from '../core/class/report.js';
 import { classTri } from '../core/class/irt.js';
 import { readResultBytes, RESULT_EXTENSION } from '../core/class/result-file.js';
 import { EXIT, UsageError, type Done } from './common.js';
@@ -45,7 +45,7 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
     );
     const report = buildClassReport(pack, sources);
     // The CLI is its own process: the calibration runs here, as the app's worker runs it.
-    const tri = classTri(report.responses);
+    const tri = classTri(rowsOf(report.responses));
     if (opts.csv) {
       await mkdir(opts.csv, { recursive: true });
       for (const [name, text] of Object.entries(classReportCsv(report, tri)))

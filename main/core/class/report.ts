@@ -26,12 +26,25 @@ export interface ClassReport {
   /** A later file of the same student (by name, case and accents aside) replaced this one. */
   duplicates: { file: string; student: string; keptFile: string }[];
   analysis: ClassAnalysis;
-  /**
-   * Right (1), wrong or blank (0), or never seen (null: a shorter form) per student
-   * (analysis.students' order) per item: what the TRI calibrates.
-   */
-  responses: (0 | 1 | null)[][];
+  /** What the TRI calibrates: each student's (analysis.students' order) answer to each item. */
+  responses: ResponseMatrix;
 }
+
+/**
+ * Students × items in one byte each, row by row: 1 right, 0 wrong or blank, 2 never seen (a shorter
+ * form). One buffer crosses between processes in a copy, where a thousand arrays of numbers held
+ * main's event loop for tens of milliseconds each way.
+ */
+export interface ResponseMatrix {
+  students: number;
+  items: number;
+  cells: Uint8Array;
+}
+export const UNSEEN = 2;
+
+/** The matrix's rows as views (no copy): what the calibration reads. */
+export const rowsOf = (matrix: ResponseMatrix): Uint8Array[] =>
+  Array.from({ length: matrix.students }, (_, i) => matrix.cells.subarray(i * matrix.items, (i + 1) * matrix.items));
 
 /** The hash result files carry: sha256 of the pack's questions.json, as its manifest lists it. */
 export const packContentHash = (manifest: PackManifest): string => manifest.files['questions.json'] ?? '';
@@ -132,10 +145,16 @@ export function buildClassReport(
     rejected,
     duplicates,
     analysis,
-    responses: students.map(({ result }) => {
-      const answers = new Map(result.answers.map((a) => [a.questionId, a.choice]));
-      return items.map((item) => (!answers.has(item.id) ? null : answers.get(item.id) === item.key ? 1 : 0));
-    }),
+    responses: {
+      students: students.length,
+      items: items.length,
+      cells: Uint8Array.from(
+        students.flatMap(({ result }) => {
+          const answers = new Map(result.answers.map((a) => [a.questionId, a.choice]));
+          return items.map((item) => (!answers.has(item.id) ? UNSEEN : answers.get(item.id) === item.key ? 1 : 0));
+        }),
+      ),
+    },
   };
 }
 
@@ -170,8 +189,8 @@ export function csv(rows: (string | number)[][]): string {
 /** Rows built between two pauses of classReportCsvSteps (main's event loop turns between them). */
 const ROWS_PER_STEP = 100;
 
-/** Rows from `make`, one per element of `of`, pausing every ROWS_PER_STEP rows. */
-function* rowsOf<T>(
+/** CSV rows from `make`, one per element of `of`, pausing every ROWS_PER_STEP rows. */
+function* csvRows<T>(
   of: readonly T[],
   make: (value: T, i: number) => (string | number)[][],
 ): Generator<void, (string | number)[][]> {
@@ -249,7 +268,7 @@ function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Genera
         'tri_class_high95',
         ...subjects.map(subjectHeader),
       ],
-      ...(yield* rowsOf(analysis.students, (s, i) => [
+      ...(yield* csvRows(analysis.students, (s, i) => [
         [
           s.name,
           s.correct,
@@ -287,7 +306,7 @@ function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Genera
         'outfit',
         'misfit',
       ],
-      ...(yield* rowsOf(analysis.items, (item, i) => [
+      ...(yield* csvRows(analysis.items, (item, i) => [
         [
           i + 1,
           item.id,
@@ -328,7 +347,7 @@ function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Genera
     ]),
     'distractors.csv': csv([
       ['number', 'question_id', 'letter', 'is_key', 'chosen', 'upper_group', 'lower_group'],
-      ...(yield* rowsOf(analysis.items, (item, i) =>
+      ...(yield* csvRows(analysis.items, (item, i) =>
         item.distractors.map((d) => [i + 1, item.id, d.letter, d.key ? 'yes' : 'no', d.count, d.upper, d.lower]),
       )),
     ]),

@@ -186,7 +186,7 @@ export class Decoder {
    */
   async calibrate(responses: ClassReport['responses']): Promise<ClassTri> {
     const outcome = await this.worker.run({ kind: 'irt', responses });
-    const have = responses.length;
+    const have = responses.students;
     if (!outcome.ok)
       return {
         status: 'refused',
@@ -194,7 +194,7 @@ export class Decoder {
         needed: 0,
         have,
       };
-    return checkedTri(outcome.value) ?? { status: 'refused', reason: 'failed', needed: 0, have };
+    return (await checkedTri(outcome.value)) ?? { status: 'refused', reason: 'failed', needed: 0, have };
   }
 
   /** The class's result files read and analysed in the worker: main only checks what comes back. */

@@ -9,7 +9,7 @@ import { readScanFile, type PageOutcome } from '../paper/scan/scan.js';
 import { RasterError } from '../paper/scan/raster.js';
 import { bindingOptimizer } from '../notebook/fit.js';
 import { classTri } from '../class/irt.js';
-import { buildClassReport } from '../class/report.js';
+import { buildClassReport, rowsOf } from '../class/report.js';
 import { readStagedResults } from './staged-results.js';
 import type { JobValues, WorkerFailure, WorkerJob } from './protocol.js';
 
@@ -49,7 +49,7 @@ export async function runJob(job: WorkerJob, report: JobReporter): Promise<JobVa
       return optimize(job.histories);
     }
     case 'irt':
-      return classTri(job.responses);
+      return classTri(rowsOf(job.responses));
     case 'class':
       return buildClassReport(job.pack, await readStagedResults(job.resultsFile));
   }

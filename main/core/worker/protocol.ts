@@ -3,7 +3,7 @@
 import type { ScanTarget, PageOutcome } from '../paper/scan/scan.js';
 import type { PackManifest, QuestionsFile } from '../packs/format.js';
 import type { ResultFile } from '../class/result-file.js';
-import type { ClassReport } from '../class/report.js';
+import type { ClassReport, ResponseMatrix } from '../class/report.js';
 import type { HistoryStep } from '../notebook/fit.js';
 import type { ClassTri } from '../../../preload/contract.js';
 
@@ -23,7 +23,7 @@ export type WorkerJob =
   /** FSRS fitted to the notebook's review histories (native code: its abort costs the worker, not the app). */
   | { kind: 'fit'; histories: HistoryStep[][] }
   /** A class's TRI calibrated (seconds of CPU for a large class: never on main's event loop). */
-  | { kind: 'irt'; responses: (0 | 1 | null)[][] }
+  | { kind: 'irt'; responses: ResponseMatrix }
   /**
    * A class's result files read against its pack and analysed (1,000 files: seconds of parsing).
    * The files come staged in one file main wrote (results-file.ts): 55 MB cloned into a message
