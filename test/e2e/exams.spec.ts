@@ -28,6 +28,16 @@ test('takes a 10-question exam end to end by keyboard and gets it graded in main
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('exam-confirm')).toContainText('Todas as questões foram respondidas');
+  // The confirmation opens on the safe choice: Enter keeps the exam going, nothing is handed in.
+  await expect(page.getByTestId('exam-confirm-no')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('exam-confirm')).toBeHidden();
+  await expect(page.getByTestId('exam-question-number')).toContainText('Questão 10 de 10');
+  // Handing in is a choice of its own: to "Entregar agora", then Enter.
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('exam-confirm-no')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('exam-confirm-yes')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('result-score')).toHaveAttribute('data-correct', '8');
   await expect(page.getByTestId('result-score')).toContainText('8 de 10 acertos (80%)');

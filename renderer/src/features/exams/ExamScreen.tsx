@@ -648,15 +648,16 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
             <button
               type="button"
               className="primary"
-              autoFocus
               onClick={() => void submit()}
               data-testid="exam-confirm-yes"
             >
               {review ? t('notebook.end.yes') : t('exams.confirm.yes')}
             </button>
+            {/* The safe choice holds the focus: Enter, or a key pressed twice, never hands in (issue 49). */}
             <button
               type="button"
               className="secondary"
+              autoFocus
               onClick={() => setConfirming(false)}
               data-testid="exam-confirm-no"
             >
