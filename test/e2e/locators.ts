@@ -379,6 +379,7 @@ export const ui = (page: Page) => {
       /** The class's own TRI [data-status ok|refused, data-model]; a student row's [data-tri] is its score. */
       tri: id('class-tri'),
       triMisfits: id('class-tri-misfits'),
+      triPartial: id('class-tri-partial'),
       triInformation: id('class-tri-information'),
       bySubject: id('class-by-subject'),
       facility: id('class-facility'),
@@ -409,6 +410,8 @@ export const ui = (page: Page) => {
         needed: id('notebook-readiness-needed'),
         use: id('notebook-readiness-use'),
         impossible: id('notebook-readiness-impossible'),
+        left: id('notebook-readiness-left'),
+        assumes: id('notebook-readiness-assumes'),
       },
       /** The memory model in use [data-fitted]. */
       model: id('notebook-model'),

@@ -7,7 +7,7 @@ import { learnBehaviour, PRIOR } from '../../../../main/core/notebook/behaviour.
 import type { LogEntry } from '../../../../main/core/notebook/model.js';
 import { outlookOf } from '../../../../main/core/notebook/forecast.js';
 import { NOTHING_DONE, type DayCard } from '../../../../main/core/notebook/daily.js';
-import { addDays, createScheduler, localDate } from '../../../../main/core/notebook/schedule.js';
+import { addDays, createScheduler, localDate, type GradeValue } from '../../../../main/core/notebook/schedule.js';
 import { seededRandom } from '../../../../main/core/exams/random.js';
 
 const DAY = 86_400_000;
@@ -16,18 +16,18 @@ const START = new Date(2027, 2, 10, 19).getTime();
 /** A log of `cards` cards: a first sight, then `reviews` reviews a few days apart, drawn from the habits given. */
 function logOf(cards: number, habits: { firstSight: number; hard: number; easy: number }, seed = 1): LogEntry[] {
   const random = seededRandom(seed);
-  const grade = () => {
+  const grade = (): GradeValue => {
     const pick = random();
     return pick < habits.hard ? 2 : pick < habits.hard + habits.easy ? 4 : 3;
   };
   return Array.from({ length: cards }, (_, n) => {
-    const first = random() < habits.firstSight ? grade() : 1;
+    const first: GradeValue = random() < habits.firstSight ? grade() : 1;
     return [
       { at: START + n * 60_000, id: `c${n}`, grade: first, recall: false, fresh: true, via: 'session' as const },
       ...[3, 10].map((days) => ({
         at: START + days * DAY + n * 60_000,
         id: `c${n}`,
-        grade: random() < 0.9 ? grade() : 1,
+        grade: random() < 0.9 ? grade() : (1 as const),
         recall: true,
         fresh: false,
         via: 'session' as const,
