@@ -2,6 +2,7 @@
 // same computer: a crafted file and a worker killed mid-file cost the tutor one file and one page,
 // and cost the student nothing — every answer given during the scan is saved and the clock still runs.
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AppServices } from '../../main/app/services.js';
 import { callValue } from '../support/bridge-call.js';
 import { pngDeclaring } from '../support/hostile-files.js';
 import { nodeServices } from '../support/node-services.js';
@@ -15,6 +16,17 @@ afterAll(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
+/** A paper exam of five demo questions with `sheets` numbered answer sheets. */
+const printTurma = (services: AppServices, sheets: number) =>
+  callValue(services, 'paper:print', {
+    request: { count: 5, sources: ['pack:demo-pack'] },
+    title: 'Turma',
+    minutes: 30,
+    versions: 1,
+    seed: 5,
+    sheets,
+  });
+
 describe('scans read while an exam runs', () => {
   it('a crafted file and a worker killed mid-file never touch the running exam', async () => {
     const temp = await tempDir();
@@ -24,14 +36,7 @@ describe('scans read while an exam runs', () => {
     const services = await nodeServices({ dataDir: temp.dir, spawnWorker });
     cleanups.push(() => services.close());
     await callValue(services, 'packs:import-demo', {});
-    const printed = await callValue(services, 'paper:print', {
-      request: { count: 5, sources: ['pack:demo-pack'] },
-      title: 'Turma',
-      minutes: 30,
-      versions: 1,
-      seed: 5,
-      sheets: 2,
-    });
+    const printed = await printTurma(services, 2);
     const sheet = printed.files.find((f) => f.fileName.endsWith('answer-sheet.pdf'));
     expect(sheet).toBeDefined();
     const exam = await callValue(services, 'exam:start', {
@@ -75,14 +80,7 @@ describe('scans read while an exam runs', () => {
     // a second exam of the same questions left running (so those cards are hidden at the next start).
     const first = await nodeServices({ dataDir: temp.dir });
     await callValue(first, 'packs:import-demo', {});
-    const printed = await callValue(first, 'paper:print', {
-      request: { count: 5, sources: ['pack:demo-pack'] },
-      title: 'Turma',
-      minutes: 30,
-      versions: 1,
-      seed: 5,
-      sheets: 40,
-    });
+    const printed = await printTurma(first, 40);
     const stack = printed.files.find((f) => f.fileName.endsWith('answer-sheet.pdf'))?.data ?? new Uint8Array();
     const settings = { title: 'Simulado', mode: 'timed' as const, timeLimitMinutes: 60, strict: true, seed: 8 };
     const missed = await callValue(first, 'exam:start', {

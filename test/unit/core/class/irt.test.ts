@@ -26,6 +26,26 @@ afterEach(async () => {
 
 const eRm = spawnSync('Rscript', ['-e', 'suppressMessages(library(eRm))'], { encoding: 'utf8' }).status === 0;
 
+/**
+ * Our Rasch difficulties (times the common discrimination) and eRm's (conditional maximum
+ * likelihood; NA where a student never saw the item), both centred on their mean, in logits.
+ */
+async function againstERm(responses: (number | null)[][], dir: string) {
+  const data = join(dir, 'x.csv');
+  writeFileSync(data, responses.map((row) => row.map((x) => (x === null ? 'NA' : x)).join(',')).join('\n'));
+  const script = `suppressMessages(library(eRm)); X <- as.matrix(read.csv('${data}', header = FALSE)); m <- RM(X); cat(-m$betapar, sep = '\\n')`;
+  const out = spawnSync('Rscript', ['-e', script], { encoding: 'utf8' });
+  expect(out.status, out.stderr).toBe(0);
+  const theirs = out.stdout.trim().split('\n').map(Number);
+  const ours = calibrate(responses, { model: 'rasch' });
+  const a = ours.items[0]?.a ?? 1;
+  const centred = (values: number[]) => {
+    const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+    return values.map((v) => v - mean);
+  };
+  return { mine: centred(ours.items.map((item) => a * (item?.b ?? 0))), reference: centred(theirs) };
+}
+
 describe('the class TRI', () => {
   it('chooses the model by class size and refuses below the minimum, saying how many it needs', () => {
     expect([30, 99, 100, 499, 500].map(modelFor)).toEqual(['rasch', 'rasch', '2pl', '2pl', '3pl']);
@@ -92,21 +112,7 @@ describe('the class TRI', () => {
     async () => {
       const world = simulateClass(200, 20, 13, 'rasch');
       const dir = await scratchDir(cleanups);
-      const data = join(dir, 'x.csv');
-      writeFileSync(data, world.responses.map((row) => row.join(',')).join('\n'));
-      const script = `suppressMessages(library(eRm)); X <- as.matrix(read.csv('${data}', header = FALSE)); m <- RM(X); cat(-m$betapar, sep = '\\n')`;
-      const out = spawnSync('Rscript', ['-e', script], { encoding: 'utf8' });
-      expect(out.status, out.stderr).toBe(0);
-      // eRm's difficulties (first item's parameter fixed, sum-zero otherwise) on the logit scale.
-      const theirs = out.stdout.trim().split('\n').map(Number);
-      const ours = calibrate(world.responses, { model: 'rasch' });
-      const a = ours.items[0]?.a ?? 1;
-      const centred = (values: number[]) => {
-        const mean = values.reduce((s, v) => s + v, 0) / values.length;
-        return values.map((v) => v - mean);
-      };
-      const mine = centred(ours.items.map((item) => a * (item?.b ?? 0)));
-      const reference = centred(theirs);
+      const { mine, reference } = await againstERm(world.responses, dir);
       expect(correlation(mine, reference)).toBeGreaterThan(0.995);
       expect(Math.max(...mine.map((v, i) => Math.abs(v - (reference[i] ?? 0))))).toBeLessThan(0.15);
     },
@@ -120,7 +126,7 @@ describe('the class TRI', () => {
       return tri.status === 'ok' && tri.items.some((item) => item?.misfit === 'under');
     });
     expect(alarmed.length).toBeLessThanOrEqual(1);
-  });
+  }, 120_000);
 
   it('a question a student never saw is missing, not wrong: a shorter form costs no points', () => {
     // 200 students of a 2PL test of 45; the first 100 sat a form of its first 30 questions.
@@ -139,7 +145,7 @@ describe('the class TRI', () => {
     // Counted as wrong, they lose tens of points beside those who sat the whole test; as missing, nothing.
     expect(bias(asWrong) - full(asWrong)).toBeLessThan(-40);
     expect(Math.abs(bias(asMissing) - full(asMissing))).toBeLessThan(15);
-  });
+  }, 120_000);
 
   it('a mis-keyed question whose knowers pick the true letter is listed, by the fit or by the classical flag', () => {
     // 100 students (2PL); question 7's key names a distractor: whoever knows picks the true letter
@@ -179,20 +185,7 @@ describe('the class TRI', () => {
       const world = simulateClass(200, 20, 17, 'rasch');
       const shorter = world.responses.map((row, i) => row.map((x, j) => (i % 3 === 0 && j >= 14 ? null : x)));
       const dir = await scratchDir(cleanups);
-      const data = join(dir, 'x.csv');
-      writeFileSync(data, shorter.map((row) => row.map((x) => (x === null ? 'NA' : x)).join(',')).join('\n'));
-      const script = `suppressMessages(library(eRm)); X <- as.matrix(read.csv('${data}', header = FALSE)); m <- RM(X); cat(-m$betapar, sep = '\\n')`;
-      const out = spawnSync('Rscript', ['-e', script], { encoding: 'utf8' });
-      expect(out.status, out.stderr).toBe(0);
-      const theirs = out.stdout.trim().split('\n').map(Number);
-      const ours = calibrate(shorter, { model: 'rasch' });
-      const a = ours.items[0]?.a ?? 1;
-      const centred = (values: number[]) => {
-        const mean = values.reduce((s, v) => s + v, 0) / values.length;
-        return values.map((v) => v - mean);
-      };
-      const mine = centred(ours.items.map((item) => a * (item?.b ?? 0)));
-      const reference = centred(theirs);
+      const { mine, reference } = await againstERm(shorter, dir);
       expect(correlation(mine, reference)).toBeGreaterThan(0.99);
       expect(Math.max(...mine.map((v, i) => Math.abs(v - (reference[i] ?? 0))))).toBeLessThan(0.2);
     },
