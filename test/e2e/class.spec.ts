@@ -61,6 +61,8 @@ test('class: two students’ result files become the tutor’s report, with ever
   await expect(screen.classReport.testFigure('mean')).toHaveAttribute('data-value', '1.5');
   await expect(screen.classReport.testFigure('median')).toHaveAttribute('data-value', '1.5');
   await expect(screen.classReport.testFigure('sd')).toHaveAttribute('data-value', Math.sqrt(4.5).toFixed(2));
+  // Shown as Portuguese writes it ("2,12"), beside prose with commas; the attribute keeps the dot.
+  await expect(screen.classReport.testFigure('sd')).toContainText(Math.sqrt(4.5).toFixed(2).replace('.', ','));
   await expect(screen.classReport.testFigure('kr20')).toContainText('consistente');
   await expect(screen.classReport.itemEfficiency).toHaveCount(44);
   await expect(screen.classReport.item).toHaveCount(44);

@@ -8,3 +8,9 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   return `${value.toLocaleString(locale, { maximumFractionDigits: 1 })} ${units[unit]}`;
 }
+
+/** A figure with `digits` decimals as the locale writes it ("0,80" in pt-BR), or a dash for none. */
+export function formatDecimal(value: number | null, digits: number, locale: string): string {
+  if (value === null) return '–';
+  return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}

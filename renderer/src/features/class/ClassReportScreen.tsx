@@ -9,9 +9,15 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
 import { saveFiles } from '../../lib/save-files';
+import { formatDecimal } from '../../lib/format';
+
+/** Figures as the student's language writes them (data attributes keep the machine's dot). */
+function useFixed() {
+  const { i18n } = useTranslation();
+  return (value: number | null, digits = 2) => formatDecimal(value, digits, i18n.language);
+}
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
-const fixed = (value: number | null) => (value === null ? '–' : value.toFixed(2));
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
 /** A TRI score with its 95 % band (±1.96 standard errors). */
 const band = (p: { score: number; se: number } | undefined) =>
@@ -34,6 +40,7 @@ const NONE_OPENED: ResultOffer[] = [];
 /** The class's own TRI: what it is (and is not), the items that do not fit, and where the test measures well. */
 function TriSection({ report }: { report: ClassReportView }) {
   const { t } = useTranslation();
+  const fixed = useFixed();
   const { tri } = report;
   if (tri.status === 'refused')
     return (
@@ -84,7 +91,7 @@ function TriSection({ report }: { report: ClassReportView }) {
             value: p.information,
             max: peak,
             caption: t('class.tri.informationRow', {
-              information: p.information.toFixed(1),
+              information: fixed(p.information, 1),
               se: p.information > 0 ? (100 / Math.sqrt(p.information)).toFixed(0) : '–',
             }),
           }))}
@@ -102,6 +109,7 @@ export function ClassReportScreen({
   onClearOpened?: () => void;
 }) {
   const { t } = useTranslation();
+  const fixed = useFixed();
   const [pack, setPack] = useState<File | null>(null);
   const [picked, setPicked] = useState<File[]>([]);
   const [code, setCode] = useState('');
@@ -221,24 +229,29 @@ export function ClassReportScreen({
             {t('class.summary', {
               students: report.students.length,
               questions: report.questions.length,
-              mean: report.meanScore.toFixed(1),
+              mean: fixed(report.meanScore, 1),
             })}
           </p>
           <h4>{t('class.testStats.heading')}</h4>
           <dl className="test-stats" data-testid="class-test">
             {(
               [
-                ['mean', report.test.mean.toFixed(1)],
-                ['median', report.test.median.toFixed(1)],
-                ['sd', report.test.sd.toFixed(2)],
-                ['kr20', fixed(report.test.kr20)],
-                ['sem', fixed(report.test.sem)],
+                ['mean', report.test.mean, 1],
+                ['median', report.test.median, 1],
+                ['sd', report.test.sd, 2],
+                ['kr20', report.test.kr20, 2],
+                ['sem', report.test.sem, 2],
               ] as const
-            ).map(([name, value]) => (
-              <div key={name} data-testid={`class-test-${name}`} data-value={value}>
+            ).map(([name, value, digits]) => (
+              <div
+                key={name}
+                data-testid={`class-test-${name}`}
+                data-value={value === null ? '–' : value.toFixed(digits)}
+              >
                 <dt>{t(`class.testStats.${name}`)}</dt>
                 <dd>
-                  <strong>{value}</strong> <span className="muted">{t(`class.testStats.${name}Help`)}</span>
+                  <strong>{fixed(value, digits)}</strong>{' '}
+                  <span className="muted">{t(`class.testStats.${name}Help`)}</span>
                 </dd>
               </div>
             ))}
