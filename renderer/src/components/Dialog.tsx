@@ -60,8 +60,13 @@ export function Dialog({
   useEffect(() => {
     const node = box.current;
     if (node) open.push(node);
-    if (node && !node.contains(document.activeElement)) {
-      (node.querySelector<HTMLElement>('[autofocus]') ?? node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
+    // The control marked `data-autofocus` (a destructive dialog's safe choice) holds the focus once the
+    // dialog is up, whatever took it while it mounted: React's autoFocus leaves no attribute to find,
+    // and on a busy machine the first focusable ("Entregar agora") won (issue 49).
+    const preferred = node?.querySelector<HTMLElement>('[data-autofocus]');
+    if (preferred) preferred.focus();
+    else if (node && !node.contains(document.activeElement)) {
+      (node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
     }
     const onKey = (event: KeyboardEvent) => {
       if (open.at(-1) !== node) return;
@@ -112,6 +117,7 @@ export function Dialog({
               onClick={onClose}
               data-testid={close.testId}
               autoFocus={close.autoFocus}
+              data-autofocus={close.autoFocus ? '' : undefined}
             >
               {close.label}
             </button>

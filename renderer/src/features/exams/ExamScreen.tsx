@@ -645,12 +645,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
             <p data-testid="exam-confirm-flagged">{t('exams.confirm.flagged', { list: flagged.join(', ') })}</p>
           )}
           <div className="actions">
-            <button
-              type="button"
-              className="primary"
-              onClick={() => void submit()}
-              data-testid="exam-confirm-yes"
-            >
+            <button type="button" className="primary" onClick={() => void submit()} data-testid="exam-confirm-yes">
               {review ? t('notebook.end.yes') : t('exams.confirm.yes')}
             </button>
             {/* The safe choice holds the focus: Enter, or a key pressed twice, never hands in (issue 49). */}
@@ -658,6 +653,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
               type="button"
               className="secondary"
               autoFocus
+              data-autofocus=""
               onClick={() => setConfirming(false)}
               data-testid="exam-confirm-no"
             >
