@@ -54,12 +54,15 @@ test('focus: the submit confirmation gives it back on "Voltar ao simulado"; afte
   await startDemoExam(page, { preset: 'quick-10' });
   const confirm = page.getByTestId('exam-confirm');
   await openByKeyboard(page, screen.exam.submit, confirm);
-  await page.getByTestId('exam-confirm-no').focus();
+  // It opens on the safe choice: Enter goes back to the exam.
+  await expect(page.getByTestId('exam-confirm-no')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(confirm).toHaveCount(0);
   expect(await focused(page)).toBe('exam-submit');
   // Submitted: the button is gone with the exam; the focus is on the result screen, not on <body>.
   await openByKeyboard(page, screen.exam.submit, confirm);
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('exam-confirm-yes')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(screen.results.score).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
