@@ -1,5 +1,6 @@
 // Small numerical tools of the class TRI: a few Newton steps with step halving over chosen
-// coordinates (the EM's M-step), Gaussian elimination, and the normal quantile. Pure.
+// coordinates (the EM's M-step) and the normal quantile. Pure.
+import { solveLinear } from '../util/linear-solve.js';
 
 /** The item's parameters in the unbounded form the optimiser moves: log a, b, logit c. */
 export type Free = [number, number, number];
@@ -38,7 +39,7 @@ export function maximise(f: (x: Free) => number, start: Free, active: number[], 
       }),
     );
     // The Newton direction; where the Hessian is not negative definite, a gradient step instead.
-    let direction = solve(
+    let direction = solveLinear(
       hess.map((row) => row.map((v) => -v)),
       grad,
     );
@@ -62,26 +63,6 @@ export function maximise(f: (x: Free) => number, start: Free, active: number[], 
     if (!improved) break;
   }
   return x;
-}
-
-/** Gaussian elimination for a small system, or null when singular. */
-function solve(matrix: number[][], vector: number[]): number[] | null {
-  const n = vector.length;
-  const m = matrix.map((row, i) => [...row, vector[i] ?? 0]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let row = col + 1; row < n; row++)
-      if (Math.abs(m[row]?.[col] ?? 0) > Math.abs(m[pivot]?.[col] ?? 0)) pivot = row;
-    const top = m[pivot];
-    if (!top || Math.abs(top[col] ?? 0) < 1e-12) return null;
-    [m[col], m[pivot]] = [top, m[col] ?? top];
-    for (let row = 0; row < n; row++) {
-      if (row === col) continue;
-      const factor = (m[row]?.[col] ?? 0) / (top[col] ?? 1);
-      for (let k = col; k <= n; k++) (m[row] as number[])[k] = (m[row]?.[k] ?? 0) - factor * (top[k] ?? 0);
-    }
-  }
-  return m.map((row, i) => (row[n] ?? 0) / (row[i] ?? 1));
 }
 
 /** The standard normal's quantile (Acklam's rational approximation, relative error below 1.2e-9). */
