@@ -52,12 +52,17 @@ export class ReadingMemo {
       if (this.outlook?.key === key) return this.outlook.outlook;
       const waiting = Object.values(cards).filter((card) => card.fsrs.state === State.New).length;
       // The student's behaviour (learned from the log) changes what the limits reach: part of the key.
-      const behaviour = JSON.stringify(learnBehaviour(log));
-      const neededKey = `${day}|${JSON.stringify(data.plan)}|${data.model?.at ?? ''}|${Object.keys(cards).join(',')}|${waiting}|${behaviour}`;
-      const outlook = outlookFor({ ...reading, outlook: undefined }, now, (search) => {
-        if (this.needed?.key !== neededKey) this.needed = { key: neededKey, needed: search() };
-        return this.needed.needed;
-      });
+      const behaviour = learnBehaviour(log);
+      const neededKey = `${day}|${JSON.stringify(data.plan)}|${data.model?.at ?? ''}|${Object.keys(cards).join(',')}|${waiting}|${JSON.stringify(behaviour)}`;
+      const outlook = outlookFor(
+        { ...reading, outlook: undefined },
+        now,
+        (search) => {
+          if (this.needed?.key !== neededKey) this.needed = { key: neededKey, needed: search() };
+          return this.needed.needed;
+        },
+        behaviour,
+      );
       this.outlook = { key, outlook };
       return outlook;
     };

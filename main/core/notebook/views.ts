@@ -5,7 +5,7 @@ import type { ImageRef, SnapshotQuestion } from '../exams/model.js';
 import type { Card, NotebookData } from './model.js';
 import { chooseDay, isNew, type DayCard, type DayDone, type DayLimits } from './daily.js';
 import { outlookOf, type Outlook } from './forecast.js';
-import { learnBehaviour } from './behaviour.js';
+import { learnBehaviour, type Behaviour } from './behaviour.js';
 import { FIT_MIN_REVIEWS } from './fit-threshold.js';
 import { learnableReviews } from './fit.js';
 import {
@@ -39,6 +39,8 @@ export function outlookFor(
   notebook: NotebookReading,
   now: number,
   neededFor?: (search: () => DayLimits | null) => DayLimits | null,
+  /** How the student answers, when the reader learned it already (the same filtered log). */
+  behaviour: Behaviour = learnBehaviour(notebook.data.log),
 ): Outlook {
   const { plan } = notebook.data;
   return outlookOf(
@@ -50,7 +52,7 @@ export function outlookFor(
     plan.examDate,
     FORECAST_DAYS_WITHOUT_DATE,
     neededFor,
-    learnBehaviour(notebook.data.log),
+    behaviour,
   );
 }
 
