@@ -3,7 +3,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkedMessage, checkedPackRead, isStagingFolder } from '../../../../main/core/worker/answers.js';
+import {
+  checkedClassReport,
+  checkedMessage,
+  checkedPackRead,
+  checkedTri,
+  isStagingFolder,
+} from '../../../../main/core/worker/answers.js';
 import { DecodingWorker, type WorkerHandle } from '../../../../main/core/worker/client.js';
 import type { FromWorker, ToWorker } from '../../../../main/core/worker/protocol.js';
 import { STAGING_PREFIX } from '../../../../main/core/packs/format.js';
@@ -53,6 +59,47 @@ describe('what main accepts from the worker', () => {
     const bad = questions.map((q, n) => (n === 250 ? { ...q, q: { ...q.q, alternatives: 'nada' } } : q));
     expect(await checkedPackRead(read({ content: { ...content, questions: bad } }))).toBeNull();
     expect(isStagingFolder(staging)).toBe(true);
+  });
+
+  it('a class report and a calibration only as the worker builds them: a hostile matrix or row is refused', async () => {
+    const report = (cells: Uint8Array, students = 1) => ({
+      pack: { id: 'p', title: 'T', contentHash: 'h' },
+      questions: [{ id: 'q1', key: 'A', subject: 'x', area: null, statement: '' }],
+      accepted: [],
+      rejected: [],
+      duplicates: [],
+      analysis: {
+        students: [{ name: 'Ana', correct: 1, total: 1, timeMs: 0, bySubject: [], byArea: [] }],
+        items: [{ id: 'q1', key: 'A', facility: 1, pointBiserial: null, flags: [] }],
+        test: { students: 1, items: 1, mean: 1 },
+        bySubject: [],
+        byArea: [],
+        groupSize: 1,
+        meanScore: 1,
+      },
+      responses: { students, items: 1, cells },
+    });
+    expect(await checkedClassReport(report(Uint8Array.of(1)))).not.toBeNull();
+    expect(await checkedClassReport(report(Uint8Array.of(2)))).not.toBeNull();
+    // A cell that is no answer, a matrix of another size, a count that disagrees with the rows.
+    expect(await checkedClassReport(report(Uint8Array.of(3)))).toBeNull();
+    expect(await checkedClassReport(report(Uint8Array.of(1, 0)))).toBeNull();
+    expect(await checkedClassReport(report(Uint8Array.of(1), 2))).toBeNull();
+    const tri = (items: unknown[]) => ({
+      status: 'ok',
+      model: 'rasch',
+      thresholds: { minimum: 30, twoPl: 100, threePl: 500 },
+      converged: true,
+      partial: 0,
+      scoreSd: 80,
+      students: [{ score: 500, se: 30 }],
+      items,
+      information: [],
+    });
+    const item = { a: 1, b: 0, c: null, infit: 1, outfit: 1, misfit: null };
+    expect(await checkedTri(tri([item, null]))).not.toBeNull();
+    expect(await checkedTri(tri([{ ...item, misfit: 'check-the-key' }]))).toBeNull();
+    expect(await checkedTri(tri([{ ...item, a: Number.NaN }]))).toBeNull();
   });
 
   it('messages of the protocol only', () => {
