@@ -15,6 +15,8 @@ import type { ReadPack } from '../core/packs/reader.js';
 import type { PackManifest, QuestionsFile } from '../core/packs/format.js';
 import type { ResultFile } from '../core/class/result-file.js';
 import { openSealedContent } from '../core/packs/registry.js';
+import type { LinkRequest } from '../core/class/irt.js';
+import { readScaleFile, SCALE_EXTENSION, writeScaleFile } from '../core/class/scale-file.js';
 import type { Handlers } from './types.js';
 
 type ClassHandlers = Pick<Handlers, Extract<keyof Handlers, `class:${string}`>>;
@@ -28,7 +30,7 @@ export interface ClassDeps {
   /** The tutor's pack, checked in the decoding worker. */
   readPack: (bytes: Buffer) => Promise<ReadPack>;
   /** The class's TRI, calibrated in the decoding worker (seconds of CPU for a large class). */
-  calibrate: (responses: ClassReport['responses']) => Promise<ClassTri>;
+  calibrate: (responses: ClassReport['responses'], link?: LinkRequest) => Promise<ClassTri>;
   /** The result files read and analysed in the decoding worker. */
   classReport: (
     pack: { manifest: PackManifest; content: QuestionsFile },
@@ -71,7 +73,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
         student: student.trim(),
       };
     },
-    'class:report': async ({ pack: bytes, results, code }) => {
+    'class:report': async ({ pack: bytes, results, code, scale }) => {
       const read = await deps.readPack(Buffer.from(bytes));
       try {
         // A sealed pack's answers are the report's key: its release code opens them.
@@ -87,8 +89,28 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           results.map((r) => ({ name: r.name, bytes: r.data })),
         );
         const { analysis, ...rest } = report;
+        // An earlier report's scale (a small file, checked here): one that is no scale refuses the link only.
+        const earlier = scale ? readScaleFile(scale) : null;
+        const link: LinkRequest | undefined =
+          earlier && !('problem' in earlier) ? { ids: rest.questions.map((q) => q.id), earlier } : undefined;
         // Its own job: a calibration that fails or runs out of time refuses the TRI section only.
-        const tri = await deps.calibrate(report.responses);
+        const calibrated = await deps.calibrate(report.responses, link);
+        const tri: ClassTri =
+          calibrated.status === 'ok' && earlier && 'problem' in earlier
+            ? {
+                ...calibrated,
+                link: { status: 'refused', reason: 'unreadable', problem: earlier.problem, common: 0, needed: 0 },
+              }
+            : calibrated;
+        const sittingAt = rest.accepted.reduce((latest, a) => (a.submittedAt > latest ? a.submittedAt : latest), '');
+        const scaleText = sittingAt
+          ? writeScaleFile(
+              rest.pack,
+              sittingAt,
+              rest.questions.map((q) => q.id),
+              tri,
+            )
+          : null;
         // A class of thousands is thousands of rows: built a slice per turn, main stays responsive.
         const csv = await classReportCsvInTurns(report, tri);
         return {
@@ -106,6 +128,9 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           meanScore: analysis.meanScore,
           tri,
           csv,
+          scaleFile: scaleText
+            ? { fileName: `${rest.pack.id}-${sittingAt.slice(0, 10)}${SCALE_EXTENSION}`, data: scaleText }
+            : null,
         };
       } finally {
         await read.dispose();

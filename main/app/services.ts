@@ -300,7 +300,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       isLocked: (id) => visibility.isLocked(id),
       rememberName: async (studentName) => void (await options.settings.set({ studentName })),
       readPack,
-      calibrate: (responses) => decoder.calibrate(responses),
+      calibrate: (responses, link) => decoder.calibrate(responses, link),
       classReport: (pack, results) => decoder.classReport(pack, results),
     }),
     'exam:missed-deadlines': () =>

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { readPack } from '../core/packs/reader.js';
 import { openSealedContent } from '../core/packs/registry.js';
 import { buildClassReport, classReportCsv, rowsOf } from '../core/class/report.js';
-import { classTri } from '../core/class/irt.js';
+import { classTri, type LinkRequest } from '../core/class/irt.js';
+import { readScaleFile, SCALE_EXTENSION, SCALE_MAX_BYTES, writeScaleFile } from '../core/class/scale-file.js';
+import { readRegularFile } from '../core/util/regular-file.js';
 import { readResultBytes, RESULT_EXTENSION } from '../core/class/result-file.js';
 import { EXIT, UsageError, type Done } from './common.js';
 
@@ -15,6 +17,7 @@ interface ClassReportOptions {
   code?: string;
   csv?: string;
   json?: boolean;
+  scale?: string;
 }
 
 export function classReportCommand(done: Done): Command {
@@ -23,7 +26,8 @@ export function classReportCommand(done: Done): Command {
     .requiredOption('--pack <file>', 'the .exampack the students answered')
     .requiredOption('--results <dir>', `a folder of the students' ${RESULT_EXTENSION} files`)
     .option('--code <code>', "a sealed pack's release code (its answers are the report's key)")
-    .option('--csv <dir>', 'also write the report as CSV files here')
+    .option('--csv <dir>', `also write the report as CSV files here, with its ${SCALE_EXTENSION} for a later report`)
+    .option('--scale <file>', `an earlier report's ${SCALE_EXTENSION}: this class's TRI also on its scale (its growth)`)
     .option('--json', 'print the report as one JSON line')
     .action(async (opts: ClassReportOptions) => done(await classReport(opts)));
 }
@@ -44,12 +48,30 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
       })),
     );
     const report = buildClassReport(pack, sources);
+    let link: LinkRequest | undefined;
+    if (opts.scale) {
+      const bytes = await readRegularFile(opts.scale, SCALE_MAX_BYTES).catch(() => null);
+      const earlier = bytes ? readScaleFile(bytes) : { problem: 'unreadable or too large' };
+      if ('problem' in earlier)
+        throw new UsageError(`${opts.scale} is not a class report's scale (${earlier.problem})`);
+      link = { ids: report.questions.map((q) => q.id), earlier };
+    }
     // The CLI is its own process: the calibration runs here, as the app's worker runs it.
-    const tri = classTri(rowsOf(report.responses));
+    const tri = classTri(rowsOf(report.responses), link);
     if (opts.csv) {
       await mkdir(opts.csv, { recursive: true });
       for (const [name, text] of Object.entries(classReportCsv(report, tri)))
         await writeFile(join(opts.csv, name), text);
+      const sittingAt = report.accepted.reduce((latest, a) => (a.submittedAt > latest ? a.submittedAt : latest), '');
+      const scale = sittingAt
+        ? writeScaleFile(
+            report.pack,
+            sittingAt,
+            report.questions.map((q) => q.id),
+            tri,
+          )
+        : null;
+      if (scale) await writeFile(join(opts.csv, `${report.pack.id}${SCALE_EXTENSION}`), scale);
     }
     if (opts.json) process.stdout.write(`${JSON.stringify({ ...report, tri })}\n`);
     else {
@@ -70,6 +92,15 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
               .join('; ')}\n`
           : `no TRI: ${tri.have} of the ${tri.needed} ${tri.reason === 'too-few-students' ? 'students' : 'usable questions'} it needs\n`,
       );
+      const linked = tri.status === 'ok' ? tri.link : null;
+      if (linked?.status === 'ok')
+        process.stdout.write(
+          `on the scale of ${linked.earlier.title} (${linked.common} shared questions): mean ${linked.score.toFixed(0)} against ${linked.earlier.score.toFixed(0)}, growth ${linked.growth.toFixed(0)} (95 %: ${(linked.growth - 1.96 * linked.growthSe).toFixed(0)} to ${(linked.growth + 1.96 * linked.growthSe).toFixed(0)})\n`,
+        );
+      else if (linked)
+        process.stdout.write(
+          `no link to the earlier scale: ${linked.common} shared questions of the ${linked.needed} it needs\n`,
+        );
       analysis.items.forEach((item, i) => {
         const flags = item.flags.length ? ` [${item.flags.join(', ')}]` : '';
         process.stdout.write(

@@ -18,6 +18,11 @@ export const classChannels = {
       pack: packBytes,
       /** A sealed pack's release code (its answers are the report's key). */
       code: z.string().min(1).max(40).optional(),
+      /** An earlier report's .examscale: this report's TRI is also put on its scale (at most 1 MiB). */
+      scale: z
+        .instanceof(Uint8Array)
+        .refine((b) => b.byteLength <= 1024 * 1024 + 1, 'at most 1 MiB')
+        .optional(),
       /** The students' .examresult files (up to 1,000). */
       results: z
         .array(

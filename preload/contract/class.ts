@@ -62,7 +62,37 @@ export interface ClassReportView {
   tri: ClassTri;
   /** One CSV per table, by file name. */
   csv: Record<string, string>;
+  /**
+   * This report's calibration as a .examscale file, which a later report of the same class reads to
+   * show its growth (tri.link); null without a TRI.
+   */
+  scaleFile: { fileName: string; data: string } | null;
 }
+
+/** A later simulado on an earlier report's scale (main/core/class/irt-link.ts), or why it cannot be. */
+export type TriLink =
+  | {
+      status: 'refused';
+      /** The file is no scale (`unreadable`: its problem in `problem`), or the simulados share too few calibrated questions. */
+      reason: 'unreadable' | 'too-few-common';
+      problem: 'too-large' | 'invalid-json' | 'invalid-schema' | 'future-version' | null;
+      common: number;
+      needed: number;
+    }
+  | {
+      status: 'ok';
+      earlier: { title: string; sittingAt: string; students: number; score: number };
+      /** Calibrated questions both simulados share. */
+      common: number;
+      /** θ on the earlier scale = A·θ here + B. */
+      line: { A: number; B: number };
+      /** This class's mean on the earlier scale, its growth since and that growth's standard error. */
+      score: number;
+      growth: number;
+      growthSe: number;
+      /** Per student (the `students` order), on the earlier scale. */
+      students: { score: number; se: number }[];
+    };
 
 /** The class's TRI, or why there is none (too few students or usable items). */
 export type ClassTri =
@@ -99,6 +129,8 @@ export type ClassTri =
       } | null)[];
       /** The test information at θ from −4 to 4 by 0.5. */
       information: { theta: number; information: number }[];
+      /** On an earlier report's scale, when the tutor gave one. */
+      link: TriLink | null;
     };
 
 /** A result file the OS opened: what it is, with its bytes for the class report, or why it is refused. */

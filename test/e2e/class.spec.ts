@@ -1,6 +1,10 @@
 // The tutor's class loop as people do it: two students take a pack's exam in their own profiles
 // and save result files; the tutor drops them on the class report with the pack.
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readResultFile, writeResultFile } from '../../main/core/class/result-file.js';
+import { readPack } from '../../main/core/packs/reader.js';
+import { correctAlternativeId } from '../../main/core/catalog/answer-key.js';
+import { simulateSittings } from '../support/irt-sim.js';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
@@ -207,4 +211,66 @@ test('sealed: the tutor seals a pack, the student’s exam waits for the code, w
   await report.classReport.build.click();
   await expect(report.classReport.student).toHaveAttribute('data-correct', '4');
   await expect(report.classReport.item).toHaveCount(11);
+});
+
+test('a later mock exam on the earlier report’s scale: the tutor saves the first report’s scale and the second shows the class’s growth', async ({
+  launch,
+}, testInfo) => {
+  const ana = await launch();
+  const anaFile = await studentResult(ana, 'Ana Souza', true);
+  // Forty students sit the demo pack twice, a full SD better the second time: result files made
+  // from Ana's (the same exam), each answer right or a wrong letter as the simulated class answered.
+  const { checksum: _checksum, ...body } = readResultFile(await readFile(anaFile));
+  const pack = await readPack(await readFile(DEMO_PACK));
+  const keys = new Map(
+    pack.content.questions.map((q) => [q.id, q.q.alternatives.find((a) => a.id === correctAlternativeId(q.q))?.letter]),
+  );
+  await pack.dispose();
+  const world = simulateSittings(40, body.answers.length, body.answers.length, 1, 5);
+  const sitting = async (folder: string, rows: number[][], submittedAt: string) => {
+    await mkdir(testInfo.outputPath(folder), { recursive: true });
+    return Promise.all(
+      rows.map(async (row, s) => {
+        const path = testInfo.outputPath(folder, `aluno-${s + 1}.examresult`);
+        const answers = body.answers.map((answer, j) => {
+          const key = keys.get(answer.questionId) ?? 'A';
+          return { ...answer, choice: row[j] === 1 ? key : 'ABCDE'.replace(key, '').charAt(s % 4) };
+        });
+        await writeFile(
+          path,
+          writeResultFile({ ...body, student: `Aluno ${s + 1}`, attempt: { ...body.attempt, submittedAt }, answers }),
+        );
+        return path;
+      }),
+    );
+  };
+  const first = await sitting('primeiro', world.earlier.responses, '2026-10-01T12:00:00.000Z');
+  const second = await sitting('segundo', world.later.responses, '2026-11-20T12:00:00.000Z');
+
+  const tutor = await launch();
+  const screen = ui(tutor.page);
+  await screen.nav('class').click();
+  await screen.classReport.packInput.setInputFiles(DEMO_PACK);
+  await screen.classReport.resultsInput.setInputFiles(first);
+  await screen.classReport.build.click();
+  await expect(screen.classReport.tri).toHaveAttribute('data-status', 'ok', { timeout: 60_000 });
+  await screen.classReport.saveScale.click();
+  const scale = await savedFile(tutor, /\.examscale$/);
+  expect(scale.name).toBe('demo-pack-2026-10-01.examscale');
+
+  await screen.classReport.clear.click();
+  await screen.classReport.resultsInput.setInputFiles(second);
+  await screen.classReport.scaleInput.setInputFiles({
+    name: scale.name,
+    mimeType: 'application/json',
+    buffer: scale.bytes,
+  });
+  await screen.classReport.build.click();
+  await expect(screen.classReport.triLink).toHaveAttribute('data-status', 'ok', { timeout: 60_000 });
+  await expect(screen.classReport.triLink).toHaveAttribute('data-verdict', 'grew');
+  await expect(screen.classReport.triLink).toContainText('A turma melhorou cerca de');
+  const growth = Number(await screen.classReport.triLink.getAttribute('data-growth'));
+  expect(growth).toBeGreaterThan(40);
+  await expect(screen.classReport.student.first()).toHaveAttribute('data-tri-linked', /^\d+$/);
+  expect(await seriousViolations(tutor.page, testInfo.project.name === 'electron'), 'linked report').toEqual([]);
 });

@@ -381,6 +381,12 @@ export const ui = (page: Page) => {
       triMisfits: id('class-tri-misfits'),
       triPartial: id('class-tri-partial'),
       triInformation: id('class-tri-information'),
+      /** This class on an earlier report's scale: [data-status ok|refused, data-reason, data-growth, data-low, data-high, data-verdict grew|fell|unclear]; a student row's [data-tri-linked]. */
+      triLink: id('class-tri-link'),
+      /** An earlier report's .examscale for the link. */
+      scaleInput: id('class-scale-input'),
+      /** Saves this report's .examscale (for the next simulado's report). */
+      saveScale: id('class-save-scale'),
       bySubject: id('class-by-subject'),
       facility: id('class-facility'),
       items: id('class-items'),

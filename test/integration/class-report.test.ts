@@ -3,7 +3,7 @@
 // each student's own result says. Hostile and mismatched files are refused by name.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { simulateClass } from '../support/irt-sim.js';
+import { simulateClass, simulateSittings } from '../support/irt-sim.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExamResult } from '../../preload/contract.js';
 import { handle } from '../../main/app/handle.js';
@@ -59,6 +59,38 @@ const originalChoices = (result: ExamResult) =>
   new Map(
     result.questions.map((q) => [q.statement, q.chosen === null ? null : q.alternatives[q.chosen]?.originalLetter]),
   );
+
+/**
+ * A tutor's profile and the demo pack, and result files of the pack's exam answered by simulated
+ * rows (1 right, 0 a wrong letter), one student per row, from one real student's file.
+ */
+async function classOf() {
+  const ana = await student('Ana', () => 1, 31);
+  const { checksum: _checksum, ...body } = readResultFile(ana.file.data);
+  const tutor = await profile();
+  const pack = new Uint8Array(await readFile(DEMO));
+  const keys = new Map(
+    (
+      await value(tutor, 'class:report', { pack, results: [{ name: 'ana.examresult', data: ana.file.data }] })
+    ).questions.map((q) => [q.id, q.key]),
+  );
+  const filesOf = (rows: number[][], submittedAt = body.attempt.submittedAt) =>
+    rows.map((row, s) => ({
+      name: `aluno-${s + 1}.examresult`,
+      data: new TextEncoder().encode(
+        writeResultFile({
+          ...body,
+          student: `Aluno ${String(s + 1).padStart(2, '0')}`,
+          attempt: { ...body.attempt, submittedAt },
+          answers: body.answers.map((answer, j) => {
+            const key = keys.get(answer.questionId) ?? 'A';
+            return { ...answer, choice: row[j] === 1 ? key : 'ABCDE'.replace(key, '').charAt(s % 4) };
+          }),
+        }),
+      ),
+    }));
+  return { tutor, pack, filesOf };
+}
 
 describe('the class report', () => {
   it('matches every student’s own score, and counts each original letter whatever the shuffle', async () => {
@@ -283,30 +315,9 @@ describe('the class report', () => {
   });
 
   it('gives a class of forty its own TRI: a score and its error per student, item fit and information, in the CSVs too; a class of two gets none, and says why', async () => {
-    const ana = await student('Ana', () => 1, 31);
-    const { checksum: _checksum, ...body } = readResultFile(ana.file.data);
-    const tutor = await profile();
-    const pack = new Uint8Array(await readFile(DEMO));
-    const keys = new Map(
-      (
-        await value(tutor, 'class:report', { pack, results: [{ name: 'ana.examresult', data: ana.file.data }] })
-      ).questions.map((q) => [q.id, q.key]),
-    );
+    const { tutor, pack, filesOf } = await classOf();
     // Forty students of known proficiency answering a Rasch class's way (a seeded draw).
-    const world = simulateClass(40, body.answers.length, 77, 'rasch');
-    const files = world.responses.map((row, s) => ({
-      name: `aluno-${s + 1}.examresult`,
-      data: new TextEncoder().encode(
-        writeResultFile({
-          ...body,
-          student: `Aluno ${String(s + 1).padStart(2, '0')}`,
-          answers: body.answers.map((answer, j) => {
-            const key = keys.get(answer.questionId) ?? 'A';
-            return { ...answer, choice: row[j] === 1 ? key : 'ABCDE'.replace(key, '').charAt(s % 4) };
-          }),
-        }),
-      ),
-    }));
+    const files = filesOf(simulateClass(40, 10, 77, 'rasch').responses);
     const report = await value(tutor, 'class:report', { pack, results: files });
     expect(report.students).toHaveLength(40);
     const tri = report.tri;
@@ -343,5 +354,71 @@ describe('the class report', () => {
     expect(lost.students).toEqual(report.students);
     expect(lost.items).toEqual(report.items);
     expect(Object.keys(lost.csv)).toEqual(Object.keys(report.csv));
+  }, 120_000);
+
+  it('puts a later simulado on the earlier report’s scale through its saved .examscale: the class’s growth shows, where alone each report is centred at 500; a file that is no scale refuses the link only', async () => {
+    const { tutor, pack, filesOf } = await classOf();
+    // The same forty students twice, a full standard deviation better the second time (the same ten questions).
+    const world = simulateSittings(40, 10, 10, 1, 5);
+    const first = await value(tutor, 'class:report', { pack, results: filesOf(world.earlier.responses) });
+    const scaleFile = first.scaleFile;
+    if (!scaleFile || first.tri.status !== 'ok') throw new Error('the first report has no scale');
+    expect(scaleFile.fileName).toMatch(/\.examscale$/);
+    const later = filesOf(world.later.responses, '2026-11-20T12:00:00.000Z');
+    const alone = await value(tutor, 'class:report', { pack, results: later });
+    const linked = await value(tutor, 'class:report', {
+      pack,
+      results: later,
+      scale: new TextEncoder().encode(scaleFile.data),
+    });
+    if (alone.tri.status !== 'ok' || linked.tri.status !== 'ok') throw new Error('no TRI');
+    const meanOf = (xs: { score: number }[]) => xs.reduce((sum, x) => sum + x.score, 0) / xs.length;
+    // Alone, the later report is centred like the first: no growth to see.
+    expect(Math.abs(meanOf(alone.tri.students) - meanOf(first.tri.students))).toBeLessThan(15);
+    const link = linked.tri.link;
+    if (link?.status !== 'ok') throw new Error(`no link: ${JSON.stringify(link)}`);
+    expect(link.common).toBe(10);
+    // A gain of one SD on the earlier scale is 100 points; the band is a true one and above zero.
+    expect(link.growth - 1.96 * link.growthSe).toBeGreaterThan(0);
+    expect(link.growth).toBeGreaterThan(40);
+    expect(link.students).toHaveLength(40);
+    // The rest of the report is the same with or without the link.
+    expect(linked.students).toEqual(alone.students);
+    expect(linked.tri.students).toEqual(alone.tri.students);
+    // A file that is no scale: the link is refused by name, the report stands.
+    const garbage = await value(tutor, 'class:report', {
+      pack,
+      results: later,
+      scale: new TextEncoder().encode('{"format":"x"}'),
+    });
+    expect(garbage.tri.status === 'ok' && garbage.tri.link).toEqual({
+      status: 'refused',
+      reason: 'unreadable',
+      problem: 'invalid-schema',
+      common: 0,
+      needed: 0,
+    });
+    expect(garbage.students).toEqual(alone.students);
+    // The CLI reads the same scale and tells the same growth; its CSV folder holds its own scale.
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    await mkdir(join(temp.dir, 'results'));
+    for (const file of later) await writeFile(join(temp.dir, 'results', file.name), file.data);
+    await writeFile(join(temp.dir, scaleFile.fileName), scaleFile.data);
+    const out = await runCli([
+      'class',
+      'report',
+      '--pack',
+      DEMO,
+      '--results',
+      join(temp.dir, 'results'),
+      '--scale',
+      join(temp.dir, scaleFile.fileName),
+      '--csv',
+      join(temp.dir, 'csv'),
+    ]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain(`growth ${link.growth.toFixed(0)} `);
+    expect(await readFile(join(temp.dir, 'csv', 'demo-pack.examscale'), 'utf8')).toContain('"exam-practice-scale"');
   }, 120_000);
 });

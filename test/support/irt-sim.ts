@@ -44,3 +44,41 @@ export function correlation(xs: number[], ys: number[]): number {
   });
   return sxy / Math.sqrt(sxx * syy);
 }
+
+export interface LinkedSittings {
+  earlier: { ids: string[]; responses: number[][]; thetas: number[] };
+  later: { ids: string[]; responses: number[][]; thetas: number[] };
+}
+
+/**
+ * Two simulados of one class a few weeks apart: `items` questions each, `common` of them shared
+ * (the same question ids), the class's proficiency grown by `growth` (θ units) in between, with
+ * each student's own gain spread around it. Rasch items (a = 1), b ~ N(0, 1).
+ */
+export function simulateSittings(
+  students: number,
+  items: number,
+  common: number,
+  growth: number,
+  seed: number,
+  model: 'rasch' | '2pl' = 'rasch',
+): LinkedSittings {
+  const random = seededRandom(seed);
+  const normal = () => Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
+  const pool = Array.from({ length: 2 * items - common }, (_, j) => ({
+    id: `q${j}`,
+    a: model === 'rasch' ? 1 : 0.7 + random() * 1.3,
+    b: normal(),
+    c: 0,
+  }));
+  const first = pool.slice(0, items);
+  const second = pool.slice(items - common);
+  const before = Array.from({ length: students }, normal);
+  const after = before.map((theta) => theta + growth + 0.3 * normal());
+  const answer = (form: typeof pool, thetas: number[]) =>
+    thetas.map((theta) => form.map((item) => (random() < probability(item, theta) ? 1 : 0)));
+  return {
+    earlier: { ids: first.map((i) => i.id), responses: answer(first, before), thetas: before },
+    later: { ids: second.map((i) => i.id), responses: answer(second, after), thetas: after },
+  };
+}

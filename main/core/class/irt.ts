@@ -6,7 +6,8 @@
 // never saw (a shorter form) is missing, not wrong. Whether an item misfits is decided at this
 // class's size, from the fit statistics' spread in classes simulated from the fitted model. Pure;
 // the choices and the thresholds are in docs/class-report.md.
-import type { ClassTri } from '../../../preload/contract.js';
+import type { ClassTri, TriLink } from '../../../preload/contract.js';
+import { linkToScale, type ClassScale } from './irt-link.js';
 import { misfitOf, misfitReplicates, misfitSpread } from './irt-misfit.js';
 import {
   eap,
@@ -277,8 +278,39 @@ export function calibrate(
   };
 }
 
-/** The class report's TRI: the calibration as the screen and the CSVs show it, or why there is none. */
-export function classTri(responses: readonly Answers[]): ClassTri {
+/** What a report is linked to: an earlier report's scale, and this report's question ids (its items' order). */
+export interface LinkRequest {
+  ids: string[];
+  earlier: ClassScale;
+}
+
+function linkOf(calibration: IrtCalibration, request: LinkRequest): TriLink {
+  const outcome = linkToScale(request.ids, calibration.items, calibration.proficiency, request.earlier);
+  if (outcome.status === 'refused') return { ...outcome, problem: null };
+  const score = 500 + 100 * outcome.mean;
+  const earlierScore = 500 + 100 * request.earlier.mean;
+  return {
+    status: 'ok',
+    earlier: {
+      title: request.earlier.pack.title,
+      sittingAt: request.earlier.sittingAt,
+      students: request.earlier.students,
+      score: earlierScore,
+    },
+    common: outcome.common,
+    line: outcome.line,
+    score,
+    growth: score - earlierScore,
+    growthSe: 100 * outcome.growthSe,
+    students: outcome.students.map((s) => ({ score: 500 + 100 * s.theta, se: 100 * s.se })),
+  };
+}
+
+/**
+ * The class report's TRI: the calibration as the screen and the CSVs show it, or why there is none;
+ * with `link`, also on an earlier report's scale.
+ */
+export function classTri(responses: readonly Answers[], link?: LinkRequest): ClassTri {
   try {
     const calibration = calibrate(responses, {
       replicates: misfitReplicates(responses.length, responses[0]?.length ?? 0),
@@ -307,6 +339,7 @@ export function classTri(responses: readonly Answers[]): ClassTri {
           : null,
       ),
       information: calibration.information,
+      link: link ? linkOf(calibration, link) : null,
     };
   } catch (error) {
     if (!(error instanceof IrtError)) throw error;

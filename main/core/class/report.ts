@@ -235,6 +235,12 @@ function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Genera
       ? [round(p.score, 1), round(p.se, 1), round(p.score - Z95 * p.se, 1), round(p.score + Z95 * p.se, 1)]
       : ['', '', '', ''];
   };
+  // On an earlier report's scale, when the tutor gave one (irt-link.ts); blank otherwise.
+  const linked = ok?.link?.status === 'ok' ? ok.link : null;
+  const studentLinked = (i: number) => {
+    const p = linked?.students[i];
+    return p ? [round(p.score, 1), round(p.se, 1)] : ['', ''];
+  };
   const itemTri = (i: number) => {
     const item = ok?.items[i];
     return item
@@ -266,6 +272,8 @@ function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Genera
         'tri_class_se',
         'tri_class_low95',
         'tri_class_high95',
+        'tri_earlier_scale_score',
+        'tri_earlier_scale_se',
         ...subjects.map(subjectHeader),
       ],
       ...(yield* csvRows(analysis.students, (s, i) => [
@@ -276,6 +284,7 @@ function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Genera
           round(s.total ? (100 * s.correct) / s.total : 0, 1),
           round(s.timeMs / 60_000, 1),
           ...studentTri(i),
+          ...studentLinked(i),
           ...subjects.map((key) => {
             const line = s.bySubject.find((l) => l.key === key);
             return line ? line.correct : '';

@@ -117,6 +117,27 @@ const triSchema = z.discriminatedUnion('status', [
     students: z.array(z.unknown()),
     items: z.array(z.unknown()),
     information: z.array(z.strictObject({ theta: finite, information: finite })),
+    link: z
+      .discriminatedUnion('status', [
+        z.strictObject({
+          status: z.literal('refused'),
+          reason: z.enum(['unreadable', 'too-few-common']),
+          problem: z.null(),
+          common: finite,
+          needed: finite,
+        }),
+        z.strictObject({
+          status: z.literal('ok'),
+          earlier: z.strictObject({ title: z.string(), sittingAt: z.string(), students: finite, score: finite }),
+          common: finite,
+          line: z.strictObject({ A: finite, B: finite }),
+          score: finite,
+          growth: finite,
+          growthSe: finite,
+          students: z.array(z.unknown()),
+        }),
+      ])
+      .nullable(),
   }),
 ]);
 
@@ -140,7 +161,10 @@ export async function checkedTri(value: unknown): Promise<ClassTri | null> {
   if (tri.status === 'refused') return tri;
   const ok =
     (await everyInSlices(tri.students, (row) => triStudentSchema.safeParse(row).success)) &&
-    (await everyInSlices(tri.items, (row) => triItemSchema.safeParse(row).success));
+    (await everyInSlices(tri.items, (row) => triItemSchema.safeParse(row).success)) &&
+    (tri.link?.status !== 'ok' ||
+      (tri.link.students.length === tri.students.length &&
+        (await everyInSlices(tri.link.students, (row) => triStudentSchema.safeParse(row).success))));
   return ok ? (value as ClassTri) : null;
 }
 

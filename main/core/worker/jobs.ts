@@ -49,7 +49,7 @@ export async function runJob(job: WorkerJob, report: JobReporter): Promise<JobVa
       return optimize(job.histories);
     }
     case 'irt':
-      return classTri(rowsOf(job.responses));
+      return classTri(rowsOf(job.responses), job.link);
     case 'class':
       return buildClassReport(job.pack, await readStagedResults(job.resultsFile));
   }

@@ -625,9 +625,10 @@ export const en: Messages = {
     tri: {
       heading: 'TRI of this class',
       column: 'TRI (class scale, 95 % band)',
+      linkedColumn: 'On the scale of “{{title}}” (95 % band)',
       score: '{{score}} ({{low}}–{{high}})',
       about:
-        'Item response theory calibrated on these {{students}} students alone ({{model}}: Rasch below {{twoPl}} students, 2PL from {{twoPl}}, 3PL from {{threePl}}). Each score is an EAP estimate on this class’s own scale: 500 is the mean of the class’s proficiency and 100 its spread; the estimates draw towards the mean, so the scores shown vary less (here, an SD of {{sd}}). The band beside each score is 95 % (±1.96 standard errors) and is still too narrow for small classes, as it leaves out the uncertainty of the questions themselves. It is not the ENEM’s TRI score: INEP calibrates its items on millions of candidates. Each report has its own scale: a class that improved between two mock exams does not show a higher mean.',
+        'Item response theory calibrated on these {{students}} students alone ({{model}}: Rasch below {{twoPl}} students, 2PL from {{twoPl}}, 3PL from {{threePl}}). Each score is an EAP estimate on this class’s own scale: 500 is the mean of the class’s proficiency and 100 its spread; the estimates draw towards the mean, so the scores shown vary less (here, an SD of {{sd}}). The band beside each score is 95 % (±1.96 standard errors) and is still too narrow for small classes, as it leaves out the uncertainty of the questions themselves. It is not the ENEM’s TRI score: INEP calibrates its items on millions of candidates. Each report has its own scale: to see whether the class improved since an earlier mock exam, choose that report’s saved scale (the two need questions in common).',
       models: { rasch: 'Rasch model', '2pl': 'two-parameter model', '3pl': 'three-parameter model, as INEP' },
       notConverged: 'The calibration did not fully settle: read these scores with care.',
       partial_one:
@@ -641,6 +642,18 @@ export const en: Messages = {
         'The classical analysis points to a possibly wrong key in {{list}} (the upper group chose another letter): look at those too.',
       information: 'Where this test measures well (test information by class score)',
       informationRow: 'information {{information}} · error ± {{se}}',
+      link: {
+        summary:
+          'On the scale of “{{title}}” ({{date}}), through the {{common}} questions both mock exams share: the class mean was {{then}} and is now {{now}}.',
+        grew: 'The class improved by about {{growth}} points (95 % band: {{low}} to {{high}}).',
+        fell: 'The class fell by about {{growth}} points (95 % band: {{low}} to {{high}}).',
+        unclear:
+          'It cannot be said that the class changed: the difference ({{low}} to {{high}}, 95 % band) is within the error of the link and of the scores.',
+        tooFewCommon:
+          'Cannot compare with the earlier mock exam: they share only {{common}} calibrated questions, and linking the scales needs at least {{needed}}.',
+        unreadable:
+          'The chosen scale file is not a class report’s scale (.examscale); the report below is on this class’s own scale.',
+      },
       refused: {
         'too-few-students':
           'No TRI: a class calibrates its own questions from {{needed}} students on; this report has {{have}}.',
@@ -691,6 +704,8 @@ export const en: Messages = {
       'future-version': 'a newer version of the app made it',
       checksum: 'it was changed or damaged after it was exported',
     },
+    scale: 'Compare with an earlier report (.examscale file, optional)',
+    saveScale: 'Save this report’s scale (to compare the next mock exam)',
     csv: 'CSV: {{name}}',
     print: 'Print the report',
     students: 'Students',

@@ -642,9 +642,10 @@ export const ptBR = {
     tri: {
       heading: 'TRI desta turma',
       column: 'TRI (escala da turma, faixa de 95 %)',
+      linkedColumn: 'Na escala de “{{title}}” (faixa de 95 %)',
       score: '{{score}} ({{low}}–{{high}})',
       about:
-        'Teoria de resposta ao item calibrada só com estes {{students}} estudantes ({{model}}: Rasch abaixo de {{twoPl}} estudantes, 2PL a partir de {{twoPl}}, 3PL a partir de {{threePl}}). Cada nota é uma estimativa EAP na escala desta turma: 500 é a média da proficiência da turma e 100 o seu desvio; as estimativas puxam para a média, por isso as notas mostradas variam menos (aqui, desvio de {{sd}}). A faixa ao lado de cada nota é de 95 % (±1,96 erro padrão) e ainda é estreita demais em turmas pequenas, pois não conta a incerteza das próprias questões. Não é a nota TRI do ENEM: o INEP calibra os itens com milhões de candidatos. Cada relatório tem a sua própria escala: uma turma que melhorou entre dois simulados não aparece com média maior.',
+        'Teoria de resposta ao item calibrada só com estes {{students}} estudantes ({{model}}: Rasch abaixo de {{twoPl}} estudantes, 2PL a partir de {{twoPl}}, 3PL a partir de {{threePl}}). Cada nota é uma estimativa EAP na escala desta turma: 500 é a média da proficiência da turma e 100 o seu desvio; as estimativas puxam para a média, por isso as notas mostradas variam menos (aqui, desvio de {{sd}}). A faixa ao lado de cada nota é de 95 % (±1,96 erro padrão) e ainda é estreita demais em turmas pequenas, pois não conta a incerteza das próprias questões. Não é a nota TRI do ENEM: o INEP calibra os itens com milhões de candidatos. Cada relatório tem a sua própria escala: para ver se a turma melhorou desde um simulado anterior, escolha a escala salva daquele relatório (os dois precisam ter questões em comum).',
       models: {
         rasch: 'modelo de Rasch',
         '2pl': 'modelo de dois parâmetros',
@@ -662,6 +663,18 @@ export const ptBR = {
         'A análise clássica aponta possível gabarito errado em {{list}} (o grupo de cima escolheu outra letra): confira também.',
       information: 'Onde esta prova mede bem (informação do teste por nota da turma)',
       informationRow: 'informação {{information}} · erro ± {{se}}',
+      link: {
+        summary:
+          'Na escala de “{{title}}” ({{date}}), pelas {{common}} questões que os dois simulados têm em comum: a média da turma era {{then}} e agora é {{now}}.',
+        grew: 'A turma melhorou cerca de {{growth}} pontos (faixa de 95 %: {{low}} a {{high}}).',
+        fell: 'A turma caiu cerca de {{growth}} pontos (faixa de 95 %: {{low}} a {{high}}).',
+        unclear:
+          'Não dá para afirmar que a turma mudou: a diferença ({{low}} a {{high}}, faixa de 95 %) cabe no erro da ligação e das notas.',
+        tooFewCommon:
+          'Não dá para comparar com o simulado anterior: os dois têm só {{common}} questões calibradas em comum, e a ligação entre as escalas precisa de ao menos {{needed}}.',
+        unreadable:
+          'O arquivo de escala escolhido não é a escala de um relatório de turma (.examscale); o relatório abaixo está na escala desta turma.',
+      },
       refused: {
         'too-few-students':
           'Sem TRI: uma turma calibra as próprias questões a partir de {{needed}} estudantes; este relatório tem {{have}}.',
@@ -713,6 +726,8 @@ export const ptBR = {
       'future-version': 'foi feito por uma versão mais nova do app',
       checksum: 'foi alterado ou corrompido depois de exportado',
     },
+    scale: 'Comparar com um relatório anterior (arquivo .examscale, opcional)',
+    saveScale: 'Salvar a escala deste relatório (para comparar o próximo simulado)',
     csv: 'CSV: {{name}}',
     print: 'Imprimir relatório',
     students: 'Alunos',

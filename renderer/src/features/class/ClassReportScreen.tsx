@@ -5,25 +5,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESULT_FILE_MAX_BYTES, type ClassReportView, type ResultOffer } from '../../../../preload/contract';
 import { BarChart } from '../../components/BarChart';
+import { band, TriSection, useFixed } from './TriSection';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
 import { saveFiles } from '../../lib/save-files';
-import { formatDecimal } from '../../lib/format';
-
-/** Figures as the student's language writes them (data attributes keep the machine's dot). */
-function useFixed() {
-  const { i18n } = useTranslation();
-  return (value: number | null, digits = 2) => formatDecimal(value, digits, i18n.language);
-}
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
-/** A TRI score with its 95 % band (±1.96 standard errors). */
-const band = (p: { score: number; se: number } | undefined) =>
-  p
-    ? { score: p.score.toFixed(0), low: (p.score - 1.96 * p.se).toFixed(0), high: (p.score + 1.96 * p.se).toFixed(0) }
-    : { score: '–', low: '–', high: '–' };
 
 async function bytesOf(file: File) {
   return new Uint8Array(await file.arrayBuffer());
@@ -36,69 +25,6 @@ async function resultBytesOf(file: File) {
 }
 
 const NONE_OPENED: ResultOffer[] = [];
-
-/** The class's own TRI: what it is (and is not), the items that do not fit, and where the test measures well. */
-function TriSection({ report }: { report: ClassReportView }) {
-  const { t } = useTranslation();
-  const fixed = useFixed();
-  const { tri } = report;
-  if (tri.status === 'refused')
-    return (
-      <p className="notice notice-info" data-testid="class-tri" data-status="refused">
-        {t(`class.tri.refused.${tri.reason}`, { needed: tri.needed, have: tri.have })}
-      </p>
-    );
-  // Noisier than chance allows at this class's size (irt.ts decides it); and, echoed, the items the
-  // classical analysis finds the upper group choosing a distractor over the key.
-  const misfits = tri.items.flatMap((item, i) =>
-    item?.misfit === 'under' ? [`${i + 1} (infit ${fixed(item.infit)}, outfit ${fixed(item.outfit)})`] : [],
-  );
-  const miskeyed = report.items.flatMap((item, i) =>
-    item.flags.includes('miskeyed') && tri.items[i]?.misfit !== 'under' ? [String(i + 1)] : [],
-  );
-  const peak = Math.max(...tri.information.map((p) => p.information), 0);
-  return (
-    <div data-testid="class-tri" data-status="ok" data-model={tri.model}>
-      <h4>{t('class.tri.heading')}</h4>
-      <p className="muted">
-        {t('class.tri.about', {
-          model: t(`class.tri.models.${tri.model}`),
-          students: report.students.length,
-          twoPl: tri.thresholds.twoPl,
-          threePl: tri.thresholds.threePl,
-          sd: tri.scoreSd.toFixed(0),
-        })}
-      </p>
-      {tri.partial > 0 && (
-        <p className="notice notice-info" data-testid="class-tri-partial" data-count={tri.partial}>
-          {t('class.tri.partial', { count: tri.partial })}
-        </p>
-      )}
-      {!tri.converged && <p className="notice notice-warning">{t('class.tri.notConverged')}</p>}
-      <p data-testid="class-tri-misfits" data-count={misfits.length} data-miskeyed={miskeyed.length}>
-        {misfits.length === 0 && miskeyed.length === 0 && t('class.tri.allFit')}
-        {misfits.length > 0 && t('class.tri.misfits', { list: misfits.join(', ') })}
-        {misfits.length > 0 && miskeyed.length > 0 && ' '}
-        {miskeyed.length > 0 && t('class.tri.miskeyed', { list: miskeyed.join(', ') })}
-      </p>
-      <BarChart
-        title={t('class.tri.information')}
-        testId="class-tri-information"
-        bars={tri.information
-          .filter((p) => p.theta >= -3 && p.theta <= 3)
-          .map((p) => ({
-            label: String(Math.round(500 + 100 * p.theta)),
-            value: p.information,
-            max: peak,
-            caption: t('class.tri.informationRow', {
-              information: fixed(p.information, 1),
-              se: p.information > 0 ? (100 / Math.sqrt(p.information)).toFixed(0) : '–',
-            }),
-          }))}
-      />
-    </div>
-  );
-}
 
 export function ClassReportScreen({
   opened = NONE_OPENED,
@@ -113,8 +39,10 @@ export function ClassReportScreen({
   const [pack, setPack] = useState<File | null>(null);
   const [picked, setPicked] = useState<File[]>([]);
   const [code, setCode] = useState('');
+  const [scale, setScale] = useState<File | null>(null);
   const [report, setReport] = useState<ClassReportView | null>(null);
   const tri = report?.tri.status === 'ok' ? report.tri : null;
+  const linked = tri?.link?.status === 'ok' ? tri.link : null;
   const { busy, error, run } = useAction();
   const [open, setOpen] = useState<number | null>(null);
   // The files opened from the OS are kept by the app (they may arrive before this screen shows).
@@ -143,6 +71,8 @@ export function ClassReportScreen({
       api['class:report']({
         pack: await bytesOf(pack),
         ...(code.trim() && { code: code.trim() }),
+        // One byte past the largest scale main takes: a larger file is refused by name, never read whole.
+        ...(scale && { scale: new Uint8Array(await scale.slice(0, 1024 * 1024 + 1).arrayBuffer()) }),
         results: await Promise.all(results.map(async (f) => ({ name: f.name, data: await resultBytesOf(f) }))),
       }),
     );
@@ -192,6 +122,15 @@ export function ClassReportScreen({
             placeholder="XXXX-XXXX-XXXX"
             onChange={(e) => setCode(e.target.value)}
             data-testid="class-code-input"
+          />
+        </label>
+        <label>
+          {t('class.scale')}
+          <input
+            type="file"
+            accept=".examscale"
+            onChange={(e) => setScale(e.target.files?.[0] ?? null)}
+            data-testid="class-scale-input"
           />
         </label>
         <p data-testid="class-file-count">{t('class.fileCount', { count: results.length })}</p>
@@ -284,6 +223,19 @@ export function ClassReportScreen({
                 {t('class.csv', { name })}
               </button>
             ))}
+            {report.scaleFile && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  const file = report.scaleFile;
+                  if (file) void run(() => saveFiles([file]));
+                }}
+                data-testid="class-save-scale"
+              >
+                {t('class.saveScale')}
+              </button>
+            )}
             <button type="button" className="secondary" onClick={() => window.print()} data-testid="class-print">
               {t('class.print')}
             </button>
@@ -297,6 +249,7 @@ export function ClassReportScreen({
                 <th scope="col">{t('class.col.score')}</th>
                 <th scope="col">{t('class.col.time')}</th>
                 {tri && <th scope="col">{t('class.tri.column')}</th>}
+                {linked && <th scope="col">{t('class.tri.linkedColumn', { title: linked.earlier.title })}</th>}
               </tr>
             </thead>
             <tbody>
@@ -306,6 +259,7 @@ export function ClassReportScreen({
                   data-testid="class-student"
                   data-correct={s.correct}
                   data-tri={tri?.students[i]?.score.toFixed(0)}
+                  data-tri-linked={linked?.students[i]?.score.toFixed(0)}
                 >
                   <th scope="row">{s.name}</th>
                   <td>
@@ -313,6 +267,7 @@ export function ClassReportScreen({
                   </td>
                   <td>{minutes(s.timeMs)}</td>
                   {tri && <td>{t('class.tri.score', band(tri.students[i]))}</td>}
+                  {linked && <td>{t('class.tri.score', band(linked.students[i]))}</td>}
                 </tr>
               ))}
             </tbody>

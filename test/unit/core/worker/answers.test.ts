@@ -85,7 +85,7 @@ describe('what main accepts from the worker', () => {
     expect(await checkedClassReport(report(Uint8Array.of(3)))).toBeNull();
     expect(await checkedClassReport(report(Uint8Array.of(1, 0)))).toBeNull();
     expect(await checkedClassReport(report(Uint8Array.of(1), 2))).toBeNull();
-    const tri = (items: unknown[]) => ({
+    const tri = (items: unknown[], link: unknown = null) => ({
       status: 'ok',
       model: 'rasch',
       thresholds: { minimum: 30, twoPl: 100, threePl: 500 },
@@ -95,11 +95,34 @@ describe('what main accepts from the worker', () => {
       students: [{ score: 500, se: 30 }],
       items,
       information: [],
+      link,
     });
     const item = { a: 1, b: 0, c: null, infit: 1, outfit: 1, misfit: null };
     expect(await checkedTri(tri([item, null]))).not.toBeNull();
     expect(await checkedTri(tri([{ ...item, misfit: 'check-the-key' }]))).toBeNull();
     expect(await checkedTri(tri([{ ...item, a: Number.NaN }]))).toBeNull();
+    // The link to an earlier scale: one score per student, each a number.
+    const link = (students: unknown[]) => ({
+      status: 'ok',
+      earlier: { title: 'Simulado 1', sittingAt: '2026-10-01T12:00:00.000Z', students: 30, score: 500 },
+      common: 12,
+      line: { A: 1, B: 0.4 },
+      score: 540,
+      growth: 40,
+      growthSe: 12,
+      students,
+    });
+    expect(await checkedTri(tri([item], link([{ score: 540, se: 30 }])))).not.toBeNull();
+    expect(await checkedTri(tri([item], link([])))).toBeNull();
+    expect(await checkedTri(tri([item], link([{ score: 'high', se: 30 }])))).toBeNull();
+    expect(
+      await checkedTri(
+        tri([item], { status: 'refused', reason: 'too-few-common', problem: null, common: 3, needed: 10 }),
+      ),
+    ).not.toBeNull();
+    expect(
+      await checkedTri(tri([item], { status: 'refused', reason: 'no-reason', problem: null, common: 3, needed: 10 })),
+    ).toBeNull();
   });
 
   it('messages of the protocol only', () => {
