@@ -16,7 +16,7 @@ import type { PackManifest, QuestionsFile } from '../core/packs/format.js';
 import type { ResultFile } from '../core/class/result-file.js';
 import { openSealedContent } from '../core/packs/registry.js';
 import type { LinkRequest } from '../core/class/irt.js';
-import { readScaleFile, SCALE_EXTENSION, writeScaleFile } from '../core/class/scale-file.js';
+import { readScaleFile, reportScaleFile } from '../core/class/scale-file.js';
 import type { Handlers } from './types.js';
 
 type ClassHandlers = Pick<Handlers, Extract<keyof Handlers, `class:${string}`>>;
@@ -102,15 +102,6 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
                 link: { status: 'refused', reason: 'unreadable', problem: earlier.problem, common: 0, needed: 0 },
               }
             : calibrated;
-        const sittingAt = rest.accepted.reduce((latest, a) => (a.submittedAt > latest ? a.submittedAt : latest), '');
-        const scaleText = sittingAt
-          ? writeScaleFile(
-              rest.pack,
-              sittingAt,
-              rest.questions.map((q) => q.id),
-              tri,
-            )
-          : null;
         // A class of thousands is thousands of rows: built a slice per turn, main stays responsive.
         const csv = await classReportCsvInTurns(report, tri);
         return {
@@ -128,9 +119,7 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           meanScore: analysis.meanScore,
           tri,
           csv,
-          scaleFile: scaleText
-            ? { fileName: `${rest.pack.id}-${sittingAt.slice(0, 10)}${SCALE_EXTENSION}`, data: scaleText }
-            : null,
+          scaleFile: reportScaleFile(rest, tri),
         };
       } finally {
         await read.dispose();

@@ -6,7 +6,7 @@ import { readPack } from '../core/packs/reader.js';
 import { openSealedContent } from '../core/packs/registry.js';
 import { buildClassReport, classReportCsv, rowsOf } from '../core/class/report.js';
 import { classTri, type LinkRequest } from '../core/class/irt.js';
-import { readScaleFile, SCALE_EXTENSION, SCALE_MAX_BYTES, writeScaleFile } from '../core/class/scale-file.js';
+import { readScaleFile, reportScaleFile, SCALE_EXTENSION, SCALE_MAX_BYTES } from '../core/class/scale-file.js';
 import { readRegularFile } from '../core/util/regular-file.js';
 import { readResultBytes, RESULT_EXTENSION } from '../core/class/result-file.js';
 import { EXIT, UsageError, type Done } from './common.js';
@@ -62,16 +62,8 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
       await mkdir(opts.csv, { recursive: true });
       for (const [name, text] of Object.entries(classReportCsv(report, tri)))
         await writeFile(join(opts.csv, name), text);
-      const sittingAt = report.accepted.reduce((latest, a) => (a.submittedAt > latest ? a.submittedAt : latest), '');
-      const scale = sittingAt
-        ? writeScaleFile(
-            report.pack,
-            sittingAt,
-            report.questions.map((q) => q.id),
-            tri,
-          )
-        : null;
-      if (scale) await writeFile(join(opts.csv, `${report.pack.id}${SCALE_EXTENSION}`), scale);
+      const scale = reportScaleFile(report, tri);
+      if (scale) await writeFile(join(opts.csv, scale.fileName), scale.data);
     }
     if (opts.json) process.stdout.write(`${JSON.stringify({ ...report, tri })}\n`);
     else {

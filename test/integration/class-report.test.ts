@@ -419,6 +419,8 @@ describe('the class report', () => {
     ]);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain(`growth ${link.growth.toFixed(0)} `);
-    expect(await readFile(join(temp.dir, 'csv', 'demo-pack.examscale'), 'utf8')).toContain('"exam-practice-scale"');
+    expect(await readFile(join(temp.dir, 'csv', 'demo-pack-2026-11-20.examscale'), 'utf8')).toContain(
+      '"exam-practice-scale"',
+    );
   }, 120_000);
 });

@@ -88,3 +88,27 @@ export function writeScaleFile(
   };
   return `${JSON.stringify(body, null, 1)}\n`;
 }
+
+/**
+ * A report's scale file, named by its pack and the day its simulado was sat (its latest result),
+ * or null without a TRI.
+ */
+export function reportScaleFile(
+  report: {
+    pack: { id: string; title: string };
+    accepted: readonly { submittedAt: string }[];
+    questions: readonly { id: string }[];
+  },
+  tri: ClassTri,
+): { fileName: string; data: string } | null {
+  const sittingAt = report.accepted.reduce((latest, a) => (a.submittedAt > latest ? a.submittedAt : latest), '');
+  const data = sittingAt
+    ? writeScaleFile(
+        report.pack,
+        sittingAt,
+        report.questions.map((q) => q.id),
+        tri,
+      )
+    : null;
+  return data ? { fileName: `${report.pack.id}-${sittingAt.slice(0, 10)}${SCALE_EXTENSION}`, data } : null;
+}
