@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo, startDemoExam, submitExam, toFirstFigure } from './steps.js';
+import { correctLetter, importDemo, startDemoExam, submitExam, toFirstFigure } from './steps.js';
 
 /** The test id of the element holding the focus now. */
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
@@ -136,4 +136,43 @@ test('focus: a figure opened from a result’s review gives it back to that figu
     expect(await focused(page), close).toBe('review-image');
     await expect(figure).toBeFocused();
   }
+});
+
+test('focus: each new context starts at its start — the library after importing, a started exam, a result, a started review; at 32 px a review’s rating is in view once answered', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await screen.nav('settings').click();
+  await screen.settings.fontScale.selectOption('xlarge');
+  await expect(page.locator('html')).toHaveAttribute('data-font-scale', 'xlarge');
+  // The demo imported from the empty library by the keyboard: the library's heading has the focus, not <body>.
+  await screen.nav('library').click();
+  await screen.packs.importDemo.focus();
+  await page.keyboard.press('Enter');
+  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('library-heading');
+  // A started exam: the first question's heading, so the next Tab reaches its alternatives.
+  await screen.nav('exams').click();
+  await page.getByTestId('exam-preset').selectOption('');
+  await page.getByTestId('exam-count').fill('3');
+  await page.getByTestId('exam-seed').fill('2026');
+  await page.getByTestId('exam-start').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focused(page)).toBe('exam-question-number');
+  // A miss, then hand in: the result's heading.
+  const key = await correctLetter(page);
+  await page.keyboard.press(['a', 'b', 'c', 'd', 'e'].find((l) => l !== key.toLowerCase()) ?? 'a');
+  await submitExam(page);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
+  // Today's review, started from the notebook by the keyboard: its first card's heading.
+  await screen.nav('notebook').click();
+  await screen.notebook.startReview.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focused(page)).toBe('exam-question-number');
+  // Answered (wrong again): the rating, the review's next step, is scrolled into the window.
+  const again = await correctLetter(page);
+  await page.keyboard.press(['a', 'b', 'c', 'd', 'e'].find((l) => l !== again.toLowerCase()) ?? 'a');
+  await expect(screen.exam.rating).toBeInViewport();
 });

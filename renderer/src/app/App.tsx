@@ -10,6 +10,7 @@ import type {
 } from '../../../preload/contract';
 import { formatClock, useMainNow } from '../features/exams/clock';
 import { ExamBuilder } from '../features/exams/ExamBuilder';
+import { useFocusOnContext } from '../lib/useFocusOnContext';
 import { ExamScreen } from '../features/exams/ExamScreen';
 import { useAttemptTitle } from '../features/exams/attemptTitle';
 import { HistoryScreen } from '../features/exams/HistoryScreen';
@@ -241,6 +242,15 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   const reviewing = screen === 'exams' && examView.kind === 'taking' && runningExam?.kind === 'review';
   const highlighted: Screen | null = reviewing ? 'notebook' : screen;
 
+  // One focus rule: a new screen, exam, review, result or imported library puts the focus at its start.
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnContext(
+    screen === null
+      ? ''
+      : `${screen}:${examView.kind}:${'attemptId' in examView ? examView.attemptId : ''}:${packsVersion}`,
+    mainRef,
+  );
+
   return (
     <div className="shell" data-testid="app-shell">
       <a className="skip-link" href="#main">
@@ -279,7 +289,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
         </ul>
         {runningExam && <RunningExamLink exam={runningExam} onOpen={() => openExam(runningExam.attemptId)} />}
       </nav>
-      <main id="main" className="content" tabIndex={-1}>
+      <main id="main" className="content" tabIndex={-1} ref={mainRef}>
         <StorageNotices />
         {warningAway && !(screen === 'exams' && examView.kind === 'taking') && (
           <ExamNotice

@@ -63,6 +63,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
   const now = useMainNow(initial.clock);
   const remaining = state.deadline === null ? null : state.deadline - now;
   const questionRef = useRef<HTMLHeadingElement>(null);
+  const nextStepRef = useRef<HTMLDivElement>(null);
   const practice = state.mode === 'practice';
   const question = state.questions[current];
   const total = state.questions.length;
@@ -153,7 +154,11 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
       const next = answers[current] === choice && !practice ? null : choice;
       setAnswers((list) => list.map((a, i) => (i === current ? next : a)));
       void save(() => api['exam:answer']({ attemptId: state.attemptId, index: current, choice: next })).then((ack) => {
-        if (ack?.feedback) setFeedback((list) => list.map((f, i) => (i === current ? ack.feedback : f)));
+        if (ack?.feedback) {
+          setFeedback((list) => list.map((f, i) => (i === current ? ack.feedback : f)));
+          // The feedback (and a review's rating, the next step) may fall below the fold at large type: shown.
+          requestAnimationFrame(() => nextStepRef.current?.scrollIntoView({ block: 'nearest' }));
+        }
         if (ack?.grade) setGrades((list) => list.map((g, i) => (i === current ? ack.grade : g)));
         // A missed card comes back at the end of the session: the list grows.
         if (ack?.grade && review) void reread();
@@ -354,7 +359,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
       )}
       <div className="exam-body">
         <article className="exam-question" data-testid="exam-question" data-index={current}>
-          <h3 ref={questionRef} tabIndex={-1} data-testid="exam-question-number">
+          <h3 ref={questionRef} tabIndex={-1} data-testid="exam-question-number" data-focus-start>
             {t('exams.question', { n: current + 1, total })}
             <span className="muted">
               {' '}
@@ -469,6 +474,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
           {fb && review && (
             <ReviewRating attemptId={state.attemptId} index={current} grade={grades[current] ?? null} onRate={rate} />
           )}
+          <div ref={nextStepRef} aria-hidden="true" />
           {fb && (
             <NoteEditor key={current} questionRef={{ attemptId: state.attemptId, index: current }} testId="exam-note" />
           )}

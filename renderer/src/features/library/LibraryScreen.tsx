@@ -6,6 +6,7 @@ import type { Screen } from '../../app/screens';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { useSourceLabel } from '../../components/useSourceLabel';
 import { api } from '../../lib/bridge';
+import { useFocusOnContext } from '../../lib/useFocusOnContext';
 import { BuildPackDialog } from '../packs/BuildPackDialog';
 import { PackImportControls } from '../packs/PackImportControls';
 import { QuestionDialog } from './QuestionDialog';
@@ -83,6 +84,10 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
     setSelected(new Set(all));
   };
 
+  // Importing a pack from the empty library replaces it (and its button) with the list: focus goes to its start.
+  const sectionRef = useRef<HTMLElement>(null);
+  useFocusOnContext(facets === null ? '' : facets.total === 0 ? 'empty' : 'list', sectionRef);
+
   const clear = () => {
     setProduct('');
     setExamId('');
@@ -95,7 +100,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
 
   if (facets && facets.total === 0) {
     return (
-      <section aria-labelledby="library-heading" data-testid="screen-library">
+      <section aria-labelledby="library-heading" data-testid="screen-library" ref={sectionRef}>
         <h2 id="library-heading">{t('library.heading')}</h2>
         <div className="empty" data-testid="library-empty">
           <p>{t('library.empty')}</p>
@@ -110,7 +115,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
   }
 
   return (
-    <section aria-labelledby="library-heading" data-testid="screen-library" className="library">
+    <section aria-labelledby="library-heading" data-testid="screen-library" className="library" ref={sectionRef}>
       <h2 id="library-heading">{t('library.heading')}</h2>
       <div className="filters" role="search">
         <label>
