@@ -157,6 +157,11 @@ export interface ExamResult extends AttemptTitle {
   seed: number;
   /** `correct` counts visible questions only; `hidden` are withheld until the running exam ends. */
   score: { correct: number; answered: number; total: number; hidden: number };
+  /**
+   * A notebook review: its cards (a missed card's return later in the session is not another card)
+   * and how many were recalled the first time they came up; null for any other attempt.
+   */
+  cards: { total: number; recalled: number } | null;
   /** Over the visible questions. */
   bySubject: ScoreLine[];
   /** Easy, medium, hard, then unknown. */

@@ -219,7 +219,12 @@ export const ui = (page: Page) => {
     },
     results: {
       screen: id('screen-result'),
+      /** An exam's score [data-correct, data-total]; a review has `cards` instead. */
       score: id('result-score'),
+      /** A review's cards [data-recalled: recalled the first time, data-total: cards, a missed card's return not counted]. */
+      cards: id('result-cards'),
+      /** A review's way back to the notebook (a review has no retry and no pace). */
+      notebook: id('result-notebook'),
       details: id('result-details'),
       hidden: id('result-hidden'),
       byDeadline: id('result-by-deadline'),

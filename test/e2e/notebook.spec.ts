@@ -141,6 +141,9 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await page.keyboard.press(wrongLetter(await correctLetter(page)).toLowerCase());
   await expect(screen.exam.feedback).toHaveAttribute('data-correct', 'false');
   await expect(screen.exam.rating).toHaveAttribute('data-grade', '1');
+  // A review's words: it ends as a review, and offers no "mark for review" of its own.
+  await expect(screen.exam.finishPractice).toHaveText('Encerrar a revisão');
+  await expect(screen.exam.flag).toHaveCount(0);
   await screen.exam.finishPractice.click();
   // Its end talks about cards: the missed one still to be repeated, not an exam to hand in.
   await expect(page.getByTestId('exam-confirm')).toContainText('Encerrar a revisão?');
@@ -149,9 +152,20 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await expect(page.getByTestId('exam-confirm-unanswered')).toHaveCount(0);
   await page.getByTestId('exam-confirm-yes').click();
   await expect(screen.results.screen).toBeVisible();
+  // The result is the notebook's: its cards (two, one recalled the first time), under its menu
+  // entry, with the way back to it; no retry, no seed, no exam's pace.
+  await expect(screen.results.cards).toHaveAttribute('data-total', '2');
+  await expect(screen.results.cards).toHaveAttribute('data-recalled', '1');
+  await expect(screen.results.cards).toHaveText('Lembrou de 1 de 2 cartões na primeira vez');
+  await expect(screen.nav('notebook')).toHaveAttribute('aria-current', 'page');
+  await expect(screen.results.score).toHaveCount(0);
+  await expect(screen.results.retryWrong).toHaveCount(0);
+  await expect(screen.results.details).not.toContainText('Semente');
+  await expect(page.getByTestId('result-pacing')).toHaveCount(0);
 
   // The recalled card rests for days; the missed one is due again today.
-  await screen.nav('notebook').click();
+  await screen.results.notebook.click();
+  await expect(screen.notebook.screen).toBeVisible();
   await expect(screen.notebook.stat('dueToday')).toHaveAttribute('data-value', '1');
   await expect(screen.notebook.cards.and(page.locator('[data-status="due"]'))).toHaveCount(1);
   await expect(screen.notebook.cards.and(page.locator('[data-status="learning"]'))).toHaveCount(1);
@@ -218,6 +232,11 @@ test('notebook: a missed card comes back at the end of today’s review until re
   await expect(screen.exam.answeredCount).toContainText('3/3');
   // Nothing is left for today, and the menu says so while the session is still open.
   await expect(screen.notebookDue).toHaveCount(0);
+  // Ended, its result counts two cards (the missed one's return is no third), one recalled the first time.
+  await screen.exam.finishPractice.click();
+  await screen.exam.confirmYes.click();
+  await expect(screen.results.cards).toHaveAttribute('data-total', '2');
+  await expect(screen.results.cards).toHaveAttribute('data-recalled', '1');
 });
 
 test('notebook: a note written in a result’s review shows there and in the notebook', async ({ launch }) => {

@@ -158,6 +158,14 @@ export function resultOf(
       total: questions.length,
       hidden: questions.length - visible.length,
     },
+    cards:
+      attempt.config.kind === 'review'
+        ? {
+            total: questions.filter((q, i) => !q.hidden && attempt.questions[i]?.repeatOf === null).length,
+            recalled: questions.filter((q, i) => q.isCorrect === true && attempt.questions[i]?.repeatOf === null)
+              .length,
+          }
+        : null,
     bySubject: lines((q) => [q.subject, q.subject]),
     byDifficulty: lines((q) => [q.difficulty ?? 'unknown', q.difficulty ?? 'unknown']).sort(
       (a, b) => DIFFICULTY_ORDER.indexOf(a.key) - DIFFICULTY_ORDER.indexOf(b.key),

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
+  AttemptKind,
   AttemptTitle,
   ExamState,
   NotebookOverview,
@@ -239,7 +240,11 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
   }, []);
 
   // A notebook review runs on the exam screen, but it is the notebook's: the menu says so.
-  const reviewing = screen === 'exams' && examView.kind === 'taking' && runningExam?.kind === 'review';
+  const [resultKind, setResultKind] = useState<AttemptKind | null>(null);
+  const reviewing =
+    screen === 'exams' &&
+    ((examView.kind === 'taking' && runningExam?.kind === 'review') ||
+      (examView.kind === 'result' && resultKind === 'review'));
   const highlighted: Screen | null = reviewing ? 'notebook' : screen;
 
   // One focus rule: a new screen, exam, review, result or imported library puts the focus at its start.
@@ -342,6 +347,8 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
               setExamView({ kind: 'taking', attemptId: state.attemptId });
             }}
             onHistory={() => setScreen('history')}
+            onNotebook={() => setScreen('notebook')}
+            onKind={setResultKind}
           />
         )}
         {screen === 'notebook' && (

@@ -245,6 +245,7 @@ export const en: Messages = {
     autoSubmitted: 'Time is up: the exam was submitted automatically.',
     feedbackRight: 'Right!',
     feedbackWrong: 'Wrong. The correct answer is {{letter}}.',
+    finishReview: 'End the review',
     finishPractice: 'Finish practice',
   },
   results: {
@@ -289,6 +290,9 @@ export const en: Messages = {
       '{{count}} questions of this result are in the exam in progress: their key and score stay hidden until you submit it.',
     hiddenNotice_one:
       '1 question of this result is in the exam in progress: its key and score stay hidden until you submit it.',
+    cards_one: 'Recalled {{recalled}} of 1 card the first time',
+    cards_other: 'Recalled {{recalled}} of {{count}} cards the first time',
+    backToNotebook: 'Back to the notebook',
     retryWrong: 'Retry the ones I got wrong',
     history: 'History',
     byDeadline: 'Submitted automatically when time ran out',

@@ -251,6 +251,7 @@ export const ptBR = {
     autoSubmitted: 'O tempo acabou e o simulado foi entregue automaticamente.',
     feedbackRight: 'Certo!',
     feedbackWrong: 'Errado. A resposta correta é {{letter}}.',
+    finishReview: 'Encerrar a revisão',
     finishPractice: 'Encerrar treino',
   },
   results: {
@@ -295,6 +296,9 @@ export const ptBR = {
       '{{count}} questões deste resultado estão no simulado em andamento: gabarito e acertos delas ficam ocultos até você entregá-lo.',
     hiddenNotice_one:
       '1 questão deste resultado está no simulado em andamento: gabarito e acerto dela ficam ocultos até você entregá-lo.',
+    cards_one: 'Lembrou de {{recalled}} de 1 cartão na primeira vez',
+    cards_other: 'Lembrou de {{recalled}} de {{count}} cartões na primeira vez',
+    backToNotebook: 'Voltar ao caderno',
     retryWrong: 'Refazer as que errei',
     history: 'Histórico',
     byDeadline: 'Entregue automaticamente no fim do tempo',

@@ -261,7 +261,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
         else choose(choice);
       } else if (event.key === 'ArrowRight') go(current + 1);
       else if (event.key === 'ArrowLeft') go(current - 1);
-      else if (letter === 'F') toggleFlag();
+      else if (letter === 'F' && !review) toggleFlag();
       else if (letter === 'G') toggleGuess();
       else if (review && ['1', '2', '3', '4'].includes(event.key)) rate(Number(event.key) as ReviewGrade);
     };
@@ -338,7 +338,7 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
               onClick={() => setConfirming(true)}
               data-testid="exam-finish-practice"
             >
-              {t('exams.finishPractice')}
+              {review ? t('exams.finishReview') : t('exams.finishPractice')}
             </button>
           ) : (
             <button type="button" className="primary" onClick={() => setConfirming(true)} data-testid="exam-submit">
@@ -488,15 +488,18 @@ function LiveExam({ initial, onFinished }: { initial: ExamState; onFinished: (at
             >
               ← {t('exams.previous')}
             </button>
-            <button
-              type="button"
-              className="secondary"
-              aria-pressed={flags[current]}
-              onClick={toggleFlag}
-              data-testid="exam-flag"
-            >
-              {flags[current] ? t('exams.unflag') : t('exams.flag')}
-            </button>
+            {/* "Marcar para revisão" inside a review of the notebook would mean two reviews: not offered. */}
+            {!review && (
+              <button
+                type="button"
+                className="secondary"
+                aria-pressed={flags[current]}
+                onClick={toggleFlag}
+                data-testid="exam-flag"
+              >
+                {flags[current] ? t('exams.unflag') : t('exams.flag')}
+              </button>
+            )}
             <button
               type="button"
               className="secondary"

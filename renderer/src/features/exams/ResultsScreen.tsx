@@ -26,10 +26,16 @@ export function ResultsScreen({
   attemptId,
   onRetry,
   onHistory,
+  onNotebook,
+  onKind,
 }: {
   attemptId: string;
   onRetry: (state: ExamState) => void;
   onHistory: () => void;
+  /** A review's result leads back to the notebook it came from. */
+  onNotebook: () => void;
+  /** Told once the result is read: a review's result is the notebook's (the menu says so). */
+  onKind?: (kind: ExamResult['kind']) => void;
 }) {
   const { t } = useTranslation();
   const titleOf = useAttemptTitle();
@@ -46,6 +52,10 @@ export function ResultsScreen({
   }, [attemptId]);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = result !== null;
+  const kind = result?.kind;
+  useEffect(() => {
+    if (kind) onKind?.(kind);
+  }, [kind, onKind]);
   // Arrived here by submitting (the button that did it is gone with the exam): the focus starts on
   // the result's heading, not on <body>, where the next Tab would go to the top of the window.
   useEffect(() => {
@@ -54,6 +64,7 @@ export function ResultsScreen({
   }, [loaded]);
 
   if (!result) return <ErrorNotice error={error} testId="result-error" />;
+  const review = result.kind === 'review';
   const percent = result.score.total ? Math.round((result.score.correct / result.score.total) * 100) : 0;
   const keep: Record<Filter, (q: ExamResult['questions'][number]) => boolean> = {
     all: () => true,
@@ -79,7 +90,7 @@ export function ResultsScreen({
       <h2 id="result-heading" ref={heading} tabIndex={-1} data-focus-return>
         {t('results.heading')}: {titleOf(result)}
       </h2>
-      {!result.awaitingRelease && (
+      {!result.awaitingRelease && !review && (
         <p
           className="score"
           data-testid="result-score"
@@ -89,13 +100,26 @@ export function ResultsScreen({
           {t('results.score', { correct: result.score.correct, total: result.score.total, percent })}
         </p>
       )}
+      {/* A review counts its cards (a missed card's return is not another), recalled the first time. */}
+      {result.cards && (
+        <p
+          className="score"
+          data-testid="result-cards"
+          data-recalled={result.cards.recalled}
+          data-total={result.cards.total}
+        >
+          {t('results.cards', { count: result.cards.total, recalled: result.cards.recalled })}
+        </p>
+      )}
       <p className="muted" data-testid="result-details">
         {t('results.answered', { answered: result.score.answered })}
         {/* A paper sheet has no clock and no seed of its own: nothing invented is shown. */}
         {!result.paper && (
           <>
             {' '}
-            · {t('results.time', { used: minutes(result.timeUsedMs) })} · {t('results.seed', { seed: result.seed })}
+            · {t('results.time', { used: minutes(result.timeUsedMs) })}
+            {/* A review is the notebook's schedule, not a draw to repeat: no seed. */}
+            {!review && <> · {t('results.seed', { seed: result.seed })}</>}
           </>
         )}
       </p>
@@ -110,18 +134,25 @@ export function ResultsScreen({
         </p>
       )}
       <div className="actions">
-        <button
-          type="button"
-          className="primary"
-          disabled={
-            result.questions.filter((q) => q.isCorrect === false && (retryBlank || q.chosen !== null)).length === 0
-          }
-          onClick={() => void retry()}
-          data-testid="result-retry-wrong"
-        >
-          {t('results.retryWrong')}
-        </button>
-        {result.score.answered < result.score.total && (
+        {review && (
+          <button type="button" className="primary" onClick={onNotebook} data-testid="result-notebook">
+            {t('results.backToNotebook')}
+          </button>
+        )}
+        {!review && (
+          <button
+            type="button"
+            className="primary"
+            disabled={
+              result.questions.filter((q) => q.isCorrect === false && (retryBlank || q.chosen !== null)).length === 0
+            }
+            onClick={() => void retry()}
+            data-testid="result-retry-wrong"
+          >
+            {t('results.retryWrong')}
+          </button>
+        )}
+        {!review && result.score.answered < result.score.total && (
           <label>
             <input
               type="checkbox"
@@ -213,7 +244,8 @@ export function ResultsScreen({
           </details>
         )}
       </div>
-      {!result.paper && (
+      {/* A review has no time budget: a pace "the exam allows" would be invented. */}
+      {!result.paper && !review && (
         <section className="pacing" aria-labelledby="pacing-heading" data-testid="result-pacing">
           <h3 id="pacing-heading">{t('results.pacing')}</h3>
           <p>{t('results.budget', { budget: minutes(result.pacing.budgetMs) })}</p>
