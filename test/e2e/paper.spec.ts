@@ -344,7 +344,11 @@ test('paper: a scanned batch stays until the tutor closes it — across screens 
   await expect(screen.paper.scanRows).toHaveCount(0);
   await scanAnswerSheets(app.page, stack);
   await expect(screen.paper.scanEarlier).toHaveCount(2);
-  await expect(screen.paper.scanGrade).toBeDisabled();
+  // Nothing new: said so, with what to do; no "Tudo conferido" and no grade button for nothing.
+  await expect(screen.paper.scanSummary).toHaveAttribute('data-to-grade', '0');
+  await expect(screen.paper.scanSummary).toContainText('nada novo a corrigir');
+  await expect(screen.paper.scanSummary).not.toContainText('Tudo conferido');
+  await expect(screen.paper.scanGrade).toHaveCount(0);
   await screen.paper.scanSheets.nth(1).getByTestId('paper-scan-again').check();
   await expect(screen.paper.scanGrade).toBeEnabled();
   await screen.paper.scanGrade.click();

@@ -762,6 +762,8 @@ export const en: Messages = {
       summary_one: '1 sheet read.',
       pending: '{{count}} decisions left before grading.',
       pending_one: '1 decision left before grading.',
+      nothingNew:
+        'Every sheet in this reading was graded before: nothing new to grade. For a second attempt at one of them, tick “Grade it again”.',
       ready: 'All checked.',
       lastRead: 'This reading: {{count}} sheets read, {{refused}} pages refused.',
       lastRead_one: 'This reading: 1 sheet read, {{refused}} pages refused.',

@@ -784,6 +784,8 @@ export const ptBR = {
       summary_one: '1 folha lida.',
       pending: 'Faltam {{count}} decisões antes de corrigir.',
       pending_one: 'Falta 1 decisão antes de corrigir.',
+      nothingNew:
+        'Todas as folhas desta leitura já foram corrigidas antes: nada novo a corrigir. Para uma segunda tentativa de uma delas, marque “Corrigir de novo”.',
       ready: 'Tudo conferido.',
       lastRead: 'Nesta leitura: {{count}} folhas lidas, {{refused}} páginas recusadas.',
       lastRead_one: 'Nesta leitura: 1 folha lida, {{refused}} páginas recusadas.',

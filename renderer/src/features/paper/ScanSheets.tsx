@@ -245,13 +245,22 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
       )}
       {session && (
         <>
-          <p role="status" data-testid="paper-scan-summary" data-pending={pending} data-open={open.length}>
+          <p
+            role="status"
+            data-testid="paper-scan-summary"
+            data-pending={pending}
+            data-open={open.length}
+            data-to-grade={toGrade.length}
+          >
             {t('paper.scan.summary', { count: session.sheets.length })}{' '}
             {open.length === 0
               ? t('paper.scan.allGraded')
-              : pending > 0
-                ? t('paper.scan.pending', { count: pending })
-                : t('paper.scan.ready')}
+              : toGrade.length === 0
+                ? // Every sheet read was graded before: nothing is "checked and ready", nothing to grade.
+                  t('paper.scan.nothingNew')
+                : pending > 0
+                  ? t('paper.scan.pending', { count: pending })
+                  : t('paper.scan.ready')}
           </p>
           <ol className="scan-list">
             {open.map((entry) => {
@@ -390,10 +399,10 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
               );
             })}
           </ol>
-          {open.length > 0 && (
+          {toGrade.length > 0 && (
             <button
               type="button"
-              disabled={pending > 0 || toGrade.length === 0 || grading !== null}
+              disabled={pending > 0 || grading !== null}
               onClick={() => void grade()}
               data-testid="paper-scan-grade"
             >
