@@ -381,6 +381,8 @@ export const ui = (page: Page) => {
       students: id('class-students'),
       /** [data-correct] */
       student: id('class-student'),
+      /** A student's time ("–" for a paper sheet: it has no clock). */
+      studentTime: id('class-student-time'),
       /** The class's own TRI [data-status ok|refused, data-model]; a student row's [data-tri] is its score. */
       tri: id('class-tri'),
       triMisfits: id('class-tri-misfits'),

@@ -288,6 +288,9 @@ test('paper: a scanned stack is read, the tutor settles the flagged marks, every
   await expect(screen.classReport.summary).toHaveAttribute('data-students', '3');
   await expect(screen.classReport.student.filter({ hasText: 'Ana' })).toHaveAttribute('data-correct', '10');
   await expect(screen.classReport.student.filter({ hasText: 'Folha 2' })).toHaveAttribute('data-correct', '9');
+  // Paper has no clock: no "0 min" for a student, no "0 s" for a question; nothing invented.
+  await expect(screen.classReport.studentTime).toHaveText(['–', '–', '–']);
+  await expect(screen.classReport.items).not.toContainText(/\b0\u00a0?s\b/);
 });
 
 test('paper: a scanned batch stays until the tutor closes it — across screens and a restart — and a sheet graded before is never graded twice by accident', async ({

@@ -12,7 +12,9 @@ import { useAction } from '../../lib/useAction';
 import { saveFiles } from '../../lib/save-files';
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
-const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
+/** A paper sheet has no clock: its time is 0 and shown as unknown, never as "0 min" (docs/paper.md). */
+const minutes = (ms: number) => (ms > 0 ? `${Math.round(ms / 60_000)}\u00a0min` : '–');
+const seconds = (ms: number) => (ms > 0 ? `${Math.round(ms / 1000)}\u00a0s` : '–');
 
 async function bytesOf(file: File) {
   return new Uint8Array(await file.arrayBuffer());
@@ -265,7 +267,7 @@ export function ClassReportScreen({
                   <td>
                     {s.correct}/{s.total} ({percent(s.total ? s.correct / s.total : 0)})
                   </td>
-                  <td>{minutes(s.timeMs)}</td>
+                  <td data-testid="class-student-time">{minutes(s.timeMs)}</td>
                   {tri && <td>{t('class.tri.score', band(tri.students[i]))}</td>}
                   {linked && <td>{t('class.tri.score', band(linked.students[i]))}</td>}
                 </tr>
@@ -355,7 +357,7 @@ export function ClassReportScreen({
                     ))}
                     {item.blank > 0 && <span>– {item.blank}</span>}
                   </td>
-                  <td>{Math.round(item.meanTimeMs / 1000)} s</td>
+                  <td>{seconds(item.meanTimeMs)}</td>
                   <td>
                     {item.flags.map((f) => (
                       <span key={f} className="badge" data-testid="class-item-flag">

@@ -19,7 +19,8 @@ type Filter = (typeof FILTERS)[number];
 
 const minutes = (ms: number) => {
   const total = Math.round(ms / 1000);
-  return `${Math.floor(total / 60)} min ${String(total % 60).padStart(2, '0')} s`;
+  // No-break spaces: "3 min 00 s" never breaks before its unit at large type.
+  return `${Math.floor(total / 60)}\u00a0min ${String(total % 60).padStart(2, '0')}\u00a0s`;
 };
 
 export function ResultsScreen({
