@@ -98,6 +98,12 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await expect(screen.notebook.cards).toHaveCount(3);
   await screen.notebook.filterStatus.selectOption('due');
   await expect(screen.notebook.noMatch).toBeVisible();
+
+  // The exam is today, under no name of its own: the countdown reads as Portuguese ("dia de a prova" it was).
+  await screen.notebook.examDate.fill(dayFromToday(0));
+  await screen.notebook.examLabel.fill('');
+  await screen.notebook.planSave.click();
+  await expect(screen.examDateCountdown).toHaveText('Chegou o dia: a prova é hoje. Boa prova!');
   await screen.notebook.filterStatus.selectOption('mastered');
   await expect(screen.notebook.noMatch).toBeVisible();
 });

@@ -530,7 +530,7 @@ export const ptBR = {
       badDate: 'Data inválida: escreva o dia como {{pattern}}.',
       examTime: 'Início da prova (horário de Brasília)',
       limitsHint:
-        'Cada erro entra como questão nova e é apresentado aos poucos: no máximo {{newPerDay}} novas por dia, e no máximo {{dailyLimit}} questões por dia somando novas e revisões. As revisões que passam do limite esperam, as de lembrança mais baixa primeiro.',
+        'Cada erro entra como questão nova e é apresentado aos poucos. Limite de novas por dia: {{newPerDay}}; de questões por dia, somando novas e revisões: {{dailyLimit}}. As revisões que passam do limite esperam, as de lembrança mais baixa primeiro.',
       suggestion: 'Sugestão: ENEM em {{date}} (data provável; confirme no site do Inep)',
       useSuggestion: 'Usar a sugestão',
       clear: 'Sem data',
@@ -543,7 +543,7 @@ export const ptBR = {
     },
     countdown: 'Faltam {{count}} dias para {{label}}',
     countdown_one: 'Falta 1 dia para {{label}}',
-    countdownToday: 'Hoje é o dia de {{label}}. Boa prova!',
+    countdownToday: 'Chegou o dia: {{label}} é hoje. Boa prova!',
     countdownOne: 'Falta 1 dia para {{label}}',
     defaultLabel: 'a prova',
     forecast: 'Revisões previstas até a prova',
@@ -573,7 +573,7 @@ export const ptBR = {
       short:
         'Com estes limites, {{below}} de {{cards}} questões ficam abaixo da meta na hora da prova; o plano pede ao menos {{goal}} na meta (95%).',
       needed:
-        'Para chegar a {{goal}} sem deixar nada para o dia da prova: {{newPerDay}} novas por dia e {{reviewsPerDay}} questões por dia.',
+        'Para chegar a {{goal}} sem deixar nada para o dia da prova: limite de novas por dia {{newPerDay}}, e de questões por dia {{reviewsPerDay}}.',
       impossible: 'Faltam dias: nem sem limite o plano chegaria a 95% das questões na meta até a prova.',
       useNeeded: 'Usar estes limites',
       left_one: '1 questão ficaria para o próprio dia da prova: estes limites não chegam a ela até a véspera.',

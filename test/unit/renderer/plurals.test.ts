@@ -42,6 +42,11 @@ describe('plurals', () => {
     expect(t('notebook.reviews', { count: 0 })).toBe('nenhuma revisão');
     expect(t('notebook.reviews', { count: 1 })).toBe('1 revisão');
     expect(t('class.subjectRow', { lng: 'en', percent: '50%', count: 1 })).toBe('50% (1 question)');
+    // The plan's limits are figures beside their field's name, so one new card a day never reads "1 novas".
+    expect(t('notebook.readiness.needed', { goal: 950, newPerDay: 1, reviewsPerDay: 12 })).toBe(
+      'Para chegar a 950 sem deixar nada para o dia da prova: limite de novas por dia 1, e de questões por dia 12.',
+    );
+    expect(t('notebook.plan.limitsHint', { newPerDay: 1, dailyLimit: 1 })).toContain('Limite de novas por dia: 1;');
   });
 });
 
