@@ -434,6 +434,8 @@ export const ui = (page: Page) => {
       planClear: id('notebook-plan-clear'),
       planSaved: id('notebook-plan-saved'),
       planError: id('notebook-plan-error'),
+      /** The app's own message for a plan field it refuses (the field is aria-invalid and takes the focus). */
+      planFieldError: (field: 'examTime' | 'newPerDay' | 'dailyLimit') => id(`notebook-plan-error-${field}`),
       stats: id('notebook-stats'),
       /** [data-value] */
       stat: (name: 'dueToday' | 'next7' | 'newWaiting' | 'mastered' | 'total') => id(`notebook-stat-${name}`),

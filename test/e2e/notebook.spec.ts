@@ -104,6 +104,23 @@ test('notebook: a wrong answer and a guessed right one come in; the exam date bo
   await screen.notebook.examLabel.fill('');
   await screen.notebook.planSave.click();
   await expect(screen.examDateCountdown).toHaveText('Chegou o dia: a prova é hoje. Boa prova!');
+  // A time or a limit the plan cannot take is refused in the app's own words, beside the field, and nothing is saved.
+  await screen.notebook.examTime.fill('25:00');
+  await screen.notebook.newPerDay.fill('600');
+  await screen.notebook.planSave.click();
+  await expect(screen.notebook.planFieldError('examTime')).toHaveText(
+    'Início da prova: escreva a hora como 13:30 (de 00:00 a 23:59).',
+  );
+  await expect(screen.notebook.planFieldError('newPerDay')).toHaveText('Novas por dia: um número inteiro de 0 a 500.');
+  await expect(screen.notebook.planFieldError('dailyLimit')).toHaveCount(0);
+  await expect(screen.notebook.examTime).toHaveAttribute('aria-invalid', 'true');
+  await expect(screen.notebook.examTime).toBeFocused();
+  await expect(screen.notebook.planSaved).toHaveCount(0);
+  await screen.notebook.examTime.fill('09:00');
+  await screen.notebook.newPerDay.fill('10');
+  await screen.notebook.planSave.click();
+  await expect(screen.notebook.planSaved).toBeVisible();
+  await expect(screen.notebook.planFieldError('examTime')).toHaveCount(0);
   await screen.notebook.filterStatus.selectOption('mastered');
   await expect(screen.notebook.noMatch).toBeVisible();
 });

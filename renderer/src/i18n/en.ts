@@ -518,6 +518,11 @@ export const en: Messages = {
       dailyLimit: 'Questions a day, new ones included (limit)',
       newPerDay: 'New a day (limit)',
       dateLetters: { day: 'd', month: 'm', year: 'y' },
+      bad: {
+        examTime: 'Exam start: write the time like 13:30 (00:00 to 23:59).',
+        newPerDay: 'New per day: a whole number from 0 to 500.',
+        dailyLimit: 'Questions per day: a whole number from 5 to 1000.',
+      },
       badDate: 'Not a date: write the day as {{pattern}}.',
       examTime: 'Exam starts at (Brasília time)',
       limitsHint:

@@ -527,6 +527,11 @@ export const ptBR = {
       dailyLimit: 'Questões por dia, novas incluídas (limite)',
       newPerDay: 'Novas por dia (limite)',
       dateLetters: { day: 'd', month: 'm', year: 'a' },
+      bad: {
+        examTime: 'Início da prova: escreva a hora como 13:30 (de 00:00 a 23:59).',
+        newPerDay: 'Novas por dia: um número inteiro de 0 a 500.',
+        dailyLimit: 'Questões por dia: um número inteiro de 5 a 1000.',
+      },
       badDate: 'Data inválida: escreva o dia como {{pattern}}.',
       examTime: 'Início da prova (horário de Brasília)',
       limitsHint:

@@ -8,6 +8,26 @@ import { dayInputPattern, dayInputText, formatDay, parseDayInput } from './dates
 
 const RETENTIONS = [0.8, 0.85, 0.9, 0.95];
 
+const PLAN_FIELDS = ['examTime', 'newPerDay', 'dailyLimit'] as const;
+type PlanField = (typeof PLAN_FIELDS)[number];
+const FIELD_TEST_IDS: Record<PlanField, string> = {
+  examTime: 'notebook-exam-time',
+  newPerDay: 'notebook-new-per-day',
+  dailyLimit: 'notebook-daily-limit',
+};
+
+const wholeIn = (text: string, min: number, max: number) =>
+  /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+
+/** The plan's typed fields the app refuses (main checks them again: this is the student's message). */
+function refusedFields(values: Record<PlanField, string>): Partial<Record<PlanField, true>> {
+  return {
+    ...(!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.examTime.trim()) && { examTime: true }),
+    ...(!wholeIn(values.newPerDay, 0, 500) && { newPerDay: true }),
+    ...(!wholeIn(values.dailyLimit, 5, 1000) && { dailyLimit: true }),
+  };
+}
+
 export function PlanForm({
   overview,
   onSaved,
@@ -23,6 +43,8 @@ export function PlanForm({
   const [newPerDay, setNewPerDay] = useState(String(overview.plan.newPerDay ?? 15));
   const [examTime, setExamTime] = useState(overview.plan.examTime ?? '13:30');
   const [badDate, setBadDate] = useState(false);
+  /** The fields the app refused, by its own translated words (the form has no browser bubbles). */
+  const [bad, setBad] = useState<Partial<Record<PlanField, true>>>({});
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const full = (day: string) => formatDay(day, i18n.language, { year: 'numeric' });
@@ -34,6 +56,13 @@ export function PlanForm({
       return;
     }
     setBadDate(false);
+    const refused = refusedFields({ examTime, newPerDay, dailyLimit });
+    setBad(refused);
+    const first = PLAN_FIELDS.find((field) => refused[field]);
+    if (first) {
+      document.querySelector<HTMLInputElement>(`[data-testid="${FIELD_TEST_IDS[first]}"]`)?.focus();
+      return;
+    }
     const examDate = change.examDate !== undefined ? change.examDate : typed;
     const examLabel = change.examLabel !== undefined ? change.examLabel : label.trim() || null;
     try {
@@ -46,7 +75,7 @@ export function PlanForm({
           retention,
           ...(Number.isInteger(limit) && { dailyLimit: limit }),
           ...(Number.isInteger(fresh) && { newPerDay: fresh }),
-          ...(/^([01]\d|2[0-3]):[0-5]\d$/.test(examTime) && { examTime }),
+          examTime: examTime.trim(),
         },
       });
       setDailyLimit(String(next.plan.dailyLimit ?? limit));
@@ -72,6 +101,7 @@ export function PlanForm({
   return (
     <form
       className="plan-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -139,6 +169,8 @@ export function PlanForm({
               setExamTime(e.target.value);
               setSaved(false);
             }}
+            aria-invalid={bad.examTime === true}
+            aria-describedby={bad.examTime ? 'notebook-plan-error-examTime' : undefined}
             data-testid="notebook-exam-time"
           />
         </label>
@@ -154,6 +186,8 @@ export function PlanForm({
               setNewPerDay(e.target.value);
               setSaved(false);
             }}
+            aria-invalid={bad.newPerDay === true}
+            aria-describedby={bad.newPerDay ? 'notebook-plan-error-newPerDay' : undefined}
             data-testid="notebook-new-per-day"
           />
         </label>
@@ -169,6 +203,8 @@ export function PlanForm({
               setDailyLimit(e.target.value);
               setSaved(false);
             }}
+            aria-invalid={bad.dailyLimit === true}
+            aria-describedby={bad.dailyLimit ? 'notebook-plan-error-dailyLimit' : undefined}
             data-testid="notebook-daily-limit"
           />
         </label>
@@ -180,6 +216,17 @@ export function PlanForm({
           })}
         </p>
       )}
+      {PLAN_FIELDS.filter((field) => bad[field]).map((field) => (
+        <p
+          key={field}
+          role="alert"
+          className="error"
+          id={`notebook-plan-error-${field}`}
+          data-testid={`notebook-plan-error-${field}`}
+        >
+          {t(`notebook.plan.bad.${field}`)}
+        </p>
+      ))}
       <p className="muted">{t('notebook.plan.retentionHint')}</p>
       <p className="muted" data-testid="notebook-limits-hint">
         {t('notebook.plan.limitsHint', {
