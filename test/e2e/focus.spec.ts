@@ -168,6 +168,8 @@ test('focus: each new context starts at its start — the library after importin
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
   // Today's review, started from the notebook by the keyboard: its first card's heading.
   await screen.nav('notebook').click();
+  // Today's review is the notebook's first step, in the window at 32 px (it was 2.5 screens down).
+  await expect(screen.notebook.startReview).toBeInViewport();
   await screen.notebook.startReview.focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => focused(page)).toBe('exam-question-number');

@@ -140,16 +140,7 @@ export function NotebookScreen({
       <p className="muted">{t('notebook.intro')}</p>
       <ErrorNotice error={error} testId="notebook-error" />
 
-      <PlanForm
-        key={planVersion}
-        overview={overview}
-        onSaved={(next) => {
-          setOverview(next);
-          onChanged();
-        }}
-      />
-      <Readiness overview={overview} onUseLimits={(limits) => void applyLimits(limits)} />
-
+      {/* Today's work first: at large type the plan form would push the review screens down. */}
       <dl className="stat-tiles" data-testid="notebook-stats">
         {(
           [
@@ -183,6 +174,16 @@ export function NotebookScreen({
           </span>
         )}
       </div>
+
+      <PlanForm
+        key={planVersion}
+        overview={overview}
+        onSaved={(next) => {
+          setOverview(next);
+          onChanged();
+        }}
+      />
+      <Readiness overview={overview} onUseLimits={(limits) => void applyLimits(limits)} />
 
       {overview.total > 0 && (
         <div className="charts">
