@@ -177,4 +177,11 @@ test('focus: each new context starts at its start — the library after importin
   const again = await correctLetter(page);
   await page.keyboard.press(['a', 'b', 'c', 'd', 'e'].find((l) => l !== again.toLowerCase()) ?? 'a');
   await expect(screen.exam.rating).toBeInViewport();
+  // What is typed and ticked grows with the type: the note box writes at 32 px, not the browser's 13 px.
+  expect(await screen.exam.note.text.evaluate((node) => getComputedStyle(node).fontSize)).toBe('32px');
+  // And a tick box is as large as the words beside it (it stayed 13 × 13 px).
+  await screen.nav('settings').click();
+  const tick = page.getByTestId('settings-extra-time');
+  await expect(tick).toBeVisible();
+  expect((await tick.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(24);
 });
