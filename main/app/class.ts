@@ -15,8 +15,7 @@ import type { ReadPack } from '../core/packs/reader.js';
 import type { PackManifest, QuestionsFile } from '../core/packs/format.js';
 import type { ResultFile } from '../core/class/result-file.js';
 import { openSealedContent } from '../core/packs/registry.js';
-import type { LinkRequest } from '../core/class/irt.js';
-import { readScaleFile, reportScaleFile } from '../core/class/scale-file.js';
+import { reportScaleFile } from '../core/class/scale-file.js';
 import type { Handlers } from './types.js';
 
 type ClassHandlers = Pick<Handlers, Extract<keyof Handlers, `class:${string}`>>;
@@ -30,7 +29,8 @@ export interface ClassDeps {
   /** The tutor's pack, checked in the decoding worker. */
   readPack: (bytes: Buffer) => Promise<ReadPack>;
   /** The class's TRI, calibrated in the decoding worker (seconds of CPU for a large class). */
-  calibrate: (responses: ClassReport['responses'], link?: LinkRequest) => Promise<ClassTri>;
+  /** With `link`, also on an earlier report's scale (its .examscale's bytes, read in the worker). */
+  calibrate: (responses: ClassReport['responses'], link?: { ids: string[]; scale: Uint8Array }) => Promise<ClassTri>;
   /** The result files read and analysed in the decoding worker. */
   classReport: (
     pack: { manifest: PackManifest; content: QuestionsFile },
@@ -89,19 +89,9 @@ export function createClassHandlers(deps: ClassDeps): ClassHandlers {
           results.map((r) => ({ name: r.name, bytes: r.data })),
         );
         const { analysis, ...rest } = report;
-        // An earlier report's scale (a small file, checked here): one that is no scale refuses the link only.
-        const earlier = scale ? readScaleFile(scale) : null;
-        const link: LinkRequest | undefined =
-          earlier && !('problem' in earlier) ? { ids: rest.questions.map((q) => q.id), earlier } : undefined;
-        // Its own job: a calibration that fails or runs out of time refuses the TRI section only.
-        const calibrated = await deps.calibrate(report.responses, link);
-        const tri: ClassTri =
-          calibrated.status === 'ok' && earlier && 'problem' in earlier
-            ? {
-                ...calibrated,
-                link: { status: 'refused', reason: 'unreadable', problem: earlier.problem, common: 0, needed: 0 },
-              }
-            : calibrated;
+        // Its own job: a calibration that fails or runs out of time refuses the TRI section only. An
+        // earlier report's scale is read there too: one that is no scale refuses the link only.
+        const tri = await deps.calibrate(report.responses, scale && { ids: rest.questions.map((q) => q.id), scale });
         // A class of thousands is thousands of rows: built a slice per turn, main stays responsive.
         const csv = await classReportCsvInTurns(report, tri);
         return {

@@ -61,15 +61,19 @@ function characteristicGap(earlier: ItemParameters[], now: ItemParameters[], lin
   return gap;
 }
 
+const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const sdOf = (xs: readonly number[]) => {
+  const mean = meanOf(xs);
+  return Math.sqrt(meanOf(xs.map((x) => (x - mean) ** 2)));
+};
+
 /** Stocking–Lord from the mean/sigma line (its start): the line that best makes the two scales' shared test agree. */
 export function stockingLord(earlier: ItemParameters[], now: ItemParameters[]): LinkLine {
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
   const bWas = earlier.map((item) => item.b);
   const bIs = now.map((item) => item.b);
-  const spread = sd(bIs) > 1e-6 && sd(bWas) > 1e-6 ? sd(bWas) / sd(bIs) : 1;
+  const spread = sdOf(bIs) > 1e-6 && sdOf(bWas) > 1e-6 ? sdOf(bWas) / sdOf(bIs) : 1;
   const A0 = Math.min(3, Math.max(1 / 3, spread));
-  const B0 = mean(bWas) - A0 * mean(bIs);
+  const B0 = meanOf(bWas) - A0 * meanOf(bIs);
   const best = maximise(
     (x) => -characteristicGap(earlier, now, { A: Math.exp(x[0]), B: x[1] }),
     [Math.log(A0), B0, 0],
@@ -78,8 +82,6 @@ export function stockingLord(earlier: ItemParameters[], now: ItemParameters[]): 
   );
   return { A: Math.exp(best[0]), B: best[1] };
 }
-
-const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 /** The measurement error of a class's mean θ: its students' posterior variances, averaged over √n. */
 export const meanSeOf = (students: readonly { se: number }[]) =>

@@ -8,6 +8,7 @@
 // the choices and the thresholds are in docs/class-report.md.
 import type { ClassTri, TriLink } from '../../../preload/contract.js';
 import { linkToScale, type ClassScale } from './irt-link.js';
+import type { ScaleProblem } from './scale-file.js';
 import { misfitOf, misfitReplicates, misfitSpread } from './irt-misfit.js';
 import {
   eap,
@@ -278,13 +279,19 @@ export function calibrate(
   };
 }
 
-/** What a report is linked to: an earlier report's scale, and this report's question ids (its items' order). */
+/**
+ * What a report is linked to: an earlier report's scale as its file read (or what is wrong with
+ * it: the link is then refused by name), and this report's question ids (its items' order).
+ */
 export interface LinkRequest {
   ids: string[];
-  earlier: ClassScale;
+  earlier: ClassScale | { problem: ScaleProblem };
 }
 
-function linkOf(calibration: IrtCalibration, request: LinkRequest): TriLink {
+function linkOf(calibration: IrtCalibration, { ids, earlier }: LinkRequest): TriLink {
+  if ('problem' in earlier)
+    return { status: 'refused', reason: 'unreadable', problem: earlier.problem, common: 0, needed: 0 };
+  const request = { ids, earlier };
   const outcome = linkToScale(request.ids, calibration.items, calibration.proficiency, request.earlier);
   if (outcome.status === 'refused') return { ...outcome, problem: null };
   const score = 500 + 100 * outcome.mean;

@@ -122,7 +122,7 @@ const triSchema = z.discriminatedUnion('status', [
         z.strictObject({
           status: z.literal('refused'),
           reason: z.enum(['unreadable', 'too-few-common']),
-          problem: z.null(),
+          problem: z.enum(['too-large', 'invalid-json', 'invalid-schema', 'future-version']).nullable(),
           common: finite,
           needed: finite,
         }),

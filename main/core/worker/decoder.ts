@@ -23,7 +23,6 @@ import type { ClassReport } from '../class/report.js';
 import type { PackManifest, QuestionsFile } from '../packs/format.js';
 import type { MoodleRead, WorkerFailure } from './protocol.js';
 import type { HistoryStep } from '../notebook/fit.js';
-import type { LinkRequest } from '../class/irt.js';
 
 /** Pages in a row a worker may die on before the rest of that file is refused at once. */
 const DEATHS_IN_A_ROW = 3;
@@ -185,7 +184,7 @@ export class Decoder {
    * A class's TRI calibrated in the worker (a 3PL of a large class is seconds of CPU). A calibration
    * that fails or runs past its time is that section refused with its reason: never the report's end.
    */
-  async calibrate(responses: ClassReport['responses'], link?: LinkRequest): Promise<ClassTri> {
+  async calibrate(responses: ClassReport['responses'], link?: { ids: string[]; scale: Uint8Array }): Promise<ClassTri> {
     const outcome = await this.worker.run(link ? { kind: 'irt', responses, link } : { kind: 'irt', responses });
     const have = responses.students;
     if (!outcome.ok)

@@ -9,6 +9,7 @@ import { readScanFile, type PageOutcome } from '../paper/scan/scan.js';
 import { RasterError } from '../paper/scan/raster.js';
 import { bindingOptimizer } from '../notebook/fit.js';
 import { classTri } from '../class/irt.js';
+import { readScaleFile } from '../class/scale-file.js';
 import { buildClassReport, rowsOf } from '../class/report.js';
 import { readStagedResults } from './staged-results.js';
 import type { JobValues, WorkerFailure, WorkerJob } from './protocol.js';
@@ -49,7 +50,7 @@ export async function runJob(job: WorkerJob, report: JobReporter): Promise<JobVa
       return optimize(job.histories);
     }
     case 'irt':
-      return classTri(rowsOf(job.responses), job.link);
+      return classTri(rowsOf(job.responses), job.link && { ids: job.link.ids, earlier: readScaleFile(job.link.scale) });
     case 'class':
       return buildClassReport(job.pack, await readStagedResults(job.resultsFile));
   }

@@ -6,7 +6,6 @@ import type { ResultFile } from '../class/result-file.js';
 import type { ClassReport, ResponseMatrix } from '../class/report.js';
 import type { HistoryStep } from '../notebook/fit.js';
 import type { ClassTri } from '../../../preload/contract.js';
-import type { LinkRequest } from '../class/irt.js';
 
 export type WorkerJob =
   /** One scanned file's pages from `fromPage` on (a restart after a crash resumes past the page). */
@@ -24,7 +23,8 @@ export type WorkerJob =
   /** FSRS fitted to the notebook's review histories (native code: its abort costs the worker, not the app). */
   | { kind: 'fit'; histories: HistoryStep[][] }
   /** A class's TRI calibrated (seconds of CPU for a large class: never on main's event loop). */
-  | { kind: 'irt'; responses: ResponseMatrix; link?: LinkRequest }
+  /** With `link`, also on an earlier report's scale: its .examscale's bytes, read here like every outside file. */
+  | { kind: 'irt'; responses: ResponseMatrix; link?: { ids: string[]; scale: Uint8Array } }
   /**
    * A class's result files read against its pack and analysed (1,000 files: seconds of parsing).
    * The files come staged in one file main wrote (results-file.ts): 55 MB cloned into a message

@@ -123,6 +123,16 @@ describe('what main accepts from the worker', () => {
     expect(
       await checkedTri(tri([item], { status: 'refused', reason: 'no-reason', problem: null, common: 3, needed: 10 })),
     ).toBeNull();
+    // A scale file the worker could not read: the link refused with its problem, and only a known one.
+    const unreadable = (problem: unknown) => ({
+      status: 'refused',
+      reason: 'unreadable',
+      problem,
+      common: 0,
+      needed: 0,
+    });
+    expect(await checkedTri(tri([item], unreadable('invalid-json')))).not.toBeNull();
+    expect(await checkedTri(tri([item], unreadable('<script>')))).toBeNull();
   });
 
   it('messages of the protocol only', () => {
