@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptSummary } from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { TrendChart, type Series } from '../../components/BarChart';
 import { api } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
 import { useAttemptTitle } from './attemptTitle';
 
 export function HistoryScreen({ onOpen }: { onOpen: (attemptId: string, running: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const titleOf = useAttemptTitle();
-  const [history, setHistory] = useState<AttemptSummary[] | null>(null);
-  useEffect(() => void api['exam:history']({}).then(setHistory), []);
+  const { data: history, error } = useBridgeQuery(api, 'exam:history', {});
+  if (error) return <ErrorNotice error={error} testId="history-error" />;
   if (!history) return null;
 
   // Only full timed exams drive the trend: practice and retries of misses are listed, not charted.
