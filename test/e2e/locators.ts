@@ -472,6 +472,7 @@ export const ui = (page: Page) => {
     history: {
       screen: id('screen-history'),
       empty: id('history-empty'),
+      error: id('history-error'),
       trend: id('history-trend'),
       trendTick: id('trend-tick'),
       trendNote: id('history-trend-note'),

@@ -1,6 +1,7 @@
 // The error notebook: the exam date that bounds the reviews, the load ahead, today's review,
 // and every card with its note. Figures come from main (it alone schedules).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AREA_IDS,
@@ -18,6 +19,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ImageViewer } from '../../components/ImageViewer';
 import { useSourceLabel } from '../../components/useSourceLabel';
 import { api, errorOf } from '../../lib/bridge';
+import { queryKeyOf, useBridgeQuery } from '../../lib/queries';
 import { NoteEditor } from './NoteEditor';
 import { PlanForm } from './PlanForm';
 import { Readiness } from './Readiness';
@@ -50,39 +52,22 @@ export function NotebookScreen({
 }) {
   const { t, i18n } = useTranslation();
   const sourceLabel = useSourceLabel();
-  const [overview, setOverview] = useState<NotebookOverview | null>(null);
-  const [cards, setCards] = useState<NotebookCardView[] | null>(null);
+  const queryClient = useQueryClient();
+  // Main's figures and cards, kept fresh by its notebook:changed event (lib/queries.ts).
+  const overviewQuery = useBridgeQuery(api, 'notebook:overview', {});
+  const overview = overviewQuery.data ?? null;
   const [filter, setFilter] = useState<NotebookFilter>({});
   const [shown, setShown] = useState(PAGE);
   const [openNote, setOpenNote] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ src: string; alt: string } | null>(null);
-  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const cardsQuery = useBridgeQuery(api, 'notebook:list', { filter }, { keepPrevious: true });
+  const cards = cardsQuery.data ?? null;
+  /** A write main refused (a read's refusal comes from its query). */
+  const [actionError, setError] = useState<BridgeErrorValue | null>(null);
+  const error = actionError ?? overviewQuery.error ?? cardsQuery.error;
+  const setOverview = (next: NotebookOverview) => queryClient.setQueryData(queryKeyOf('notebook:overview', {}), next);
   /** Bumped when the plan changes from outside its form (the readiness's limits): the form starts again from it. */
   const [planVersion, setPlanVersion] = useState(0);
-
-  const refresh = useCallback(async () => {
-    try {
-      setOverview(await api['notebook:overview']({}));
-      setError(null);
-    } catch (e) {
-      setError(errorOf(e));
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  useEffect(() => {
-    let live = true;
-    void api['notebook:list']({ filter }).then(
-      (list) => live && setCards(list),
-      (e: unknown) => live && setError(errorOf(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [filter, overview]);
 
   const startReview = async () => {
     try {
@@ -106,7 +91,7 @@ export function NotebookScreen({
   const remove = async (id: string) => {
     try {
       await api['notebook:remove']({ id });
-      await refresh();
+      setError(null);
       onChanged();
     } catch (e) {
       setError(errorOf(e));
@@ -359,7 +344,9 @@ export function NotebookScreen({
                     questionRef={{ questionId: card.id }}
                     testId="notebook-note"
                     onSaved={(text) =>
-                      setCards((list) => list && list.map((c) => (c.id === card.id ? { ...c, note: text || null } : c)))
+                      queryClient.setQueryData<NotebookCardView[]>(queryKeyOf('notebook:list', { filter }), (list) =>
+                        list?.map((c) => (c.id === card.id ? { ...c, note: text || null } : c)),
+                      )
                     }
                   />
                 )}

@@ -1,0 +1,73 @@
+// Every read of main goes through one query cache (TanStack Query): a screen asks for a channel's
+// answer with useBridgeQuery and gets it with its loading and error states; two screens asking the
+// same thing share one call; and main's change events mark the answers they concern as stale, so a
+// screen shows what main holds now without refreshing by hand. Writes stay plain bridge calls.
+import { keepPreviousData, QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { Args, BridgeErrorValue, Channel, EventName, ExamAppApi, Responses } from '../../../preload/contract';
+import { readBridgeError } from '../../../preload/contract';
+
+/**
+ * Which reads each of main's events makes stale. A new read channel whose answer changes when main
+ * says something changed is added here (docs/architecture.md, "Reading main").
+ */
+export const INVALIDATED_BY: Partial<Record<EventName, readonly Channel[]>> = {
+  'notebook:changed': ['notebook:overview', 'notebook:list'],
+  'exam:running': ['exam:history'],
+  'exam:submitted': ['exam:history', 'notebook:overview', 'notebook:list'],
+  'catalog:changed': ['catalog:facets'],
+  'sync:done': ['catalog:facets'],
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Main tells when an answer is stale (INVALIDATED_BY); until then it is the truth. A refusal
+        // is the student's to read, not to be retried behind their back.
+        staleTime: Infinity,
+        retry: false,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** Listens to main's events and marks the reads they concern as stale; returns the unsubscribe. */
+export function invalidateOnEvents(api: Pick<ExamAppApi, 'on'>, client: QueryClient): () => void {
+  const offs = Object.entries(INVALIDATED_BY).map(([event, channels]) =>
+    api.on(event as EventName, () => {
+      for (const channel of channels ?? []) void client.invalidateQueries({ queryKey: [channel] });
+    }),
+  );
+  return () => offs.forEach((off) => off());
+}
+
+/** The cache's key of one read: the channel first, so an event can mark all of a channel's reads. */
+export const queryKeyOf = <C extends Channel>(channel: C, args: Args<C>) => [channel, args] as const;
+
+type BridgeMethods = { [K in Channel]: (args: Args<K>) => Promise<Responses[K]> };
+
+/** One read of main through the cache, with its loading and error states (the error as the bridge gives it). */
+export function useBridgeQuery<C extends Channel>(
+  api: ExamAppApi,
+  channel: C,
+  args: Args<C>,
+  /** keepPrevious: while new arguments' answer loads, the last one stays on screen (a list being filtered). */
+  options: { keepPrevious?: boolean } = {},
+): UseQueryResult<Responses[C], BridgeErrorValue> {
+  // Read through the mapped type alone, so that TypeScript sees C's one method (on ExamAppApi, an
+  // intersection with `on`, it sees the union of every channel's).
+  const methods: BridgeMethods = api;
+  const call = methods[channel];
+  return useQuery<Responses[C], BridgeErrorValue>({
+    queryKey: queryKeyOf(channel, args),
+    ...(options.keepPrevious && { placeholderData: keepPreviousData }),
+    queryFn: async () => {
+      try {
+        return await call(args);
+      } catch (caught) {
+        throw readBridgeError(caught);
+      }
+    },
+  });
+}

@@ -1,0 +1,60 @@
+// The renderer's one way to read main (renderer/src/lib/queries.ts), over the real services: a read
+// is cached until main says what it concerns has changed, and then the next read shows main's truth.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient, INVALIDATED_BY, invalidateOnEvents, queryKeyOf } from '../../renderer/src/lib/queries.js';
+import { EVENTS } from '../../preload/contract.js';
+import { CHANNELS } from '../../preload/channels/index.js';
+import { callValue as value } from '../support/bridge-call.js';
+import { servicesWithBridge } from '../support/node-bridge.js';
+import { tempDir } from '../support/temp.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+describe('the query cache', () => {
+  it('keeps the notebook’s figures until main’s event, then reads the new ones; history follows a hand-in', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const { services, bridge } = await servicesWithBridge(temp.dir);
+    cleanups.push(() => services.close());
+    await value(services, 'packs:import-demo', {});
+    const client = createQueryClient();
+    cleanups.push(invalidateOnEvents(bridge, client));
+    const overviewKey = queryKeyOf('notebook:overview', {});
+    const historyKey = queryKeyOf('exam:history', {});
+    const read = () =>
+      Promise.all([
+        client.fetchQuery({ queryKey: overviewKey, queryFn: () => bridge['notebook:overview']({}) }),
+        client.fetchQuery({ queryKey: historyKey, queryFn: () => bridge['exam:history']({}) }),
+      ]);
+    const [before, historyBefore] = await read();
+    expect(before.total).toBe(0);
+    expect(historyBefore).toEqual([]);
+
+    // A mock exam all wrong, handed in: its misses go to the notebook and main says so.
+    const exam = await value(services, 'exam:start', {
+      request: { count: 4 },
+      settings: { title: 'Simulado', mode: 'timed', timeLimitMinutes: 60, strict: true, seed: 2 },
+    });
+    expect(client.getQueryState(historyKey)?.isInvalidated).toBe(true); // exam:running
+    for (const q of exam.questions)
+      await value(services, 'exam:answer', { attemptId: exam.attemptId, index: q.index, choice: 0 });
+    const result = await value(services, 'exam:submit', { attemptId: exam.attemptId });
+    const misses = result.questions.filter((q) => q.chosen !== q.correctChoice).length;
+    expect(misses).toBeGreaterThan(0);
+    expect(client.getQueryState(overviewKey)?.isInvalidated).toBe(true);
+
+    const [after, historyAfter] = await read();
+    expect(after.total).toBe(misses);
+    expect(historyAfter.map((h) => h.attemptId)).toEqual([exam.attemptId]);
+  });
+
+  it('names only events and channels that exist', () => {
+    for (const [event, channels] of Object.entries(INVALIDATED_BY)) {
+      expect(EVENTS).toContain(event);
+      for (const channel of channels ?? []) expect(CHANNELS).toContain(channel);
+    }
+  });
+});
