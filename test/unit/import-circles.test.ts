@@ -98,12 +98,59 @@ describe('import circles', () => {
   });
 });
 
+/** The translation dictionaries: one flat table of strings per language, data rather than a room. */
+const DICTIONARIES = /^renderer\/src\/i18n\/[a-zA-Z-]+\.ts$/;
+
 describe('rooms a newcomer can hold in mind', () => {
-  it('no file of main or the preload is over 450 lines (docs/architecture.md)', () => {
-    const long = ['main', 'preload']
+  it('no file of main, the preload or the renderer is over 450 lines (docs/architecture.md)', () => {
+    const long = ['main', 'preload', 'renderer/src']
       .flatMap((root) => files(root))
+      .filter((file) => !DICTIONARIES.test(relative(process.cwd(), file)))
       .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
       .filter(({ lines }) => lines > 450);
     expect(long).toEqual([]);
+  });
+});
+
+/** The renderer's layers, outermost first: a file imports only from its own layer or those below. */
+const RENDERER_LAYERS = ['app', 'features', 'components', 'lib', 'i18n'] as const;
+
+function rendererLayerOf(file: string): number {
+  const [, layer] = /^renderer\/src\/([^/]+)\//.exec(relative(process.cwd(), file)) ?? [];
+  return RENDERER_LAYERS.indexOf(layer as (typeof RENDERER_LAYERS)[number]);
+}
+
+describe('the renderer in layers (docs/architecture.md)', () => {
+  it('app → features → components → lib → i18n, never back, and nothing of main', () => {
+    const graph = importGraph(['renderer/src']);
+    const upward: string[] = [];
+    for (const [from, targets] of graph) {
+      const own = rendererLayerOf(from);
+      for (const target of targets) {
+        const name = `${relative(process.cwd(), from)} → ${relative(process.cwd(), target)}`;
+        if (relative(process.cwd(), target).startsWith('main/')) upward.push(name);
+        const layer = rendererLayerOf(target);
+        if (own >= 0 && layer >= 0 && layer < own) upward.push(name);
+      }
+    }
+    expect(upward).toEqual([]);
+    // And the graph is read: the exam screen's import of its store's hooks is an edge.
+    expect(
+      graph
+        .get(resolve('renderer/src/features/exams/ExamScreen.tsx'))
+        ?.has(resolve('renderer/src/features/exams/attempt/hooks.ts')),
+    ).toBe(true);
+  });
+
+  it('the exam screen reads its attempt from one store, not from state of its own', () => {
+    // Copies of main's ExamState fields in useState were what issue 47 took apart: answers, flags,
+    // feedback… live in attempt/store.ts; the screen's own state is what is open over it.
+    const screen = readFileSync('renderer/src/features/exams/ExamScreen.tsx', 'utf8');
+    const copied = [...screen.matchAll(/const \[(\w+), set\w+\] = useState/g)].map((m) => m[1]);
+    expect(
+      copied.filter((name) =>
+        /answers|flags|eliminated|feedback|guessed|grades|current|pending|warning/.test(name ?? ''),
+      ),
+    ).toEqual([]);
   });
 });

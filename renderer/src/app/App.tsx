@@ -29,7 +29,7 @@ import { SyncScreen } from '../features/sync/SyncScreen';
 import { StorageNotices } from '../components/StorageNotices';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
-import { SCREENS, type Screen } from './screens';
+import { SCREENS, type Screen } from '../lib/screens';
 
 /** What the exams screen shows: the builder, the running attempt (read from main), or a result. */
 type ExamView = { kind: 'builder' } | { kind: 'taking'; attemptId: string } | { kind: 'result'; attemptId: string };

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Difficulty, Facets, LibraryFilter, Product } from '../../../../preload/contract';
-import type { Screen } from '../../app/screens';
+import type { Screen } from '../../lib/screens';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { useSourceLabel } from '../../components/useSourceLabel';
 import { api } from '../../lib/bridge';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, KeysOverview } from '../../../../preload/contract';
-import type { Screen } from '../../app/screens';
+import type { Screen } from '../../lib/screens';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
 

@@ -12,7 +12,7 @@ import type {
   SyncProgress,
   SyncReport,
 } from '../../../../preload/contract';
-import type { Screen } from '../../app/screens';
+import type { Screen } from '../../lib/screens';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
