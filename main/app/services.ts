@@ -4,24 +4,19 @@
 // validates arguments and turns every failure into a translated error code.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BridgeError, type Events, type EventName } from '../../preload/contract.js';
-import type { Logger } from '../core/util/logger.js';
-import { KeyVault, type Cipher, type VaultStorage } from '../core/vault/vault.js';
-import { openWorkspace, type Workspace } from '../core/workspace.js';
+import { KeyVault } from '../core/vault/vault.js';
+import { openWorkspace } from '../core/workspace.js';
 import { packNumbering, packOrigin } from '../core/packs/registry.js';
-import type { UpdateController, UpdateFeed } from '../core/updates/controller.js';
 import { collectDiagnostics, createUpdates } from './desktop.js';
 import { StorageNotices } from '../core/util/json-file.js';
 import { isLoopbackHost } from '../core/util/net-policy.js';
-import { isSafeExternalUrl } from '../window-policy.js';
 import { createKeys } from './keys.js';
 import { createSync } from './sync.js';
 import { createCatalogHandlers } from './catalog.js';
 import { createCache } from './cache.js';
-import { Library, type ImageUrl } from './library.js';
+import { Library } from './library.js';
 import { createPackHandlers } from './packs.js';
 import { createExamHandlers, examClock } from './exams.js';
-import type { Visibility } from '../core/exams/visibility.js';
 import { ExamEngine, type PackOrigin } from '../core/exams/engine.js';
 import { PaperExams } from '../core/paper/paper-exam.js';
 import { ScanSessions } from '../core/paper/scan-sessions.js';
@@ -33,9 +28,7 @@ import { createFitter, type Fitter } from './notebook-fit.js';
 import { createClassHandlers, offerResultFile } from './class.js';
 import { RESULT_EXTENSION } from '../core/class/result-file.js';
 import type { Handlers } from './types.js';
-import { saveFiles, type SaveTarget } from './saving.js';
-import type { SettingsStore } from './settings.js';
-import { DecodingWorker, type SpawnWorker, type WorkerLimits } from '../core/worker/client.js';
+import { DecodingWorker } from '../core/worker/client.js';
 import { Decoder } from '../core/worker/decoder.js';
 import { forkWorker } from '../core/worker/node-spawn.js';
 import { QuitSequence } from './quitting.js';
@@ -43,85 +36,15 @@ import { NotebookCapture, reviewReminder } from './notebook-capture.js';
 import { MissedDeadlines, startExamTicker } from './exam-clockwork.js';
 import { finishPendingReleases, releaseFinisher } from './releases.js';
 import { toBridgeError } from './handle.js';
+import { createAppHandlers } from './app-handlers.js';
 import type { PackSource } from '../core/packs/reader.js';
 import { OneAtATime } from '../core/util/one-at-a-time.js';
 
 /** After launch, when the first screen has been answered: the exam start is prepared then. */
 const EXAM_PREPARE_MS = 1500;
-export interface ServiceOptions {
-  dataDir: string;
-  shell: 'electron' | 'harness';
-  version: string;
-  cipher: Cipher;
-  vaultStorage: VaultStorage;
-  settings: SettingsStore;
-  logger: Logger;
-  imageUrl: ImageUrl;
-  emit: <E extends EventName>(event: E, payload: Events[E]) => void;
-  /**
-   * Opens a URL the link policy accepted in the OS browser; false when the shell refused it (no user
-   * gesture in the window: window-policy.ts).
-   */
-  openExternal: (url: string) => Promise<boolean>;
-  /** Where files the app offers are saved: a dialog in Electron, the profile's downloads in tests. */
-  saveTarget: SaveTarget;
-  /** Rate-limit window for fakes with short windows (tests); the real API's is a minute. */
-  rateWindowMs?: number;
-  /** The bundled demo pack (assets/demo.exampack). */
-  demoPackPath: string;
-  /** Testers only: the exam clock runs this many times faster (EXAM_PRACTICE_CLOCK_SPEED). */
-  examClockSpeed?: number;
-  /** Where files opened before the services (settings, vault) reported damage. */
-  notices?: StorageNotices;
-  /** The installed app's updater (electron-updater); absent in development and the harness. */
-  updateFeed?: UpdateFeed | null;
-  /** An installed macOS copy without a signature: no feed, and Settings says why (docs/desktop.md). */
-  unsignedMac?: boolean;
-  /**
-   * How the decoding worker's process starts: Electron's utilityProcess in the app, a forked Node
-   * process elsewhere (the default). Files from outside are decoded there, never here.
-   */
-  spawnWorker?: SpawnWorker;
-  /** Its limits (tests lower them to show a timeout or the memory cap refuse one file). */
-  workerLimits?: WorkerLimits;
-  /** Electron's app.quit() (the quit sequence calls it once the services have saved); none in the harness. */
-  quit?: () => void;
-}
-
 export type { Handlers } from './types.js';
-
-export interface AppServices {
-  handlers: Handlers;
-  /** The OS asked to open a pack file: ask the renderer to confirm the import. */
-  /** A file the OS opened (a pack to import, a result for the class report): checked, then offered. */
-  offerFile(path: string): void;
-  workspace: () => Workspace;
-  /** What may leave main about a key now (the engine's visibility decision). */
-  visibility: Visibility;
-  /**
-   * The daily reminder of the notebook's reviews: what to show now (once a day, when the student
-   * turned it on and reviews are due), or null. Asking again the same day answers null.
-   */
-  reviewReminder(at?: number): Promise<{ title: string; body: string } | null>;
-  /** A time warning's system notification, in the student's language (the Electron shell shows it). */
-  warningNotice(minutesLeft: number): Promise<{ title: string; body: string }>;
-  /**
-   * Help → Copy diagnostics / Save logs: versions, system, the data folder's counts, the storage's
-   * security, the last errors and the recent log (core/diagnostics.ts). Main only: never a channel.
-   */
-  diagnostics(): Promise<string>;
-  /** New versions of an installed copy: the shell's timer ticks it. */
-  updates: UpdateController;
-  /** How the app ends (a quit, an update's restart): the shell's before-quit goes through it. */
-  quitting: QuitSequence;
-  /** The main log (the IPC entry point writes refusals and failures to it, as the diagnostics read them). */
-  logger: Logger;
-  /** Files from outside, read in the decoding worker (tests kill it mid-file). */
-  decoder: Decoder;
-  /** Settles once start-up housekeeping (the image sweep) has ended: tests wait for it. */
-  settled(): Promise<void>;
-  close(): Promise<void>;
-}
+import type { AppServices, ServiceOptions } from './service-api.js';
+export type { AppServices, ServiceOptions } from './service-api.js';
 
 export async function createAppServices(options: ServiceOptions): Promise<AppServices> {
   // Start-up reads the catalog's saved index and search, no question body (docs/architecture.md).
@@ -238,7 +161,6 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     awaiting: (id) => engine.awaitingPack(id),
     toError: (error) => toBridgeError(error),
   });
-  const notices = () => workspace.notices();
   const packOf = (id: string): Promise<PackOrigin | null> => packOrigin(workspace, id);
   const paperExams = new PaperExams(join(options.dataDir, 'paper'), workspace.storage);
   const scanSessions = new ScanSessions(join(options.dataDir, 'paper', 'scans'), workspace.storage);
@@ -303,40 +225,11 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
       calibrate: (responses, link) => decoder.calibrate(responses, link),
       classReport: (pack, results) => decoder.classReport(pack, results),
     }),
-    'exam:missed-deadlines': () =>
-      Promise.resolve(
-        deadlines.take().map((attemptId) => ({
-          attemptId,
-          ...(engine.titleOf(attemptId) ?? { title: '', kind: 'exam' as const, titleKey: null }),
-        })),
-      ),
-    'app:notices': () => Promise.resolve(notices()),
-    'app:dismiss-notices': () => {
-      workspace.clearNotices();
-      return Promise.resolve(notices());
-    },
-    'app:info': () =>
-      Promise.resolve({
-        name: 'Exam Practice',
-        version: options.version,
-        platform: process.platform,
-        shell: options.shell,
-        dataDir: options.dataDir,
-      }),
+    ...createAppHandlers({ options, workspace, engine: () => engine, deadlines }),
     ...keys.handlers,
     ...sync.handlers,
     ...createCatalogHandlers({ workspace, library, isLocked: (id) => visibility.isLocked(id) }),
-    'settings:get': () => options.settings.get(),
-    'settings:set': ({ settings }) => options.settings.set(settings),
     ...cache.handlers,
-    // What it reports is what the policy decided: a refused URL is never said to be opened.
-    'files:save': ({ files }) => saveFiles(files, options.saveTarget),
-    'shell:open-external': async ({ url }) => {
-      if (!isSafeExternalUrl(url)) throw new BridgeError('external-url-refused');
-      // Never "opened" for a link the shell refused: the renderer is told what happened.
-      if (!(await options.openExternal(new URL(url).toString()))) throw new BridgeError('external-url-refused');
-      return { opened: true };
-    },
   };
 
   // The first exam start after launch as quick as any other: what a start needs, prepared once the
@@ -389,8 +282,8 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     updates: updates.controller,
     quitting,
     logger: options.logger,
-    diagnostics: async () => {
-      return collectDiagnostics({
+    diagnostics: () =>
+      collectDiagnostics({
         dataDir: options.dataDir,
         version: options.version,
         shell: options.shell,
@@ -400,8 +293,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
         paperExams: async () => (await paperExams.list()).length,
         examRunning: () => engine.running() !== null,
         now: () => clock.now(),
-      });
-    },
+      }),
     settled: () => startupSweep.then(() => undefined),
     close,
   };

@@ -110,6 +110,12 @@ describe('rooms a newcomer can hold in mind', () => {
       .filter(({ lines }) => lines > 450);
     expect(long).toEqual([]);
   });
+
+  it('the composition root composes: main/app/services.ts is at most 300 lines', () => {
+    // Handlers and their policies live in the capability's own module (app-handlers.ts, exams.ts…);
+    // what the root is given and gives back is declared in service-api.ts.
+    expect(readFileSync('main/app/services.ts', 'utf8').split('\n').length - 1).toBeLessThanOrEqual(300);
+  });
 });
 
 /** The renderer's layers, outermost first: a file imports only from its own layer or those below. */
