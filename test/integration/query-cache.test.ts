@@ -1,5 +1,6 @@
-// The renderer's one way to read main (renderer/src/lib/queries.ts), over the real services: a read
-// is cached until main says what it concerns has changed, and then the next read shows main's truth.
+// The renderer's one way to read main (renderer/src/lib/queries.ts), over the real services: main's
+// change events mark stale the reads they concern (an open screen reads again), and that read shows
+// main's truth.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient, INVALIDATED_BY, invalidateOnEvents, queryKeyOf } from '../../renderer/src/lib/queries.js';
 import { EVENTS } from '../../preload/contract.js';
@@ -14,7 +15,7 @@ afterEach(async () => {
 });
 
 describe('the query cache', () => {
-  it('keeps the notebook’s figures until main’s event, then reads the new ones; history follows a hand-in', async () => {
+  it('main’s events mark the notebook’s figures and the history stale, and the next read shows main’s new truth', async () => {
     const temp = await tempDir();
     cleanups.push(temp.cleanup);
     const { services, bridge } = await servicesWithBridge(temp.dir);

@@ -11,9 +11,10 @@ import { readBridgeError } from '../../../preload/contract';
  * says something changed is added here (docs/architecture.md, "Reading main").
  */
 export const INVALIDATED_BY: Partial<Record<EventName, readonly Channel[]>> = {
-  'notebook:changed': ['notebook:overview', 'notebook:list'],
+  // A result shows which of its questions are in the notebook, and their notes.
+  'notebook:changed': ['notebook:overview', 'notebook:list', 'exam:result'],
   'exam:running': ['exam:history'],
-  'exam:submitted': ['exam:history', 'notebook:overview', 'notebook:list'],
+  'exam:submitted': ['exam:history', 'notebook:overview', 'notebook:list', 'exam:result'],
   'catalog:changed': ['catalog:facets'],
   'sync:done': ['catalog:facets'],
 };
@@ -22,9 +23,10 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Main tells when an answer is stale (INVALIDATED_BY); until then it is the truth. A refusal
-        // is the student's to read, not to be retried behind their back.
-        staleTime: Infinity,
+        // A screen reads main again each time it opens (the last answer shown meanwhile), and main's
+        // events refresh the screens open (INVALIDATED_BY). A refusal is the student's to read, not
+        // to be retried behind their back; nothing polls.
+        staleTime: 0,
         retry: false,
         refetchOnWindowFocus: false,
       },

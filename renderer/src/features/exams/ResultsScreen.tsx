@@ -1,27 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+// A handed-in attempt's result: its score, what to do next (the retry of its misses, the notebook a
+// review came from), a sealed pack's release, then its figures (results/ResultCharts) and its
+// questions one by one (results/ReviewList). Read through the query cache.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AreaId, BridgeErrorValue, ExamResult, ExamState } from '../../../../preload/contract';
-import { BarChart } from '../../components/BarChart';
-import { ImageViewer } from '../../components/ImageViewer';
+import type { BridgeErrorValue, ExamResult, ExamState } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { ExplanationBlock } from '../../components/ExplanationBlock';
-import { AddToNotebook } from '../notebook/AddToNotebook';
-import { NoteEditor } from '../notebook/NoteEditor';
 import { useAttemptTitle } from './attemptTitle';
 import { ExportResult } from '../class/ExportResult';
 import { ReleaseCode } from '../packs/ReleaseCode';
 import { api, errorOf } from '../../lib/bridge';
-import { ScaledImage } from '../../components/ScaledImage';
-
-/** Each filter says one truth: wrong is answered and wrong; blank answers are their own. */
-const FILTERS = ['all', 'wrong', 'unanswered', 'guessed', 'flagged', 'right'] as const;
-type Filter = (typeof FILTERS)[number];
-
-const minutes = (ms: number) => {
-  const total = Math.round(ms / 1000);
-  // No-break spaces: "3 min 00 s" never breaks before its unit at large type.
-  return `${Math.floor(total / 60)}\u00a0min ${String(total % 60).padStart(2, '0')}\u00a0s`;
-};
+import { queryKeyOf, useBridgeQuery } from '../../lib/queries';
+import { minutes } from './results/format';
+import { ResultCharts } from './results/ResultCharts';
+import { ReviewList } from './results/ReviewList';
 
 export function ResultsScreen({
   attemptId,
@@ -40,42 +32,27 @@ export function ResultsScreen({
 }) {
   const { t } = useTranslation();
   const titleOf = useAttemptTitle();
-  /** The question whose note is open for editing. */
-  const [editing, setEditing] = useState<number | null>(null);
-  const [result, setResult] = useState<ExamResult | null>(null);
-  const [filter, setFilter] = useState<Filter>('all');
+  const queryClient = useQueryClient();
   const [retryBlank, setRetryBlank] = useState(false);
-  const [error, setError] = useState<BridgeErrorValue | null>(null);
-  const [zoomed, setZoomed] = useState<{ src: string; alt: string } | null>(null);
-
-  useEffect(() => {
-    void api['exam:result']({ attemptId }).then(setResult, (e: unknown) => setError(errorOf(e)));
-  }, [attemptId]);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const loaded = result !== null;
+  /** A retry main refused (the result's own read has its error from the query). */
+  const [retryError, setError] = useState<BridgeErrorValue | null>(null);
+  // The focus arrives at the heading by the app's one rule (lib/useFocusOnContext.ts: a result shown).
+  const resultKey = queryKeyOf('exam:result', { attemptId });
+  const { data: result, error: readError } = useBridgeQuery(api, 'exam:result', { attemptId });
+  const error = retryError ?? readError;
   const kind = result?.kind;
   useEffect(() => {
     if (kind) onKind?.(kind);
   }, [kind, onKind]);
-  // Arrived here by submitting (the button that did it is gone with the exam): the focus starts on
-  // the result's heading, not on <body>, where the next Tab would go to the top of the window.
-  useEffect(() => {
-    if (loaded && (document.activeElement === document.body || document.activeElement === null))
-      heading.current?.focus();
-  }, [loaded]);
+  const saveNote = (index: number, note: string | null) =>
+    queryClient.setQueryData<ExamResult>(
+      resultKey,
+      (r) => r && { ...r, questions: r.questions.map((item) => (item.index === index ? { ...item, note } : item)) },
+    );
 
   if (!result) return <ErrorNotice error={error} testId="result-error" />;
   const review = result.kind === 'review';
   const percent = result.score.total ? Math.round((result.score.correct / result.score.total) * 100) : 0;
-  const keep: Record<Filter, (q: ExamResult['questions'][number]) => boolean> = {
-    all: () => true,
-    wrong: (q) => q.chosen !== null && q.isCorrect === false,
-    unanswered: (q) => q.chosen === null,
-    guessed: (q) => q.guessed,
-    flagged: (q) => q.flagged,
-    right: (q) => q.isCorrect === true,
-  };
-  const shown = result.questions.filter(keep[filter]);
   const retry = async () => {
     try {
       onRetry(await api['exam:retry-wrong']({ attemptId, includeBlank: retryBlank }));
@@ -83,12 +60,10 @@ export function ResultsScreen({
       setError(errorOf(caught));
     }
   };
-  const label = (key: string) =>
-    key === 'easy' || key === 'medium' || key === 'hard' ? t(`difficulty.${key}`) : key === 'unknown' ? '—' : key;
 
   return (
     <section aria-labelledby="result-heading" data-testid="screen-result" data-attempt-id={attemptId}>
-      <h2 id="result-heading" ref={heading} tabIndex={-1} data-focus-return>
+      <h2 id="result-heading" tabIndex={-1} data-focus-return>
         {t('results.heading')}: {titleOf(result)}
       </h2>
       {!result.awaitingRelease && !review && (
@@ -184,7 +159,7 @@ export function ResultsScreen({
           <ReleaseCode
             packId={result.pack.id}
             testId="result-release"
-            onReleased={() => void api['exam:result']({ attemptId }).then(setResult)}
+            onReleased={() => void queryClient.invalidateQueries({ queryKey: resultKey })}
           />
         </div>
       )}
@@ -195,249 +170,8 @@ export function ResultsScreen({
           {t('results.guessed', { total: result.guessed.total, right: result.guessed.right })}
         </p>
       )}
-      <div className="charts">
-        {result.byArea.length > 0 && (
-          <BarChart
-            title={t('results.byArea')}
-            testId="chart-area"
-            bars={result.byArea.map((line) => ({
-              label: t(`exams.area.${line.key as AreaId}`),
-              value: line.correct,
-              max: line.total,
-              caption: `${line.correct}/${line.total}`,
-            }))}
-          />
-        )}
-        <BarChart
-          title={t('results.bySubject')}
-          testId="chart-subject"
-          bars={result.bySubject.map((line) => ({
-            label: line.label,
-            value: line.correct,
-            max: line.total,
-            caption: `${line.correct}/${line.total}`,
-          }))}
-        />
-        <BarChart
-          title={t('results.byDifficulty')}
-          testId="chart-difficulty"
-          bars={result.byDifficulty.map((line) => ({
-            label: label(line.key),
-            value: line.correct,
-            max: line.total,
-            caption: `${line.correct}/${line.total}`,
-          }))}
-        />
-        {!result.paper && (
-          // One bar per question (90 on an ENEM day) behind a disclosure: the review comes before it.
-          <details className="time-details" data-testid="chart-time-details">
-            <summary>{t('results.timePerQuestion')}</summary>
-            <BarChart
-              title={t('results.timePerQuestion')}
-              testId="chart-time"
-              bars={result.questions.map((q) => ({
-                label: t('exams.gridItem', { n: q.index + 1 }),
-                value: q.timeMs,
-                max: Math.max(1, ...result.questions.map((x) => x.timeMs)),
-                caption: minutes(q.timeMs),
-              }))}
-            />
-          </details>
-        )}
-      </div>
-      {/* A review has no time budget: a pace "the exam allows" would be invented. */}
-      {!result.paper && !review && (
-        <section className="pacing" aria-labelledby="pacing-heading" data-testid="result-pacing">
-          <h3 id="pacing-heading">{t('results.pacing')}</h3>
-          <p>{t('results.budget', { budget: minutes(result.pacing.budgetMs) })}</p>
-          <ul>
-            {result.pacing.byArea.map((line) => (
-              <li
-                key={line.key}
-                data-testid="pacing-area"
-                data-area={line.key}
-                className={line.timeMs > line.budgetMs ? 'over' : undefined}
-              >
-                {t('results.areaPace', {
-                  area: line.key === 'other' ? t('results.otherArea') : t(`exams.area.${line.key}`),
-                  used: minutes(line.timeMs),
-                  budget: minutes(line.budgetMs),
-                })}
-              </li>
-            ))}
-          </ul>
-          <h4>{t('results.slowest')}</h4>
-          {result.pacing.slowest.length === 0 ? (
-            <p className="muted">{t('results.noSlow')}</p>
-          ) : (
-            <ol data-testid="pacing-slowest">
-              {result.pacing.slowest.map((q) => (
-                <li key={q.index}>{t('results.slowItem', { n: q.index + 1, time: minutes(q.timeMs) })}</li>
-              ))}
-            </ol>
-          )}
-        </section>
-      )}
-      <h3>{t('results.review')}</h3>
-      <div role="group" aria-label={t('results.review')} className="actions" data-testid="review-filters">
-        {FILTERS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            className="secondary"
-            aria-pressed={filter === name}
-            onClick={() => setFilter(name)}
-            data-testid={`review-filter-${name}`}
-          >
-            {t(`results.filter.${name}`)}
-          </button>
-        ))}
-      </div>
-      <ol className="review-list" data-testid="review-list">
-        {shown.map((q) => (
-          <li
-            key={q.index}
-            className={q.hidden ? 'review-hidden' : q.isCorrect ? 'review-right' : 'review-wrong'}
-            data-testid="review-item"
-            data-correct={q.hidden ? undefined : q.isCorrect}
-            data-hidden={q.hidden}
-          >
-            <h4>
-              {t('exams.gridItem', { n: q.index + 1 })} · {q.subject}
-              {q.guessed && (
-                <span className="badge" data-testid="review-guessed">
-                  {t('results.guessBadge')}
-                </span>
-              )}
-              {q.flagged && (
-                <span className="badge" data-testid="review-flagged">
-                  ⚑ {t('results.flagBadge')}
-                </span>
-              )}
-            </h4>
-            <p className="statement">{q.statement}</p>
-            {q.image && q.image !== 'missing' && (
-              <ZoomableImage
-                src={q.image}
-                alt={t('results.figureAlt', { n: q.index + 1 })}
-                label={t('results.zoom')}
-                onZoom={setZoomed}
-              />
-            )}
-            <ul className="alternatives">
-              {q.alternatives.map((a, i) => (
-                <li
-                  key={a.letter}
-                  className={
-                    [
-                      i === q.correctChoice ? 'correct' : i === q.chosen ? 'wrong' : '',
-                      q.eliminated.includes(i) ? 'struck' : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ') || undefined
-                  }
-                  data-testid="review-alternative"
-                  data-struck={q.eliminated.includes(i)}
-                >
-                  <span className="letter">{a.letter}</span> <span className="alternative-text">{a.text}</span>{' '}
-                  {q.eliminated.includes(i) && (
-                    <span className="muted" data-testid="review-struck">
-                      ({t('results.struck')})
-                    </span>
-                  )}{' '}
-                  {a.image && a.image !== 'missing' && (
-                    <ZoomableImage
-                      src={a.image}
-                      alt={t('results.alternativeFigureAlt', { letter: a.letter })}
-                      label={t('results.zoom')}
-                      onZoom={setZoomed}
-                    />
-                  )}
-                  {a.originalLetter !== null && (
-                    <span className="muted">({t('results.original', { letter: a.originalLetter })})</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-            {q.explanation && <ExplanationBlock explanation={q.explanation} testId="review-explanation" />}
-            <p data-testid="review-answer">
-              {q.chosen === null
-                ? t('results.noAnswer')
-                : t('results.yourAnswer', { letter: q.alternatives[q.chosen]?.letter ?? '' })}{' '}
-              ·{' '}
-              {q.hidden || q.correctChoice === null
-                ? t('results.hidden')
-                : t('results.correctAnswer', { letter: q.alternatives[q.correctChoice]?.letter ?? '' })}
-            </p>
-            {q.note && editing !== q.index && (
-              <p className="note-preview" data-testid="review-note-text">
-                {q.note}
-              </p>
-            )}
-            {!q.hidden && (
-              <div className="actions">
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-expanded={editing === q.index}
-                  onClick={() => setEditing((i) => (i === q.index ? null : q.index))}
-                  data-testid="review-note-toggle"
-                >
-                  {t('notebook.note')}
-                </button>
-                <AddToNotebook
-                  questionRef={{ attemptId, index: q.index }}
-                  testId="review-add-notebook"
-                  already={q.inNotebook}
-                />
-              </div>
-            )}
-            {editing === q.index && (
-              <NoteEditor
-                questionRef={{ attemptId, index: q.index }}
-                testId="review-note"
-                onSaved={(text) =>
-                  setResult(
-                    (r) =>
-                      r && {
-                        ...r,
-                        questions: r.questions.map((item) =>
-                          item.index === q.index ? { ...item, note: text || null } : item,
-                        ),
-                      },
-                  )
-                }
-              />
-            )}
-          </li>
-        ))}
-      </ol>
-      {zoomed && <ImageViewer src={zoomed.src} alt={zoomed.alt} onClose={() => setZoomed(null)} />}
+      <ResultCharts result={result} />
+      <ReviewList attemptId={attemptId} result={result} onNoteSaved={saveNote} />
     </section>
-  );
-}
-
-/** A figure in the review: shown with its alt text, opened in the viewer on a click. */
-function ZoomableImage({
-  src,
-  alt,
-  label,
-  onZoom,
-}: {
-  src: string;
-  alt: string;
-  label: string;
-  onZoom: (image: { src: string; alt: string }) => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="image-button"
-      onClick={() => onZoom({ src, alt })}
-      aria-label={`${label}: ${alt}`}
-      data-testid="review-image"
-    >
-      <ScaledImage className="review-image" src={src} alt={alt} />
-    </button>
   );
 }
