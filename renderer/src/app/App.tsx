@@ -9,7 +9,6 @@ import type {
   RunningExam,
   Settings,
 } from '../../../preload/contract';
-import { formatClock, useMainNow } from '../features/exams/clock';
 import { ExamBuilder } from '../features/exams/ExamBuilder';
 import { useFocusOnContext } from '../lib/useFocusOnContext';
 import { ExamScreen } from '../features/exams/ExamScreen';
@@ -23,13 +22,15 @@ import { LibraryScreen } from '../features/library/LibraryScreen';
 import { NotebookScreen } from '../features/notebook/NotebookScreen';
 import { ClassReportScreen } from '../features/class/ClassReportScreen';
 import { GradePaperScreen } from '../features/paper/GradePaperScreen';
-import { ExamCountdown } from '../features/notebook/ExamCountdown';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { SyncScreen } from '../features/sync/SyncScreen';
 import { StorageNotices } from '../components/StorageNotices';
 import { i18next } from '../i18n';
 import { api } from '../lib/bridge';
-import { SCREENS, type Screen } from '../lib/screens';
+import { type Screen } from '../lib/screens';
+import { ExamNotice } from './ExamNotice';
+import { Sidebar } from './Sidebar';
+import { useReadingSettings, useTheme } from './window-settings';
 
 /** What the exams screen shows: the builder, the running attempt (read from main), or a result. */
 type ExamView = { kind: 'builder' } | { kind: 'taking'; attemptId: string } | { kind: 'result'; attemptId: string };
@@ -45,52 +46,6 @@ const summaryOf = (state: ExamState): RunningExam => ({
   answered: state.answers.filter((a) => a !== null).length,
   total: state.questions.length,
 });
-
-/** The sidebar's way back to the running attempt, with main's countdown. */
-function RunningExamLink({ exam, onOpen }: { exam: RunningExam; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const titleOf = useAttemptTitle();
-  const now = useMainNow(exam.clock);
-  return (
-    <button
-      type="button"
-      className="nav-item running-exam"
-      onClick={onOpen}
-      data-testid="nav-running-exam"
-      data-kind={exam.kind}
-    >
-      <span>{exam.kind === 'review' ? t('notebook.reviewRunning') : t('exams.running')}</span>
-      <span className="muted">{titleOf(exam)}</span>
-      {/* A clock only where there is a time limit: an untimed practice or a review has none to count. */}
-      {exam.deadline !== null && (
-        <span className="countdown" role="timer" data-testid="nav-running-countdown">
-          {formatClock(exam.deadline - now)}
-        </span>
-      )}
-    </button>
-  );
-}
-
-/** What the real exam grants, applied to the whole window: type size and line length. */
-function useReadingSettings(settings: Settings) {
-  useEffect(() => {
-    document.documentElement.dataset.fontScale = settings.fontScale;
-    document.documentElement.dataset.readingWidth = String(settings.readingWidth);
-  }, [settings.fontScale, settings.readingWidth]);
-}
-
-function useTheme(theme: Settings['theme']) {
-  useEffect(() => {
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => {
-      const dark = theme === 'dark' || (theme === 'system' && media.matches);
-      document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-    };
-    apply();
-    media.addEventListener('change', apply);
-    return () => media.removeEventListener('change', apply);
-  }, [theme]);
-}
 
 export function App({ initialSettings }: { initialSettings: Settings }) {
   const { t } = useTranslation();
@@ -261,39 +216,18 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <nav className="sidebar" aria-label={t('app.title')}>
-        <h1 className="brand">{t('app.title')}</h1>
-        {notebook && <ExamCountdown overview={notebook} onOpen={() => setScreen('notebook')} />}
-        <ul>
-          {SCREENS.map((name) => (
-            <li key={name}>
-              <button
-                type="button"
-                className="nav-item"
-                data-testid={`nav-${name}`}
-                aria-current={highlighted === name ? 'page' : undefined}
-                onClick={() => {
-                  // "Simulados" returns to the running attempt, or opens the builder.
-                  if (name === 'exams') {
-                    setExamView(
-                      runningExam ? { kind: 'taking', attemptId: runningExam.attemptId } : { kind: 'builder' },
-                    );
-                  }
-                  setScreen(name);
-                }}
-              >
-                {t(`app.nav.${name}`)}
-                {name === 'notebook' && notebook !== null && notebook.dueToday > 0 && (
-                  <span className="badge" data-testid="nav-notebook-due">
-                    {notebook.dueToday}
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {runningExam && <RunningExamLink exam={runningExam} onOpen={() => openExam(runningExam.attemptId)} />}
-      </nav>
+      <Sidebar
+        notebook={notebook}
+        highlighted={highlighted}
+        runningExam={runningExam}
+        onChoose={(name) => {
+          // "Simulados" returns to the running attempt, or opens the builder.
+          if (name === 'exams')
+            setExamView(runningExam ? { kind: 'taking', attemptId: runningExam.attemptId } : { kind: 'builder' });
+          setScreen(name);
+        }}
+        onOpenRunning={openExam}
+      />
       <main id="main" className="content" tabIndex={-1} ref={mainRef}>
         <StorageNotices />
         {warningAway && !(screen === 'exams' && examView.kind === 'taking') && (
@@ -388,24 +322,6 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
           setScreen((current) => (current === 'library' ? current : 'packs'));
         }}
       />
-    </div>
-  );
-}
-
-/** A notice about the running exam shown on any screen, with the one action that answers it. */
-function ExamNotice(props: {
-  testId: string;
-  actionTestId: string;
-  text: string;
-  action: string;
-  onAction: () => void;
-}) {
-  return (
-    <div className="notice notice-warning" role="alert" data-testid={props.testId}>
-      <p>{props.text}</p>
-      <button type="button" className="primary" onClick={props.onAction} data-testid={props.actionTestId}>
-        {props.action}
-      </button>
     </div>
   );
 }

@@ -13,10 +13,11 @@ import { readBridgeError } from '../../../preload/contract';
 export const INVALIDATED_BY: Partial<Record<EventName, readonly Channel[]>> = {
   // A result shows which of its questions are in the notebook, and their notes.
   'notebook:changed': ['notebook:overview', 'notebook:list', 'exam:result'],
-  'exam:running': ['exam:history'],
-  'exam:submitted': ['exam:history', 'notebook:overview', 'notebook:list', 'exam:result'],
-  'catalog:changed': ['catalog:facets'],
-  'sync:done': ['catalog:facets'],
+  'exam:running': ['exam:history', 'exam:current'],
+  'exam:submitted': ['exam:history', 'exam:current', 'notebook:overview', 'notebook:list', 'exam:result'],
+  // Questions added or removed: what the library offers, what an exam's choices find, the packs.
+  'catalog:changed': ['catalog:facets', 'exam:count', 'packs:list'],
+  'sync:done': ['catalog:facets', 'exam:count'],
 };
 
 export function createQueryClient(): QueryClient {

@@ -4,11 +4,9 @@ import type {
   AreaId,
   BridgeErrorValue,
   Difficulty,
-  ExamCount,
   ExamPreset,
   ExamRequest,
   ExamState,
-  Facets,
   PackSummary,
   Settings,
 } from '../../../../preload/contract';
@@ -17,10 +15,14 @@ import { useSourceLabel } from '../../components/useSourceLabel';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PrintPaper } from '../paper/PrintPaper';
 import { api, errorOf } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
+import { ExamComposition } from './ExamComposition';
 
 const AREA_IDS: AreaId[] = ['linguagens', 'humanas', 'natureza', 'matematica'];
 
 const EXTRA_MINUTES = 60;
+const NO_PRESETS: ExamPreset[] = [];
+const NO_PACKS: PackSummary[] = [];
 
 export function ExamBuilder({
   settings: studentSettings,
@@ -32,10 +34,13 @@ export function ExamBuilder({
   onStarted: (state: ExamState) => void;
 }) {
   const { t } = useTranslation();
-  const [facets, setFacets] = useState<Facets | null>(null);
-  const [presets, setPresets] = useState<ExamPreset[]>([]);
-  const [packs, setPacks] = useState<PackSummary[]>([]);
-  const [running, setRunning] = useState<ExamState | null>(null);
+  // The library's facets, the presets, the tutors' pack exams and a running attempt: through the
+  // query cache, read again when the catalog changes (an import or a sync finishing) or an attempt
+  // starts or ends.
+  const facets = useBridgeQuery(api, 'catalog:facets', {}).data ?? null;
+  const presets = useBridgeQuery(api, 'exam:presets', {}).data ?? NO_PRESETS;
+  const packs = useBridgeQuery(api, 'packs:list', {}).data ?? NO_PACKS;
+  const running = useBridgeQuery(api, 'exam:current', {}).data ?? null;
   /** A built-in preset, a pack's fixed exam (`pack:<id>`), or '' for a custom exam. */
   const [preset, setPreset] = useState<string>('quick-10');
   const [warnings, setWarnings] = useState('30, 5');
@@ -50,28 +55,9 @@ export function ExamBuilder({
   const [strict, setStrict] = useState(true);
   const [preferUnseen, setPreferUnseen] = useState(true);
   const [seed, setSeed] = useState('');
-  const [matching, setMatching] = useState<ExamCount | null>(null);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [busy, setBusy] = useState(false);
   const difficulties = useDifficultyChoices();
-  // The catalog changes under the builder (an import or a sync finishing): read and count again.
-  const [catalogVersion, setCatalogVersion] = useState(0);
-  useEffect(() => api.on('catalog:changed', () => setCatalogVersion((v) => v + 1)), []);
-
-  useEffect(() => {
-    void Promise.all([
-      api['catalog:facets']({}),
-      api['exam:presets']({}),
-      api['packs:list']({}),
-      api['exam:current']({}),
-    ]).then(([f, p, k, current]) => {
-      setFacets(f);
-      setPresets(p);
-      setPacks(k);
-      setRunning(current);
-    });
-  }, [catalogVersion]);
-
   const packExams = packs.filter((p) => p.examConfig);
   const packExam = packExams.find((p) => `pack:${p.id}` === preset);
 
@@ -124,11 +110,10 @@ export function ExamBuilder({
     };
   }, [packExam, presets, preset, area, count, preferUnseen, sources, subjectId, difficulty, studentSettings]);
 
-  useEffect(() => {
-    // A new choice: the count follows it, and an error about the previous one goes away.
-    setError(null);
-    void api['exam:count']({ request }).then(setMatching, () => setMatching(null));
-  }, [request, catalogVersion]);
+  // A new choice: the count follows it (the last one shown meanwhile), and an error about the
+  // previous one goes away.
+  const matching = useBridgeQuery(api, 'exam:count', { request }, { keepPrevious: true }).data ?? null;
+  useEffect(() => setError(null), [request]);
   const shortBlocks = matching?.blocks.filter((b) => b.available < b.needed) ?? [];
   const enemPreset = presets.find((p) => p.id === preset)?.request.enemOnly === true;
   const extra = mode === 'timed' && studentSettings.extraTime ? EXTRA_MINUTES : 0;
@@ -349,38 +334,7 @@ export function ExamBuilder({
         />
         <span />
         <div>
-          {matching && (
-            <p className="muted" data-testid="exam-matching" data-matching={matching.matching}>
-              {t('exams.matching', { matching: matching.matching, unseen: matching.unseen })}
-            </p>
-          )}
-          {matching && matching.blocks.length > 0 && (
-            <div data-testid="exam-composition">
-              <p>{t('exams.composition')}</p>
-              <ul>
-                {matching.blocks.map((block) => (
-                  <li
-                    key={block.key}
-                    data-testid="exam-block"
-                    data-block={block.key}
-                    data-short={block.available < block.needed}
-                    className={block.available < block.needed ? 'short' : undefined}
-                  >
-                    {t('exams.blockLine', {
-                      label: t(`exams.block.${block.key}`),
-                      available: Math.min(block.available, block.needed),
-                      needed: block.needed,
-                    })}
-                  </li>
-                ))}
-              </ul>
-              {shortBlocks.length > 0 && (
-                <p className="notice notice-warning" role="status" data-testid="exam-short">
-                  {t('exams.short')}
-                </p>
-              )}
-            </div>
-          )}
+          {matching && <ExamComposition matching={matching} />}
           {extra > 0 && (
             <p className="muted" data-testid="exam-extra-time">
               {t('exams.extraTime')}

@@ -8,22 +8,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaperExamSummary, ScanSession, ScanSheetReview } from '../../../../preload/contract';
-import { LanguageSelect } from './LanguageSelect';
+import { pendingOf, ScanSheetCard, type SessionSheet } from './ScanSheetCard';
 import { ErrorNotice, useErrorText } from '../../components/ErrorNotice';
 import { api } from '../../lib/bridge';
 import { useAction } from '../../lib/useAction';
 import { gradeSheets, GradedSheets, type GradedSheet } from './GradedSheets';
-
-const LETTERS = ['A', 'B', 'C', 'D', 'E'];
-/** What a flagged question can be settled as: a letter, blank, or a double (counted wrong). */
-const CHOICES = [...LETTERS, '-', '*'];
-
-type SessionSheet = ScanSession['sheets'][number];
-
-const pendingOf = (entry: SessionSheet, review: ScanSheetReview, languageChoice: boolean) =>
-  entry.sheet.flags.filter((f) => review.decided[String(f.question)] === undefined).length +
-  (review.version === null ? 1 : 0) +
-  (languageChoice && review.language === null ? 1 : 0);
 
 function answersOf(entry: SessionSheet, review: ScanSheetReview): string {
   return [...entry.sheet.answers].map((symbol, i) => review.decided[String(i + 1)] ?? symbol).join('');
@@ -268,134 +257,24 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
               const sheet = entry.sheet.sheet;
               const included = entry.earlier === null || again.has(sheet);
               return (
-                <li
+                <ScanSheetCard
                   key={sheet}
-                  className="scan-sheet"
-                  data-testid="paper-scan-sheet"
-                  data-sheet={sheet}
-                  data-pending={included ? pendingOf(entry, r, exam.languageChoice) : 0}
-                >
-                  <h4>
-                    {t('paper.scan.sheetName', { sheet })} <span className="muted">{entry.sheet.source}</span>
-                  </h4>
-                  {entry.earlier !== null && (
-                    <div
-                      className="notice notice-warning"
-                      data-testid="paper-scan-earlier"
-                      data-attempt={entry.earlier}
-                    >
-                      <p>
-                        {t('paper.scan.earlier')}{' '}
-                        <button type="button" className="link" onClick={() => onOpen(entry.earlier ?? '')}>
-                          {t('paper.scan.earlierOpen')}
-                        </button>
-                      </p>
-                      <label className="checkbox-inline">
-                        <input
-                          type="checkbox"
-                          checked={again.has(sheet)}
-                          onChange={(e) =>
-                            setAgain((current) => {
-                              const next = new Set(current);
-                              if (e.target.checked) next.add(sheet);
-                              else next.delete(sheet);
-                              return next;
-                            })
-                          }
-                          data-testid="paper-scan-again"
-                        />{' '}
-                        {t('paper.scan.again')}
-                      </label>
-                    </div>
-                  )}
-                  <img
-                    className="scan-name"
-                    src={entry.sheet.nameCrop}
-                    alt={t('paper.scan.nameCrop')}
-                    data-testid="paper-scan-name"
-                  />
-                  <div className="scan-fields">
-                    <label>
-                      {t('paper.scan.student')}
-                      <input
-                        value={r.student}
-                        maxLength={100}
-                        onChange={(e) => update(sheet, (x) => ({ ...x, student: e.target.value }))}
-                        data-testid="paper-scan-student"
-                      />
-                    </label>
-                    <label className={r.version === null ? 'scan-needs' : undefined}>
-                      {t('paper.scan.version')}
-                      <select
-                        value={r.version ?? ''}
-                        onChange={(e) => update(sheet, (x) => ({ ...x, version: Number(e.target.value) || null }))}
-                        data-testid="paper-scan-version"
-                      >
-                        <option value="">{t('paper.scan.versionUnread')}</option>
-                        {exam.versions.map((v) => (
-                          <option key={v.number} value={v.number}>
-                            {v.number} · {v.colour}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    {exam.languageChoice && (
-                      <LanguageSelect
-                        value={r.language}
-                        onChange={(language) => update(sheet, (x) => ({ ...x, language }))}
-                        testId="paper-scan-language"
-                      />
-                    )}
-                  </div>
-                  {entry.sheet.flags.length > 0 && (
-                    <ul className="scan-flags">
-                      {entry.sheet.flags.map((flag) => {
-                        const decided = r.decided[String(flag.question)];
-                        return (
-                          <li
-                            key={flag.question}
-                            className={decided === undefined ? 'scan-flag scan-needs' : 'scan-flag'}
-                            data-testid="paper-scan-flag"
-                            data-question={flag.question}
-                            data-kind={flag.kind}
-                            data-decided={decided ?? ''}
-                          >
-                            <span className="scan-flag-label">
-                              {t('paper.scan.question', { n: flag.question })} · {t(`paper.scan.flag.${flag.kind}`)}
-                            </span>
-                            <img src={flag.crop} alt={t('paper.scan.rowCrop', { n: flag.question })} />
-                            <span className="muted scan-fill">
-                              {flag.fill.map((f, l) => `${LETTERS[l] ?? ''} ${Math.round(f * 100)}%`).join(' · ')}
-                            </span>
-                            <span role="group" aria-label={t('paper.scan.decide', { n: flag.question })}>
-                              {CHOICES.map((choice) => (
-                                <button
-                                  key={choice}
-                                  type="button"
-                                  className="secondary scan-choice"
-                                  aria-pressed={decided === choice}
-                                  onClick={() =>
-                                    update(sheet, (x) => ({
-                                      ...x,
-                                      decided: { ...x.decided, [String(flag.question)]: choice },
-                                    }))
-                                  }
-                                  data-testid={`paper-scan-choice-${choice === '-' ? 'blank' : choice === '*' ? 'double' : choice}`}
-                                >
-                                  {choice === '-'
-                                    ? t('paper.scan.blank')
-                                    : choice === '*'
-                                      ? t('paper.scan.double')
-                                      : choice}
-                                </button>
-                              ))}
-                            </span>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  )}
-                </li>
+                  entry={entry}
+                  review={r}
+                  exam={exam}
+                  pending={included ? pendingOf(entry, r, exam.languageChoice) : 0}
+                  again={again.has(sheet)}
+                  onAgain={(checked) =>
+                    setAgain((current) => {
+                      const next = new Set(current);
+                      if (checked) next.add(sheet);
+                      else next.delete(sheet);
+                      return next;
+                    })
+                  }
+                  onOpen={onOpen}
+                  onChange={(change) => update(sheet, change)}
+                />
               );
             })}
           </ol>
