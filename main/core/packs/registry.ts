@@ -5,217 +5,32 @@
 // Import has one commit point, the registry write; a crash before it is rolled
 // back at the next start (repairPackSources). Imports and removals run one at a time.
 import { readFile } from 'node:fs/promises';
-import type { Low } from 'lowdb';
-import { documentOf } from '../util/document.js';
-import { z } from 'zod';
 import { correctAlternativeId } from '../catalog/answer-key.js';
 import { entryImageUrls, isDifficulty, type CatalogStore, type StoredQuestion } from '../catalog/store.js';
 import { ENEM_ORIGIN_MARK } from '../catalog/provenance.js';
 import type { ApiQuestion } from '../api/schemas.js';
 import type { ImageCache } from '../images/cache.js';
 import { canonicalJson } from '../util/canonical-json.js';
-import { JsonFile } from '../util/json-file.js';
-import type { StorageContext } from '../util/storage.js';
-import { examConfigSchema, type PackManifest, type PackQuestion, type QuestionsFile } from './format.js';
-import { sealedPayloadSchema, sealParamsSchema, unseal, type SealedPayload } from './seal.js';
+import type { PackManifest, PackQuestion } from './format.js';
 import { writeDurably } from '../util/durable-file.js';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPack, type PackSource, type ReadPack } from './reader.js';
+import {
+  listPacks,
+  namespacedId,
+  packImageUrl,
+  packSource,
+  SEALED_MARK,
+  sealedPath,
+  type PackEntry,
+  type PackRegistryFile,
+  type PackWorkspace,
+} from './registry-file.js';
 
-const entrySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  author: z.string(),
-  createdAt: z.string(),
-  importedAt: z.number(),
-  questionCount: z.number().int(),
-  products: z.array(z.string()),
-  examConfig: examConfigSchema.optional(),
-  /** sha256 of its questions.json (the manifest's): result files name the pack version by it. */
-  contentHash: z.string().optional(),
-  /** Sealed answers (in sealed/<id>.bin until released by the tutor's code). */
-  sealed: z.object({ params: sealParamsSchema, released: z.boolean() }).optional(),
-  /** Its questions in the file's order: the pack's own numbering (the key and the class report use it). */
-  questionIds: z.array(z.string()).optional(),
-});
-export type PackEntry = z.infer<typeof entrySchema>;
-const registrySchema = z.object({ packs: z.array(entrySchema) });
-type RegistryData = z.infer<typeof registrySchema>;
-
-/**
- * The registry of imported packs: a lowdb document (`Low`) over the durable adapter (JsonFile). It
- * is read afresh for each listing, as the file was before (a CLI import in the same folder shows).
- */
-export class PackRegistryFile {
-  private readonly db: Low<RegistryData>;
-
-  constructor(private readonly file: JsonFile<RegistryData>) {
-    this.db = documentOf(file, { packs: [] });
-  }
-
-  async read(): Promise<RegistryData> {
-    await this.db.read();
-    return this.db.data;
-  }
-
-  /** Durable once settled: the commit point of imports, removals and releases. */
-  write(data: RegistryData): Promise<void> {
-    this.db.data = data;
-    return this.db.write();
-  }
-
-  /** The content, and whether damage lost it (start-up repair needs to know). */
-  inspect(): Promise<{ value: RegistryData | null; lost: boolean }> {
-    return this.file.inspect();
-  }
-}
-/**
- * What the pack functions need of a data folder. The workspace composes the registry (it opens the
- * registry file and repairs sources at start) and satisfies this shape; the registry never imports
- * the workspace, so the two are no import circle.
- */
-export interface PackWorkspace {
-  dataDir: string;
-  store: CatalogStore;
-  images: ImageCache;
-  packRegistry: PackRegistryFile;
-  /** Runs imports, removals and releases one at a time. */
-  exclusive<T>(task: () => Promise<T>): Promise<T>;
-}
-
-const releaseJournalSchema = z.strictObject({ id: z.string(), payload: sealedPayloadSchema });
-
-export const packSource = (id: string) => `pack:${id}`;
-/** The id of a pack's own version of a question another source stored differently. */
-export const namespacedId = (packId: string, id: string) => `pack:${packId}:${id}`;
-/** Images a pack carries are addressed by their hash: no pack can remap another source's URL. */
-export const packImageUrl = (sha256: string) => `pack-image:${sha256}`;
-
-/** On a record of a sealed pack not released yet: its key is on the way (exams may include it). */
-export const SEALED_MARK = 'sealedAnswer';
-
-/** Where a sealed pack's encrypted answers wait for the release code. */
-export const sealedPath = (dataDir: string, id: string) => join(dataDir, 'sealed', `${id}.bin`);
-
-/** A pack's questions with the sealed answers put back: keys, and worked solutions as q.explanation. */
-export function withSealedAnswers<T extends { id: string; q: ApiQuestion }>(
-  questions: T[],
-  payload: SealedPayload,
-): T[] {
-  return questions.map((question) => {
-    const key = payload.keys[question.id];
-    const explanation = payload.explanations[question.id];
-    if (!key && !explanation) return question;
-    const { [SEALED_MARK]: _mark, ...rest } = question.q;
-    const q: ApiQuestion = {
-      ...rest,
-      ...(key && {
-        correctAlternative: key,
-        alternatives: question.q.alternatives.map((a) => ({ ...a, isCorrect: a.id === key })),
-      }),
-      ...(explanation && { explanation }),
-    };
-    return { ...question, q };
-  });
-}
-
-export class PackNotSealedError extends Error {
-  constructor() {
-    super('not-sealed');
-    this.name = 'PackNotSealedError';
-  }
-}
-
-/** Opens a sealed pack's answers with the code (WrongCodeError otherwise). Writes nothing. */
-export async function unsealPack(workspace: PackWorkspace, id: string, code: string): Promise<SealedPayload> {
-  const entry = (await listPacks(workspace)).find((p) => p.id === id);
-  if (!entry?.sealed) throw new PackNotSealedError();
-  return unseal(entry.sealed.params, await readFile(sealedPath(workspace.dataDir, id)), code);
-}
-
-/**
- * Release is journaled: the opened answers are written first (durably), then the records, the
- * registry and every waiting attempt change, then the journal goes. A start finds a journal left
- * by a kill and finishes that release before anything is served, so after any crash a pack is
- * released with every attempt graded, or not released with nothing changed (docs/security.md).
- * The answers in the journal are no secret from whoever wrote it: they typed the right code.
- */
-export const releaseJournalPath = (dataDir: string, id: string) => join(dataDir, 'sealed', `${id}.release.json`);
-const RELEASE_JOURNAL = /^(.+)\.release\.json$/;
-
-export async function journalRelease(workspace: PackWorkspace, id: string, payload: SealedPayload): Promise<void> {
-  await mkdir(join(workspace.dataDir, 'sealed'), { recursive: true });
-  await writeDurably(releaseJournalPath(workspace.dataDir, id), Buffer.from(JSON.stringify({ id, payload })));
-}
-
-/** Releases a kill interrupted: each journal that reads whole and names a pack still imported. */
-export async function pendingReleases(workspace: PackWorkspace): Promise<{ id: string; payload: SealedPayload }[]> {
-  const names = await readdir(join(workspace.dataDir, 'sealed')).catch(() => [] as string[]);
-  const journals = names.filter((name) => RELEASE_JOURNAL.test(name));
-  // Every start asks: the registry is read only when a kill left a journal behind.
-  const packs = journals.length > 0 ? await listPacks(workspace) : [];
-  const pending: { id: string; payload: SealedPayload }[] = [];
-  for (const name of journals) {
-    const id = RELEASE_JOURNAL.exec(name)?.[1];
-    if (!id) continue;
-    const parsed = releaseJournalSchema.safeParse(
-      await readFile(join(workspace.dataDir, 'sealed', name), 'utf8')
-        .then((text) => JSON.parse(text) as unknown)
-        .catch(() => null),
-    );
-    if (parsed.success && parsed.data.id === id && packs.some((p) => p.id === id && p.sealed))
-      pending.push({ id, payload: parsed.data.payload });
-    else await endRelease(workspace, id); // a pack removed since, or a file that is no journal of ours
-  }
-  return pending;
-}
-
-export async function endRelease(workspace: PackWorkspace, id: string): Promise<void> {
-  await rm(releaseJournalPath(workspace.dataDir, id), { force: true });
-}
-
-/** The keys into the pack's records, then the registry says released. Idempotent (a start re-runs it). */
-export function applyRelease(workspace: PackWorkspace, id: string, payload: SealedPayload): Promise<void> {
-  return workspace.exclusive(async () => {
-    const packs = await listPacks(workspace);
-    const source = packSource(id);
-    const namespace = `${namespacedId(id, '')}`;
-    const owned = await workspace.store.load(
-      [...workspace.store.all()].filter((r) => r.sources.includes(source)).map((r) => r.id),
-      { cache: false },
-    );
-    const opened = owned.map((record) => {
-      const packId = record.id.startsWith(namespace) ? record.id.slice(namespace.length) : record.id;
-      const [open] = withSealedAnswers([{ id: packId, q: record.q }], payload);
-      return open ? { ...record, q: open.q, correctId: correctAlternativeId(open.q) } : record;
-    });
-    await workspace.store.replace(opened);
-    if (packs.some((p) => p.id === id && p.sealed && !p.sealed.released))
-      await workspace.packRegistry.write({
-        packs: packs.map((p) => (p.id === id && p.sealed ? { ...p, sealed: { ...p.sealed, released: true } } : p)),
-      });
-  });
-}
-
-/** A sealed pack file's questions opened with the code (the tutor's class report); WrongCodeError otherwise. */
-export async function openSealedContent(
-  pack: { manifest: PackManifest; content: QuestionsFile; sealed: Buffer | null },
-  code: string,
-): Promise<QuestionsFile> {
-  if (!pack.manifest.sealed || !pack.sealed) return pack.content;
-  const payload = await unseal(pack.manifest.sealed, pack.sealed, code);
-  return { ...pack.content, questions: withSealedAnswers(pack.content.questions, payload) };
-}
-
-export function openPackRegistry(path: string, storage: StorageContext): PackRegistryFile {
-  return new PackRegistryFile(new JsonFile(path, registrySchema, { kind: 'pack-registry', backup: true, ...storage }));
-}
-
-export async function listPacks(workspace: PackWorkspace): Promise<PackEntry[]> {
-  return (await workspace.packRegistry.read()).packs;
-}
+// Importers read the registry's file, names and sealed release from here too, as before they parted.
+export * from './registry-file.js';
+export * from './sealed-release.js';
 
 /** A pack's own numbering: its question ids in the file's order (null for a pack imported before it was kept). */
 export async function packNumbering(workspace: PackWorkspace, id: string): Promise<string[] | null> {
