@@ -104,9 +104,15 @@ export class AttemptStore {
     this.set({ exam: { ...fresh, current: moveTo ?? this.view.exam.current } });
   }
 
-  private async reread(): Promise<void> {
+  /** Main's state of this attempt now; null once it has ended (or main could not say). */
+  private async mainsState(): Promise<ExamState | null> {
     const fresh = await this.bridge['exam:current']({}).catch(() => null);
-    if (fresh?.attemptId === this.attemptId) this.adopt(fresh);
+    return fresh?.attemptId === this.attemptId ? fresh : null;
+  }
+
+  private async reread(): Promise<void> {
+    const fresh = await this.mainsState();
+    if (fresh) this.adopt(fresh);
   }
 
   /** Shows question `index`; returns whether it moved. */
@@ -157,8 +163,8 @@ export class AttemptStore {
     );
     // In a review, a guess changes the rating main inferred: read it back.
     if (ack && kind === 'review' && feedback[current]) {
-      const fresh = await this.bridge['exam:current']({}).catch(() => null);
-      if (fresh?.attemptId === this.attemptId) this.edit(() => ({ grades: fresh.grades }));
+      const fresh = await this.mainsState();
+      if (fresh) this.edit(() => ({ grades: fresh.grades }));
     }
   }
 
