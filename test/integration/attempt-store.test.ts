@@ -81,6 +81,33 @@ describe('the attempt store', () => {
     expect(store.getSnapshot().error).toBeNull();
   });
 
+  it('actions fired without waiting (a student faster than the saves) leave the mirror equal to main', async () => {
+    const { services, bridge } = await app();
+    const started = await value(services, 'exam:start', {
+      request: { count: 5 },
+      settings: { title: 'Rápido', mode: 'timed', timeLimitMinutes: 60, strict: true, seed: 8 },
+    });
+    const store = new AttemptStore(started, bridge);
+    // Keys pressed in a burst: every save overlaps the ones before it.
+    const burst: Promise<unknown>[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      if (index > 0) store.visit(index);
+      burst.push(store.choose(index % 5));
+      store.toggleFlag();
+      store.toggleEliminated((index + 1) % 5);
+      burst.push(store.toggleGuess());
+      if (index % 2 === 0) burst.push(store.choose(index % 5)); // chosen again: cleared
+    }
+    store.visit(2);
+    await Promise.all(burst);
+    while (store.getSnapshot().pending > 0) await new Promise((r) => setTimeout(r, 5));
+    const mirror = pick(store.getSnapshot().exam);
+    expect(mirror.answers).toEqual([null, 1, null, 3, null]);
+    expect(mirror.flags).toEqual([true, true, true, true, true]);
+    expect(await mainsMirror(services)).toEqual(mirror);
+    expect(store.getSnapshot().error).toBeNull();
+  });
+
   it('takes a practice answer’s check from main once, and a second choice changes nothing', async () => {
     const { services, bridge } = await app();
     const started = await value(services, 'exam:start', {
