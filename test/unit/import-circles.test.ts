@@ -159,4 +159,34 @@ describe('the renderer in layers (docs/architecture.md)', () => {
       ),
     ).toEqual([]);
   });
+
+  it('screens read main through the query cache: an answer kept by hand in state is named here with its reason', () => {
+    // A read in an effect that copies main's answer into useState is what useBridgeQuery replaced
+    // (docs/architecture.md, "Reading main"). What still does it has a reason the cache does not fit.
+    const kept: Record<string, string> = {
+      // The sidebar's badge follows notebook:changed's own counts, not the full overview per rating.
+      'renderer/src/app/App.tsx': 'notebook badge and missed deadlines (a one-time notice)',
+      // Fed by its own event with the whole list; nothing else reads it.
+      'renderer/src/components/StorageNotices.tsx': 'event-fed notices',
+      'renderer/src/features/settings/UpdatesSection.tsx': 'event-fed updater status',
+      // The attempt store (attempt/store.ts) is the mirror of the running attempt.
+      'renderer/src/features/exams/ExamScreen.tsx': 'the attempt store is fed here',
+      // A scan batch is adopted into the scan's own working state, which the tutor then edits.
+      'renderer/src/features/paper/ScanSheets.tsx': 'scan batch adopted for editing',
+      // Text the student edits: read once into the editor, saved on their word.
+      'renderer/src/features/notebook/NoteEditor.tsx': 'an editor of a note',
+      'renderer/src/features/notebook/ReviewRating.tsx': 'a preview per question shown',
+    };
+    const byHand: string[] = [];
+    for (const file of files('renderer/src')) {
+      const text = readFileSync(file, 'utf8');
+      // An effect's body (up to its dependency list) that calls a channel of main.
+      const effects = text.split('useEffect(').slice(1);
+      const bodies = effects.map((after) => after.split(/\n\s*\}?,\s*\[|\), \[/)[0] ?? '');
+      if (bodies.some((body) => /api\['[\w-]+:[\w-]+'\]\(/.test(body))) byHand.push(relative(process.cwd(), file));
+    }
+    expect(byHand.filter((file) => !(file in kept)).sort()).toEqual([]);
+    // And the list shrinks as screens move to the cache: a name here with no such read is stale.
+    expect(Object.keys(kept).filter((file) => !byHand.includes(file))).toEqual([]);
+  });
 });

@@ -17,7 +17,8 @@ export const INVALIDATED_BY: Partial<Record<EventName, readonly Channel[]>> = {
   'exam:submitted': ['exam:history', 'exam:current', 'notebook:overview', 'notebook:list', 'exam:result'],
   // Questions added or removed: what the library offers, what an exam's choices find, the packs.
   'catalog:changed': ['catalog:facets', 'exam:count', 'packs:list'],
-  'sync:done': ['catalog:facets', 'exam:count'],
+  // A run ended: what the library offers, today's request count and what can be resumed.
+  'sync:done': ['catalog:facets', 'exam:count', 'sync:overview'],
 };
 
 export function createQueryClient(): QueryClient {

@@ -1,20 +1,21 @@
 // After a pack's exam: the student saves a result file for the tutor (name asked once, editable).
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
 import { saveFiles } from '../../lib/save-files';
 
 export function ExportResult({ attemptId, packTitle }: { attemptId: string; packTitle: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const [name, setName] = useState('');
+  // Typed here, or else the name the settings keep.
+  const [typed, setName] = useState<string | null>(null);
+  const kept = useBridgeQuery(api, 'settings:get', {}).data?.studentName;
+  const name = typed ?? kept ?? '';
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
-  useEffect(() => {
-    void api['settings:get']({}).then((settings) => setName((current) => current || settings.studentName));
-  }, []);
   const save = async () => {
     try {
       const file = await api['class:export-result']({ attemptId, student: name });

@@ -1,11 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Difficulty, Facets, LibraryFilter, Product } from '../../../../preload/contract';
+import type { Difficulty, LibraryFilter, Product } from '../../../../preload/contract';
 import type { Screen } from '../../lib/screens';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { useSourceLabel } from '../../components/useSourceLabel';
 import { api } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
 import { useFocusOnContext } from '../../lib/useFocusOnContext';
 import { BuildPackDialog } from '../packs/BuildPackDialog';
 import { PackImportControls } from '../packs/PackImportControls';
@@ -26,7 +28,9 @@ function useDebounced<T>(value: T, ms: number): T {
 export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
   const sourceLabel = useSourceLabel();
   const { t, i18n } = useTranslation();
-  const [facets, setFacets] = useState<Facets | null>(null);
+  const queryClient = useQueryClient();
+  const facets = useBridgeQuery(api, 'catalog:facets', {}).data ?? null;
+  const refreshFacets = () => void queryClient.invalidateQueries({ queryKey: ['catalog:facets'] });
   const [product, setProduct] = useState<Product | ''>('');
   const [examId, setExamId] = useState('');
   const [year, setYear] = useState('');
@@ -39,10 +43,6 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
   const [building, setBuilding] = useState(false);
   const debouncedText = useDebounced(text, 150);
   const difficulties = useDifficultyChoices();
-
-  useEffect(() => {
-    void api['catalog:facets']({}).then(setFacets);
-  }, []);
 
   const filter = useMemo<LibraryFilter>(
     () => ({
@@ -105,7 +105,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         <div className="empty" data-testid="library-empty">
           <p>{t('library.empty')}</p>
           <p>{t('library.emptyHint')}</p>
-          <PackImportControls offerDemo onImported={() => void api['catalog:facets']({}).then(setFacets)} />
+          <PackImportControls offerDemo onImported={refreshFacets} />
           <button type="button" className="link" onClick={() => onNavigate('keys')} data-testid="empty-connect-key">
             {t('app.nav.keys')}
           </button>

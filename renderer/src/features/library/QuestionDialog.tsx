@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, ExplanationView, QuestionView } from '../../../../preload/contract';
+import type { BridgeErrorValue, ExplanationView } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ImageViewer } from '../../components/ImageViewer';
 import { api, errorOf } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
 import { AddToNotebook } from '../notebook/AddToNotebook';
 import { NoteEditor } from '../notebook/NoteEditor';
 import { ScaledImage } from '../../components/ScaledImage';
@@ -38,14 +39,16 @@ function QuestionImage({ src, alt }: { src: string | null; alt: string }) {
 
 export function QuestionDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [question, setQuestion] = useState<QuestionView | null>(null);
+  const questionQuery = useBridgeQuery(api, 'catalog:question', { id });
+  const question = questionQuery.data ?? null;
   const [answer, setAnswer] = useState<string | null | undefined>(undefined);
-  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const [actionError, setError] = useState<BridgeErrorValue | null>(null);
+  const error = actionError ?? questionQuery.error;
 
+  // Another question in the same dialog: its key is not revealed yet.
   useEffect(() => {
     setAnswer(undefined);
     setError(null);
-    void api['catalog:question']({ id }).then(setQuestion, (e: unknown) => setError(errorOf(e)));
   }, [id]);
 
   const [explanation, setExplanation] = useState('');

@@ -1,26 +1,26 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BridgeErrorValue, KeysOverview } from '../../../../preload/contract';
 import type { Screen } from '../../lib/screens';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { queryKeyOf, useBridgeQuery } from '../../lib/queries';
 
 export function KeysScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
   const { t } = useTranslation();
-  const [overview, setOverview] = useState<KeysOverview | null>(null);
-  const [baseUrl, setBaseUrl] = useState('');
+  const queryClient = useQueryClient();
+  const overview = useBridgeQuery(api, 'keys:status', {}).data ?? null;
+  // Connecting and removing answer with the new overview: the cache's answer at once.
+  const setOverview = (next: KeysOverview) => queryClient.setQueryData(queryKeyOf('keys:status', {}), next);
+  // Typed by the tutor, or else the address of a key already kept (once main has said it).
+  const [typedUrl, setBaseUrl] = useState<string | null>(null);
+  const baseUrl = typedUrl ?? overview?.keys.find((k) => k.baseUrl)?.baseUrl ?? '';
   const [apiKey, setApiKey] = useState('');
   const [sessionOnly, setSessionOnly] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const [connected, setConnected] = useState<string | null>(null);
-
-  useEffect(() => {
-    void api['keys:status']({}).then((value) => {
-      setOverview(value);
-      setBaseUrl((current) => current || (value.keys.find((k) => k.baseUrl)?.baseUrl ?? ''));
-    });
-  }, []);
 
   const weak = overview !== null && overview.storageSecurity !== 'secure';
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, LibraryFilter, PackPreview } from '../../../../preload/contract';
+import type { BridgeErrorValue, LibraryFilter } from '../../../../preload/contract';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
 import { saveFiles } from '../../lib/save-files';
 import { formatBytes } from '../../lib/format';
 
@@ -26,16 +27,15 @@ export function BuildPackDialog({
   const [seal, setSeal] = useState(false);
   const [releaseCode, setReleaseCode] = useState<string | null>(null);
   const [minutes, setMinutes] = useState('60');
-  const [preview, setPreview] = useState<PackPreview | null>(null);
-  const [error, setError] = useState<BridgeErrorValue | null>(null);
+  const previewQuery = useBridgeQuery(api, 'packs:preview', { filter, ...(ids && { ids }) });
+  const preview = previewQuery.data ?? null;
+  const [buildError, setError] = useState<BridgeErrorValue | null>(null);
+  const error = buildError ?? previewQuery.error;
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    first.current?.focus();
-    void api['packs:preview']({ filter, ...(ids && { ids }) }).then(setPreview, (e: unknown) => setError(errorOf(e)));
-  }, [filter, ids]);
+  useEffect(() => first.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,17 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PackSummary } from '../../../../preload/contract';
 import { api } from '../../lib/bridge';
+import { queryKeyOf, useBridgeQuery } from '../../lib/queries';
 import { PackImportControls } from './PackImportControls';
 import { ReleaseCode } from './ReleaseCode';
 import { MoodleTools } from './MoodleTools';
 
 export function PacksScreen() {
   const { t, i18n } = useTranslation();
-  const [packs, setPacks] = useState<PackSummary[] | null>(null);
+  const queryClient = useQueryClient();
+  const packs = useBridgeQuery(api, 'packs:list', {}).data ?? null;
+  // A write answers with the new list: it is the cache's answer at once (no second read).
+  const setPacks = (next: PackSummary[]) => queryClient.setQueryData(queryKeyOf('packs:list', {}), next);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['packs:list'] });
   const [released, setReleased] = useState<{ id: string; count: number } | null>(null);
-  const refresh = useCallback(() => void api['packs:list']({}).then(setPacks), []);
-  useEffect(refresh, [refresh]);
 
   const hasDemo = packs?.some((p) => p.id === 'demo-pack') ?? true;
   return (

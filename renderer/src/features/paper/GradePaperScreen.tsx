@@ -1,11 +1,12 @@
 // Grading a paper answer sheet by typing its letters: pick the printed exam and the booklet
 // colour, type the 45 or 90 letters (keyboard only; '-' blank, '*' double mark), see the count
 // live, and the sheet becomes a normal attempt with results, review and the error notebook.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, ForeignLanguage, PaperExamSummary } from '../../../../preload/contract';
+import type { BridgeErrorValue, ForeignLanguage } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
 import { AnswerGrid } from './AnswerGrid';
 import { BulkSheets } from './BulkSheets';
 import { LanguageSelect } from './LanguageSelect';
@@ -35,20 +36,16 @@ function countTyped(typed: string, total: number) {
 export function GradePaperScreen({ onGraded }: { onGraded: (attemptId: string) => void }) {
   const { t } = useTranslation();
   const ids = { exam: useId(), version: useId(), student: useId(), letters: useId() };
-  const [exams, setExams] = useState<PaperExamSummary[] | null>(null);
-  const [code, setCode] = useState('');
+  const exams = useBridgeQuery(api, 'paper:list', {}).data ?? null;
+  // Chosen by the tutor, or else the first exam main lists.
+  const [chosen, setCode] = useState<string | null>(null);
+  const code = chosen ?? exams?.[0]?.code ?? '';
   const [version, setVersion] = useState(1);
   const [student, setStudent] = useState('');
   const [language, setLanguage] = useState<ForeignLanguage | null>(null);
   const [letters, setLetters] = useState('');
   const [error, setError] = useState<BridgeErrorValue | null>(null);
 
-  useEffect(() => {
-    void api['paper:list']({}).then((list) => {
-      setExams(list);
-      setCode((current) => current || list[0]?.code || '');
-    });
-  }, []);
   const exam = exams?.find((e) => e.code === code) ?? null;
   const count = useMemo(() => countTyped(letters, exam?.questions ?? 0), [letters, exam]);
 

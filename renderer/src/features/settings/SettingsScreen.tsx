@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BridgeErrorValue, CacheInfo, Settings, StorageSecurity } from '../../../../preload/contract';
+import type { BridgeErrorValue, Settings } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { queryKeyOf, useBridgeQuery } from '../../lib/queries';
 import { formatBytes } from '../../lib/format';
 import { UpdatesSection } from './UpdatesSection';
 
@@ -14,22 +16,18 @@ export function SettingsScreen({
   onChange: (change: Partial<Settings>) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const [cache, setCache] = useState<CacheInfo | null>(null);
-  const [security, setSecurity] = useState<StorageSecurity | null>(null);
+  const queryClient = useQueryClient();
+  const cache = useBridgeQuery(api, 'cache:info', {}).data ?? null;
+  const security = useBridgeQuery(api, 'keys:status', {}).data?.storageSecurity ?? null;
   const [confirming, setConfirming] = useState(false);
   const [cleared, setCleared] = useState(false);
   const [removePacks, setRemovePacks] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
 
-  useEffect(() => {
-    void api['cache:info']({}).then(setCache);
-    void api['keys:status']({}).then((k) => setSecurity(k.storageSecurity));
-  }, []);
-
   const clear = async () => {
     setError(null);
     try {
-      setCache(await api['cache:clear']({ removePacks }));
+      queryClient.setQueryData(queryKeyOf('cache:info', {}), await api['cache:clear']({ removePacks }));
       setCleared(true);
     } catch (caught) {
       setError(errorOf(caught));

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type {
   BridgeErrorValue,
   Difficulty,
-  Facets,
-  KeysOverview,
   Product,
   Scope,
   SyncEstimate,
-  SyncOverview,
   SyncProgress,
   SyncReport,
 } from '../../../../preload/contract';
@@ -16,6 +14,7 @@ import type { Screen } from '../../lib/screens';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { api, errorOf } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/queries';
 
 function useNow(active: boolean) {
   const [now, setNow] = useState(Date.now());
@@ -29,37 +28,51 @@ function useNow(active: boolean) {
 
 export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
   const { t, i18n } = useTranslation();
-  const [keys, setKeys] = useState<KeysOverview | null>(null);
-  const [overview, setOverview] = useState<SyncOverview | null>(null);
-  const [facets, setFacets] = useState<Facets | null>(null);
-  const [product, setProduct] = useState<Product>('enem');
+  const queryClient = useQueryClient();
+  const keys = useBridgeQuery(api, 'keys:status', {}).data ?? null;
+  const overviewQuery = useBridgeQuery(api, 'sync:overview', {});
+  const overview = overviewQuery.data ?? null;
+  const facets = useBridgeQuery(api, 'catalog:facets', {}).data ?? null;
+  // The product chosen here, or else the ENEM when its key is kept, else the first product with one.
+  const [chosen, setProduct] = useState<Product | null>(null);
+  const present = (p: Product) => keys?.keys.find((k) => k.product === p)?.present ?? false;
+  const product: Product =
+    chosen !== null && present(chosen)
+      ? chosen
+      : present('enem')
+        ? 'enem'
+        : (keys?.keys.find((k) => k.present)?.product ?? chosen ?? 'enem');
   const [examId, setExamId] = useState('');
   const [year, setYear] = useState('');
   const [subjectId, setSubjectId] = useState('');
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
-  const [estimate, setEstimate] = useState<SyncEstimate | null>(null);
-  const [progress, setProgress] = useState<SyncProgress | null>(null);
+  const [estimated, setEstimate] = useState<{ value: SyncEstimate; product: Product; at: number } | null>(null);
+  const [liveProgress, setProgress] = useState<SyncProgress | null>(null);
   const [report, setReport] = useState<SyncReport | null>(null);
-  const [running, setRunning] = useState(false);
+  /** This screen started a run (main's overview says so too once it is read again). */
+  const [starting, setRunning] = useState(false);
   const [error, setError] = useState<BridgeErrorValue | null>(null);
   const difficulties = useDifficultyChoices();
+  // A run started before this screen opened (another window's, or before a navigation) shows too.
+  const running = starting || (report === null && overview?.running != null);
+  const progress = liveProgress ?? (running ? (overview?.running?.progress ?? null) : null);
   const now = useNow(progress?.rateLimitWait != null);
   const n = (value: number) => value.toLocaleString(i18n.language);
+  // An estimate counts today's requests when it was made: a run since then is in main's newer count
+  // (read again when the run ends; no request to the API for that).
+  const estimate =
+    estimated === null
+      ? null
+      : overviewQuery.dataUpdatedAt > estimated.at && overview
+        ? { ...estimated.value, dailyUsed: overview.dailyUsed[estimated.product] ?? estimated.value.dailyUsed }
+        : estimated.value;
 
-  const refresh = async () => {
-    const [k, o, f] = await Promise.all([api['keys:status']({}), api['sync:overview']({}), api['catalog:facets']({})]);
-    setKeys(k);
-    setOverview(o);
-    setFacets(f);
-    setRunning(o.running !== null);
-    if (o.running?.progress) setProgress(o.running.progress);
-    const first = k.keys.find((key) => key.present);
-    if (first)
-      setProduct((current) => (k.keys.find((key) => key.product === current)?.present ? current : first.product));
+  const refresh = () => {
+    for (const channel of ['keys:status', 'sync:overview', 'catalog:facets'] as const)
+      void queryClient.invalidateQueries({ queryKey: [channel] });
   };
 
   useEffect(() => {
-    void refresh();
     const offProgress = api.on('sync:progress', (p) => setProgress(p));
     const offDone = api.on('sync:done', (r) => {
       setReport(r);
@@ -90,19 +103,16 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
       setError(errorOf(caught));
     } finally {
       setRunning(false);
-      void refresh();
-      // An estimate on screen counted today's requests before this run: bring it up to date
-      // from main's count (no request to the API for that).
-      void api['sync:overview']({}).then((o) =>
-        setEstimate((e) => (e ? { ...e, dailyUsed: o.dailyUsed[target.product] ?? e.dailyUsed } : e)),
-      );
+      refresh();
     }
   };
 
   const doEstimate = async () => {
     setError(null);
     try {
-      setEstimate(await api['sync:estimate']({ scope: scope() }));
+      const target = scope();
+      const value = await api['sync:estimate']({ scope: target });
+      setEstimate({ value, product: target.product, at: Date.now() });
     } catch (caught) {
       setError(errorOf(caught));
     }
