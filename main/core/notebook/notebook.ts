@@ -4,7 +4,6 @@
 // cards and notes are keyed by the question's own id, so every copy of a question shares one card.
 // Every change runs in one queue: overlapping calls apply in order, each durable before it returns.
 import { HiddenCards } from './hidden-cards.js';
-import { State } from 'ts-fsrs';
 import type {
   NotebookCardView,
   NotebookFilter,
@@ -21,6 +20,7 @@ import { OneAtATime } from '../util/one-at-a-time.js';
 import { openNotebookFiles, type NotebookDocuments } from './files.js';
 import { ReadingMemo } from './reading.js';
 import { Notes } from './notes.js';
+import { rateCard, ratingPreview, undoRating, type Planning, type RatingFrom } from './rating.js';
 import {
   addDays,
   createScheduler,
@@ -37,14 +37,6 @@ import {
 } from './schedule.js';
 
 export { NOTE_MAX_CHARS, type GradedAnswer } from './model.js';
-
-const LOG_MAX = 20_000;
-const REVIEW_GRADES = [1, 2, 3, 4] as const;
-
-interface Planning {
-  scheduler: Scheduler;
-  loads: DayLoads;
-}
 
 export class Notebook {
   private readonly changes = new OneAtATime();
@@ -187,35 +179,6 @@ export class Notebook {
     });
   }
 
-  private applyReview(
-    card: Card,
-    grade: GradeValue,
-    at: number,
-    from: { attemptId: string; index: number },
-    { scheduler, loads }: Planning,
-    via: 'session' | 'exam' = 'session',
-  ) {
-    const last = this.lastFrom(card, from);
-    const before = last ? last.before : card.fsrs;
-    const reviewedAt = last ? last.at : at;
-    if (last) {
-      const index = this.data.log.findLastIndex((e) => e.id === card.id && e.at === reviewedAt);
-      if (index >= 0) this.data.log.splice(index, 1);
-    }
-    card.fsrs = scheduler.review(before, grade, reviewedAt, loads.except(card.id));
-    loads.set(card.id, scheduler.dueOf(card.fsrs));
-    card.last = { ...from, at: reviewedAt, before };
-    this.data.log.push({
-      at: reviewedAt,
-      id: card.id,
-      grade,
-      recall: before.state === State.Review,
-      fresh: before.state === State.New,
-      via,
-    });
-    if (this.data.log.length > LOG_MAX) this.data.log.splice(0, this.data.log.length - LOG_MAX);
-  }
-
   /**
    * A submitted mock exam's answers: misses and guesses become new cards, introduced under the
    * new-card limit (not all due the same evening); every answer to a question already in the
@@ -248,7 +211,7 @@ export class Notebook {
         }
         // An answer older than the card's last review (a capture caught up late) cannot rewrite history.
         if (!answer.answered || (card.fsrs.last_review !== null && card.fsrs.last_review > at)) return;
-        this.applyReview(card, inferGrade(answer), at, { attemptId, index }, planning, 'exam');
+        rateCard(this.data.log, card, inferGrade(answer), at, { attemptId, index }, planning, 'exam');
       });
       this.data.captured.push(attemptId);
       if (added > 0) await this.saveQuestions();
@@ -297,35 +260,22 @@ export class Notebook {
    * session's own methods, here to `unreview`, are not filtered by `hidden`: they serve answers
    * already checked, whose questions the lock has let go.)
    */
-  review(id: string, grade: GradeValue, at: number, from: { attemptId: string; index: number }): Promise<void> {
+  review(id: string, grade: GradeValue, at: number, from: RatingFrom): Promise<void> {
     return this.changes.run(async () => {
       const card = this.data.cards[id];
       if (!card) return;
-      this.applyReview(card, grade, at, from, this.planning());
+      rateCard(this.data.log, card, grade, at, from, this.planning());
       await this.saveCards();
     });
-  }
-
-  /** The last review a session gave this card, when it is the one at `from` (a re-rating replaces it). */
-  private lastFrom(card: Card, from: { attemptId: string; index: number }) {
-    return card.last?.attemptId === from.attemptId && card.last.index === from.index ? card.last : null;
   }
 
   /**
    * What each rating of the answer at `from` would schedule (the buttons say it): the next review
    * `inMs` after it, or null when the card would rest until the exam. Null when there is no card.
    */
-  preview(id: string, at: number, from: { attemptId: string; index: number }): RatingPreview[] | null {
+  preview(id: string, at: number, from: RatingFrom): RatingPreview[] | null {
     const card = this.data.cards[id];
-    if (!card) return null;
-    const last = this.lastFrom(card, from);
-    const before = last ? last.before : card.fsrs;
-    const reviewedAt = last ? last.at : at;
-    const { scheduler, loads } = this.planning();
-    return REVIEW_GRADES.map((grade) => {
-      const due = scheduler.dueOf(scheduler.review(before, grade, reviewedAt, loads.except(id)));
-      return { grade, inMs: due === null ? null : Math.max(0, due - reviewedAt) };
-    });
+    return card ? ratingPreview(card, at, from, this.planning()) : null;
   }
 
   /** Whether the card is due again before today ends (a learning step): it comes back in the session. */
@@ -336,15 +286,10 @@ export class Notebook {
   }
 
   /** Takes back the rating a review session gave at `from` (undo): the card is as it was before it. */
-  unreview(id: string, from: { attemptId: string; index: number }): Promise<{ undone: boolean }> {
+  unreview(id: string, from: RatingFrom): Promise<{ undone: boolean }> {
     return this.changes.run(async () => {
       const card = this.data.cards[id];
-      const last = card ? this.lastFrom(card, from) : null;
-      if (!card || !last) return { undone: false };
-      const index = this.data.log.findLastIndex((e) => e.id === id && e.at === last.at);
-      if (index >= 0) this.data.log.splice(index, 1);
-      card.fsrs = last.before;
-      card.last = null;
+      if (!card || !undoRating(this.data.log, card, from)) return { undone: false };
       await this.saveCards();
       return { undone: true };
     });
