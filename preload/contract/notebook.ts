@@ -111,6 +111,8 @@ export interface NotebookOverview {
   dueToday: number;
   /** Of them, new cards. */
   newToday: number;
+  /** Of them, reviews beyond the daily limit: on the eve of the exam only, when no later day is left for them. */
+  eveOverLimit: number;
   /** New cards not introduced yet. */
   newWaiting: number;
   /** Cards the next seven days' sessions hold. */

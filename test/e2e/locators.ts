@@ -441,6 +441,7 @@ export const ui = (page: Page) => {
       stat: (name: 'dueToday' | 'next7' | 'newWaiting' | 'mastered' | 'total') => id(`notebook-stat-${name}`),
       startReview: id('notebook-start-review'),
       nothingDue: id('notebook-nothing-due'),
+      eveOver: id('notebook-eve-over'),
       forecast: id('notebook-forecast'),
       /** [data-label, data-value] */
       forecastColumns: id('notebook-forecast-column'),

@@ -40,8 +40,13 @@ export interface DayChoice {
   reviews: string[];
   /** New cards introduced today, in the order they come. */
   fresh: string[];
-  /** Due reviews left for another day by the limit. */
+  /** Due reviews left for another day by the limit (never on the eve of the exam). */
   reviewsWaiting: number;
+  /**
+   * Due reviews taken beyond the reviews limit: only on the eve of the exam, when there is no other
+   * day to leave them for (nothing is ever due on the exam day). The notebook says so.
+   */
+  overLimit: number;
   /** New cards not introduced today. */
   newWaiting: number;
 }
@@ -83,7 +88,8 @@ export function newCardOrder(cards: readonly DayCard[]): DayCard[] {
 }
 
 /**
- * The day's cards at `now`. Reviews come before new cards (a review already due is memory being
+ * The day's cards at `now`. On the eve of the exam every due review is in, beyond the limit if need
+ * be (`overLimit`). Reviews come before new cards (a review already due is memory being
  * lost; a new card waits without loss), the most at risk first: the lowest recall at the exam's
  * hour (now, without an exam), so a review left for tomorrow by the limit is one that can best wait.
  * New cards fill what the review limit leaves, up to the new-card limit.
@@ -114,7 +120,11 @@ export function chooseDay(
   }
   due.sort((a, b) => a.risk - b.risk || a.due - b.due || a.id.localeCompare(b.id));
   const room = Math.max(0, limits.reviewsPerDay - done.seen.size);
-  const reviews = due.slice(0, room).map((c) => c.id);
+  // The eve: every due review is taken, whatever the limit (a review the limit held back would have
+  // no day left but the exam's own). New cards still wait for room under the limit.
+  const eve =
+    scheduler.examDayStart !== null && now >= addDays(scheduler.examDayStart, -1) && now < scheduler.examDayStart;
+  const reviews = (eve ? due : due.slice(0, room)).map((c) => c.id);
   const newRoom = Math.max(0, Math.min(limits.newPerDay - done.introduced, room - reviews.length));
   const waitingNew = ordered ? ordered.filter((card) => isNew(card.fsrs)) : newCardOrder(fresh);
   const introduced = waitingNew.slice(0, newRoom).map((c) => c.id);
@@ -123,6 +133,7 @@ export function chooseDay(
     reviews,
     fresh: introduced,
     reviewsWaiting: due.length - reviews.length,
+    overLimit: Math.max(0, reviews.length - room),
     newWaiting: waitingNew.length - introduced.length,
   };
 }

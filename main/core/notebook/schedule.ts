@@ -171,6 +171,8 @@ export interface Scheduler {
   recall(card: CardState, at: number): number;
   /** The instant the exam starts (null without a date). */
   readonly examAt: number | null;
+  /** Local midnight starting the exam day (null without a date): the eve is the day before it. */
+  readonly examDayStart: number | null;
   /** The recall aimed at (the plan's retention, clamped). */
   readonly retention: number;
   mastered(card: CardState, now: number): boolean;
@@ -276,6 +278,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     dueOf,
     recall,
     examAt,
+    examDayStart: examStart,
     retention,
     mastered: (card, now) => {
       if (card.state !== State.Review) return false;

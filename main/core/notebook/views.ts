@@ -156,6 +156,7 @@ export function overviewOf(notebook: NotebookReading, now: number): NotebookOver
     total: Object.keys(notebook.data.cards).length,
     dueToday: todaySession.repeats.length + todaySession.reviews.length + todaySession.fresh.length,
     newToday: todaySession.fresh.length,
+    eveOverLimit: todaySession.overLimit,
     newWaiting,
     dueNext7Days: outlook.days.slice(1, 8).reduce((sum, day) => sum + day.cards, 0),
     mastered,

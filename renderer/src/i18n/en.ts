@@ -501,6 +501,10 @@ export const en: Messages = {
     },
     startReview: 'Start today’s review ({{count}})',
     nothingDue: 'Nothing to review today.',
+    eveOver_one:
+      'The exam is tomorrow: today takes every review that falls due, 1 over your limit of {{limit}}, so that none is left for the exam day.',
+    eveOver_other:
+      'The exam is tomorrow: today takes every review that falls due, {{count}} over your limit of {{limit}}, so that none is left for the exam day.',
     stats: {
       dueToday: 'Due today',
       next7: 'Next 7 days',

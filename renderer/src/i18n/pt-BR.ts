@@ -510,6 +510,10 @@ export const ptBR = {
     },
     startReview: 'Começar a revisão de hoje ({{count}})',
     nothingDue: 'Nada para revisar hoje.',
+    eveOver_one:
+      'Amanhã é a prova: hoje entram todas as revisões que vencem, 1 além do seu limite de {{limit}}, para que nenhuma fique para o dia da prova.',
+    eveOver_other:
+      'Amanhã é a prova: hoje entram todas as revisões que vencem, {{count}} além do seu limite de {{limit}}, para que nenhuma fique para o dia da prova.',
     stats: {
       dueToday: 'Para hoje',
       next7: 'Próximos 7 dias',

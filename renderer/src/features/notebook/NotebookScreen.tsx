@@ -153,6 +153,11 @@ export function NotebookScreen({
         >
           {t('notebook.startReview', { count: overview.dueToday })}
         </button>
+        {overview.eveOverLimit > 0 && (
+          <span role="note" className="warning" data-testid="notebook-eve-over" data-over={overview.eveOverLimit}>
+            {t('notebook.eveOver', { count: overview.eveOverLimit, limit: overview.plan.dailyLimit })}
+          </span>
+        )}
         {overview.dueToday === 0 && overview.total > 0 && (
           <span className="muted" data-testid="notebook-nothing-due">
             {t('notebook.nothingDue')}

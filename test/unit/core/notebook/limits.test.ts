@@ -50,6 +50,27 @@ async function session(book: Notebook, at: number, id: string) {
 }
 
 describe('the daily limits', () => {
+  it('the eve of the exam takes every review due, beyond the limit, and says by how much; the day before, the limit holds', () => {
+    const scheduler = createScheduler({ examDate: '2027-05-09', retention: 0.9 });
+    // Thirty cards reviewed once a week before, due by the eve (a fit that landed late, say).
+    const cards: DayCard[] = Array.from({ length: 30 }, (_, n) => {
+      let fsrs = scheduler.newCard(evening(40));
+      fsrs = scheduler.review(fsrs, 3, evening(40));
+      return { id: `c${n}`, fsrs: { ...fsrs, due: evening(55) }, reason: 'wrong', area: null, addedAt: 0 };
+    });
+    const limits = { newPerDay: 0, reviewsPerDay: 20 };
+    const dayBefore = chooseDay(cards, scheduler, evening(58), limits);
+    expect(dayBefore.reviews).toHaveLength(20);
+    expect(dayBefore.reviewsWaiting).toBe(10);
+    expect(dayBefore.overLimit).toBe(0);
+    // evening(59) is 2027-05-08: the eve of the 9th.
+    expect(new Date(evening(59)).getDate()).toBe(8);
+    const eve = chooseDay(cards, scheduler, evening(59), limits);
+    expect(eve.reviews).toHaveLength(30);
+    expect(eve.reviewsWaiting).toBe(0);
+    expect(eve.overLimit).toBe(10);
+  });
+
   it('a mock exam with 300 misses: the evening holds the new-card limit, and no day more than the daily limit', async () => {
     const book = await open();
     await book.setPlan({ examDate: '2027-05-09', examLabel: 'ENEM', retention: 0.9, dailyLimit: 20, newPerDay: 8 });
@@ -64,9 +85,10 @@ describe('the daily limits', () => {
     expect(overview.dueToday).toBe(8);
     expect(overview.newToday).toBe(8);
     expect(overview.newWaiting).toBe(300);
-    // The forecast is the sessions under the limits: never a day above them.
+    // The forecast is the sessions under the limits: never a day above them but the eve, which
+    // takes every review due (no day is left after it but the exam's) and no new card beyond them.
     for (const day of overview.forecast) {
-      expect(day.count, day.date).toBeLessThanOrEqual(20);
+      if (day.date !== '2027-05-08') expect(day.count, day.date).toBeLessThanOrEqual(20);
       expect(day.fresh, day.date).toBeLessThanOrEqual(8);
     }
     // And the real sessions, day after day, hold what the forecast said.
