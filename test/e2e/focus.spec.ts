@@ -161,6 +161,17 @@ test('focus: each new context starts at its start — the library after importin
   await page.getByTestId('exam-start').focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => focused(page)).toBe('exam-question-number');
+  // The grid says where the student is and what is flagged at the type's size (it kept a 2 px ring
+  // and a 12 px flag at 32 px): the current cell's ring and the flag grow with the type.
+  await screen.exam.flag.click();
+  const cell = screen.exam.gridItem(1);
+  await expect(cell).toHaveAttribute('data-flagged', 'true');
+  expect(await cell.evaluate((node) => parseFloat(getComputedStyle(node).outlineWidth))).toBeGreaterThanOrEqual(4);
+  const flag = cell.locator('.flag-icon');
+  expect(await flag.evaluate((node) => parseFloat(getComputedStyle(node).fontSize))).toBeGreaterThanOrEqual(24);
+  await screen.exam.flag.click();
+  await expect(cell).toHaveAttribute('data-flagged', 'false');
+  await page.getByTestId('exam-question-number').focus();
   // A miss, then hand in: the result's heading.
   const key = await correctLetter(page);
   await page.keyboard.press(['a', 'b', 'c', 'd', 'e'].find((l) => l !== key.toLowerCase()) ?? 'a');
