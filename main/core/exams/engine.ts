@@ -34,6 +34,7 @@ import { newAttempt } from './new-attempt.js';
 import { Answering } from './answering.js';
 import { ReviewSession } from './review-session.js';
 import { Visibility } from './visibility.js';
+import { deadlineOnReopen, warningsDue } from './exam-clock.js';
 
 export type { AnswerFacts, PackAnswers, PackOrigin };
 export interface ExamClock {
@@ -59,8 +60,6 @@ export interface EngineDeps extends Omit<AttemptStoreDeps, 'now'> {
 }
 
 const HEARTBEAT_MS = 15_000;
-/** A gap longer than this between two signs of life means the app was closed (or crashed). */
-const PAUSE_GAP_MS = 5_000;
 
 export class ExamEngine {
   private lastPersistedBeat = 0;
@@ -126,19 +125,7 @@ export class ExamEngine {
     // the saved questions now, not when the screen first asks (the catalog may still be loading).
     await this.attempts.loadSaved(attempt);
     const now = this.now();
-    const gap = now - attempt.lastSeenAt;
-    if (attempt.deadline !== null) {
-      const left = Math.max(0, attempt.deadline - attempt.lastSeenAt);
-      if (!attempt.config.strict && gap > PAUSE_GAP_MS) {
-        attempt.deadline += gap; // practice option: the clock paused while the app was closed
-      }
-      // A restart never gives time back: not more than was left when last seen (a clock set back,
-      // another clock), and a strict exam never past its start plus its limit.
-      attempt.deadline = Math.min(attempt.deadline, now + left);
-      const limit = attempt.config.timeLimitMs;
-      if (attempt.config.strict && limit !== null)
-        attempt.deadline = Math.min(attempt.deadline, attempt.createdAt + limit);
-    }
+    attempt.deadline = deadlineOnReopen(attempt, now);
     attempt.currentSince = now;
     if (attempt.deadline !== null && now >= attempt.deadline) await this.submitNow(attempt, 'deadline');
     else await this.save(attempt);
@@ -422,13 +409,10 @@ export class ExamEngine {
         await this.submitNow(attempt, 'deadline');
         return;
       }
-      const minutesLeft = (attempt.deadline - now) / 60_000;
-      for (const mark of attempt.config.warnings) {
-        if (minutesLeft <= mark && !attempt.warned.includes(mark)) {
-          attempt.warned.push(mark);
-          await this.save(attempt);
-          this.deps.onWarning?.(attempt.id, mark);
-        }
+      for (const mark of warningsDue(attempt, now)) {
+        attempt.warned.push(mark);
+        await this.save(attempt);
+        this.deps.onWarning?.(attempt.id, mark);
       }
     }
     if (now - this.lastPersistedBeat >= HEARTBEAT_MS) {
