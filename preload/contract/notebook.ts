@@ -32,7 +32,7 @@ export interface NotebookReadiness {
   goal: number;
   /** The lowest predicted recall at that instant (0–1), null without cards. */
   weakest: number | null;
-  /** Cards these limits would leave for the exam day itself (due reviews, new cards not reached by the eve). */
+  /** Cards these limits do not reach by the eve: reviews the eve would take beyond the limit, new cards never introduced. */
   left: number;
   /** Below the goal, or leaving cards for the exam day: the smallest limits that reach it with none left; null when none would (too few days). */
   needed: { newPerDay: number; reviewsPerDay: number } | null;

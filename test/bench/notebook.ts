@@ -15,7 +15,8 @@ import {
   type DayDone,
   type DayLimits,
 } from '../../main/core/notebook/daily.js';
-import { bindingOptimizer, fitModel, type LoggedReview } from '../../main/core/notebook/fit.js';
+import { bindingOptimizer, fitModel, learnableReviews, type LoggedReview } from '../../main/core/notebook/fit.js';
+import { FIT_MIN_REVIEWS, REFIT_GROWTH } from '../../main/core/notebook/fit-threshold.js';
 import { outlookOf } from '../../main/core/notebook/forecast.js';
 import {
   addDays,
@@ -53,6 +54,9 @@ interface Outcome {
   /** Cards due (or new) that the eve's limits left for the exam day. */
   left: number;
   cards: number;
+  /** FSRS fits tried (as the app tries them). */
+  fits: number;
+  overLimit: number;
 }
 
 interface Run {
@@ -61,7 +65,11 @@ interface Run {
   seed: number;
   memory: readonly number[];
   limits: DayLimits | 'plan';
-  /** Fit FSRS to the student's log two thirds of the way through (the app fits as soon as it can). */
+  /**
+   * Fit FSRS to the student's log as the app does (app/notebook-fit.ts): once the log holds
+   * FIT_MIN_REVIEWS learnable reviews, again each time they grew by REFIT_GROWTH; the latest fit's
+   * parameters schedule (its defaults when it lost on held-out reviews), from the next evening on.
+   */
   fit: boolean;
   /** How the student answers beside their memory (first sight, grades); the default student's unless given. */
   habits?: Habits;
@@ -88,6 +96,30 @@ async function simulate(run: Run): Promise<Outcome> {
   let planShort = false;
   let planReady = 0;
   let left = 0;
+  /** Learnable reviews at the last fit tried (the app's fitter keeps the same count). */
+  let triedAt = 0;
+  let fits = 0;
+  /** Reviews the eve took beyond the limit (every due review is taken there). */
+  let overLimit = 0;
+  /**
+   * What the plan tells the student (after each mock exam; the last reading is reported); a student
+   * who follows it takes the limits it names. Returns whether it named limits.
+   */
+  const readPlan = (evening: number): boolean => {
+    const behaviour = run.learn === false ? PRIOR : learnBehaviour(log);
+    const tell = (l: DayLimits) =>
+      outlookOf(cards, scheduler, evening - 60_000, l, NOTHING, examDate, 30, undefined, behaviour);
+    const outlook = tell(limits);
+    if (!outlook.readiness) return false;
+    planBelow = outlook.readiness.cards - outlook.readiness.atTarget;
+    planNeeded = outlook.readiness.needed;
+    planShort = outlook.readiness.atTarget < outlook.readiness.goal;
+    if (run.limits === 'plan' && planNeeded) limits = planNeeded;
+    // What the plan tells at the limits the student now keeps.
+    const kept = run.limits === 'plan' && planNeeded ? tell(limits).readiness : outlook.readiness;
+    planReady = kept ? kept.atTarget / kept.cards : 0;
+    return planNeeded !== null;
+  };
   for (let day = 0; day < run.days; day++) {
     const evening = addDays(START, day) + SESSION_HOUR * 3_600_000;
     if (exams.includes(day)) {
@@ -103,27 +135,20 @@ async function simulate(run: Run): Promise<Outcome> {
         cards.push(card);
         byId.set(id, card);
       }
-      // What the plan tells the student after each mock exam (the last one's is reported); a student
-      // who follows it takes the limits it names.
-      const behaviour = run.learn === false ? PRIOR : learnBehaviour(log);
-      const tell = (l: DayLimits) =>
-        outlookOf(cards, scheduler, evening - 60_000, l, NOTHING, examDate, 30, undefined, behaviour);
-      const outlook = tell(limits);
-      if (outlook.readiness) {
-        planBelow = outlook.readiness.cards - outlook.readiness.atTarget;
-        planNeeded = outlook.readiness.needed;
-        planShort = outlook.readiness.atTarget < outlook.readiness.goal;
-        if (run.limits === 'plan' && planNeeded) limits = planNeeded;
-        // What the plan tells at the limits the student now keeps.
-        const kept = run.limits === 'plan' && planNeeded ? tell(limits).readiness : outlook.readiness;
-        planReady = kept ? kept.atTarget / kept.cards : 0;
-      }
+      readPlan(evening);
     }
-    if (run.fit && day === Math.floor((run.days * 2) / 3)) {
+    const learnable = run.fit ? learnableReviews(log as LoggedReview[]) : 0;
+    if (learnable >= FIT_MIN_REVIEWS && (triedAt === 0 || learnable >= triedAt * (1 + REFIT_GROWTH))) {
+      triedAt = learnable;
       const optimize = await bindingOptimizer();
       const model = optimize ? await fitModel(log as LoggedReview[], evening, optimize) : null;
-      if (model?.parameters)
-        scheduler = createScheduler({ examDate, retention: RETENTION, parameters: model.parameters });
+      if (model) {
+        fits += 1;
+        scheduler = createScheduler({ examDate, retention: RETENTION, parameters: model.parameters ?? undefined });
+        // A new model changes the plan: the notebook shows it in the same block as the model's date,
+        // and a student who follows the plan takes the limits it now names.
+        if (run.limits === 'plan') readPlan(evening);
+      }
     }
     const loads = new DayLoads(cards, scheduler);
     const seen = new Set<string>();
@@ -147,7 +172,10 @@ async function simulate(run: Run): Promise<Outcome> {
         log.push({ at, id, grade, recall, fresh, via: 'session' });
         seen.add(id);
       }
-      if (day === run.days - 1 && pass === 0) left = choice.reviewsWaiting + choice.newWaiting;
+      if (day === run.days - 1 && pass === 0) {
+        left = choice.reviewsWaiting + choice.newWaiting;
+        overLimit = choice.overLimit;
+      }
     }
     daily.push(seen.size);
   }
@@ -166,6 +194,8 @@ async function simulate(run: Run): Promise<Outcome> {
     planReady,
     left,
     cards: cards.length,
+    fits,
+    overLimit,
   };
 }
 
@@ -197,11 +227,13 @@ async function mean(run: Omit<Run, 'seed'>, seeds: readonly number[] = STUDENTS)
     /** The plan's readiness against the outcome, in points, the worst student. */
     readinessGap: Math.max(...outcomes.map((o) => Math.abs(o.planReady - o.atTarget / o.cards) * 100)),
     left: Math.max(...outcomes.map((o) => o.left)),
+    fits: avg((o) => o.fits),
+    overLimit: Math.max(...outcomes.map((o) => o.overLimit)),
   };
 }
 
 const defaults: DayLimits = { newPerDay: DEFAULT_NEW_PER_DAY, reviewsPerDay: DEFAULT_DAILY_LIMIT };
-/** BENCH_NOTEBOOK_PART=unlike runs only the last table (the students unlike the default). */
+/** BENCH_NOTEBOOK_PART=unlike runs only the last two tables (students unlike the default); =held only the last. */
 const PART = process.env.BENCH_NOTEBOOK_PART ?? 'all';
 if (PART === 'all') {
   console.log(
@@ -254,7 +286,7 @@ if (PART === 'all') {
     rows,
   );
 
-  console.log('\nmemory fitted to the student (1000 misses, 60 days, the plan’s limits; fit two thirds of the way in)');
+  console.log('\nmemory fitted to the student (1000 misses, 60 days, the plan’s limits; fitted as the app fits)');
   const fitRows: string[][] = [];
   for (const [name, w] of [
     ['forgets faster', FORGETFUL_W],
@@ -274,77 +306,102 @@ if (PART === 'all') {
   table(['student', 'at target (defaults)', 'at target (fitted)', 'reviews (defaults)', 'reviews (fitted)'], fitRows);
 }
 
-console.log(
-  '\nstudents unlike the default: a missed question failed the first time it comes back, Hard and Easy ' +
-    'used (25 % and 15 % of recalls), misses captured weekly, the plan’s named limits adopted after each mock exam',
-);
-const unlikeRows: string[][] = [];
-for (const misses of [300, 1000]) {
-  for (const days of [30, 60]) {
-    for (const learn of [false, true]) {
-      const outcome = await mean({
-        misses,
-        days,
-        memory: default_w,
-        limits: 'plan',
-        fit: false,
-        habits: { firstSight: 0, hard: 0.25, easy: 0.15 },
-        learn,
-      });
-      unlikeRows.push([
+if (PART !== 'held') {
+  console.log(
+    '\nstudents unlike the default: a missed question failed the first time it comes back, Hard and Easy ' +
+      'used (25 % and 15 % of recalls), misses captured weekly, the plan’s named limits adopted after each mock exam',
+  );
+  const unlikeRows: string[][] = [];
+  for (const misses of [300, 1000]) {
+    for (const days of [30, 60]) {
+      for (const learn of [false, true]) {
+        const outcome = await mean({
+          misses,
+          days,
+          memory: default_w,
+          limits: 'plan',
+          fit: false,
+          habits: { firstSight: 0, hard: 0.25, easy: 0.15 },
+          learn,
+        });
+        unlikeRows.push([
+          String(misses),
+          String(days),
+          learn ? 'learned from the log' : 'the prior (before)',
+          pct(outcome.atTarget),
+          pct(outcome.planReady),
+          outcome.readinessGap.toFixed(1),
+          String(outcome.left),
+        ]);
+      }
+    }
+  }
+  table(
+    [
+      'misses',
+      'days',
+      'forecast assumes',
+      'at target 13:30',
+      'plan said',
+      'gap (pts, worst)',
+      'left for exam day (worst)',
+    ],
+    unlikeRows,
+  );
+}
+
+// The headroom of the named limits was chosen on the table above: here, students it was not tuned
+// on (other seeds, other habits, a memory that forgets faster than the scheduler's model). The first
+// world was looked at while the eve's rule and the re-reading after a fit were decided (2026-11-27);
+// the second was first run after both, and is the one the promise is read from.
+const HELD_WORLDS = [
+  {
+    title:
+      'seeds 44, 55, 66: 20 % of misses recalled at first sight, 40 % Hard, 5 % Easy (seen before the last changes)',
+    seeds: [44, 55, 66],
+    habits: { firstSight: 0.2, hard: 0.4, easy: 0.05 },
+  },
+  {
+    title: 'seeds 77, 88, 99: 10 % of misses recalled at first sight, 30 % Hard, 10 % Easy (first run after them)',
+    seeds: [77, 88, 99],
+    habits: { firstSight: 0.1, hard: 0.3, easy: 0.1 },
+  },
+];
+for (const world of HELD_WORLDS) {
+  console.log(
+    `\nheld out (not tuned on), forgetting faster than FSRS’s defaults, fitted as the app fits, the plan’s limits ` +
+      `adopted after each mock exam and after each fit: ${world.title}`,
+  );
+  const heldRows: string[][] = [];
+  for (const misses of [300, 1000]) {
+    for (const days of [30, 60]) {
+      const outcome = await mean(
+        { misses, days, memory: FORGETFUL_W, limits: 'plan', fit: true, habits: world.habits, learn: true },
+        world.seeds,
+      );
+      heldRows.push([
         String(misses),
         String(days),
-        learn ? 'learned from the log' : 'the prior (before)',
         pct(outcome.atTarget),
         pct(outcome.planReady),
         outcome.readinessGap.toFixed(1),
         String(outcome.left),
+        String(outcome.overLimit),
+        outcome.fits.toFixed(1),
       ]);
     }
   }
+  table(
+    [
+      'misses',
+      'days',
+      'at target 13:30',
+      'plan said',
+      'gap (pts, worst)',
+      'left for exam day (worst)',
+      'eve over limit (worst)',
+      'fits tried',
+    ],
+    heldRows,
+  );
 }
-table(
-  [
-    'misses',
-    'days',
-    'forecast assumes',
-    'at target 13:30',
-    'plan said',
-    'gap (pts, worst)',
-    'left for exam day (worst)',
-  ],
-  unlikeRows,
-);
-
-// The headroom of the named limits was chosen on the table above: here, students it was not tuned
-// on (other seeds, other habits, a memory that forgets faster than the scheduler's model).
-console.log(
-  '\nheld out (not tuned on): other students (seeds 44, 55, 66) who recall 20 % of misses at first sight, ' +
-    'grade 40 % of recalls Hard and 5 % Easy, and forget faster than FSRS’s defaults; the plan’s limits adopted',
-);
-const heldRows: string[][] = [];
-for (const misses of [300, 1000]) {
-  for (const days of [30, 60]) {
-    const outcome = await mean(
-      {
-        misses,
-        days,
-        memory: FORGETFUL_W,
-        limits: 'plan',
-        fit: true,
-        habits: { firstSight: 0.2, hard: 0.4, easy: 0.05 },
-        learn: true,
-      },
-      [44, 55, 66],
-    );
-    heldRows.push([
-      String(misses),
-      String(days),
-      pct(outcome.atTarget),
-      pct(outcome.planReady),
-      outcome.readinessGap.toFixed(1),
-      String(outcome.left),
-    ]);
-  }
-}
-table(['misses', 'days', 'at target 13:30', 'plan said', 'gap (pts, worst)', 'left for exam day (worst)'], heldRows);

@@ -59,7 +59,7 @@ export interface Readiness {
   goal: number;
   /** The lowest recall at the exam's hour (null without cards). */
   weakest: number | null;
-  /** Cards the limits leave for the exam day itself: due reviews and new cards not reached by the eve. */
+  /** Cards the limits do not reach by the eve: reviews the eve takes beyond its limit, new cards never introduced. */
   left: number;
   /** How the student was assumed to answer. */
   assumes: Behaviour;
@@ -137,8 +137,10 @@ function simulate(
       cards: choice.reviews.length + choice.fresh.length,
       fresh: choice.fresh.length,
     });
-    // The eve: what its limits could not take is listed on the exam day.
-    if (day === dayCount - 1) left = choice.reviewsWaiting + choice.newWaiting;
+    // The eve: reviews beyond its limit (taken all the same: nothing is due on the exam day) and new
+    // cards it cannot introduce. Limits that reach the plan's goal have neither: the eve's rule is
+    // for a world worse than the forecast, not a room the plan may count on.
+    if (day === dayCount - 1) left = choice.overLimit + choice.newWaiting;
   }
   let atTarget = 0;
   let weakest: number | null = null;
@@ -200,8 +202,8 @@ export function outlookOf(
   const plan = run(limits);
   if (!ahead || scheduler.examAt === null) return { days: plan.days, readiness: null };
   const goal = Math.ceil(cards.length * READY_SHARE);
-  // Ready means the goal at the exam's hour with nothing left for the exam day (the schedule lists
-  // nothing then): limits that reach the goal by leaving a backlog are not named.
+  // Ready means the goal at the exam's hour with nothing the limits do not reach by the eve: limits
+  // that reach the goal only by leaving a backlog for the eve to take beyond them are not named.
   const ready = (simulated: Simulated) => simulated.atTarget >= goal && simulated.left === 0;
   const search = (): DayLimits | null => {
     const all = (l: DayLimits) => ready(run(l));

@@ -570,9 +570,10 @@ export const en: Messages = {
         'To reach {{goal}} with nothing left for the exam day: {{newPerDay}} new a day and {{reviewsPerDay}} questions a day.',
       impossible: 'Too few days left: not even without limits would 95% of them reach the target by the exam.',
       useNeeded: 'Use these limits',
-      left_one: '1 question would be left for the exam day itself: these limits do not reach it by the eve.',
+      left_one:
+        'These limits do not reach 1 question by the eve: a review would come on the eve beyond the limit; a new one would never be seen.',
       left_other:
-        '{{count}} questions would be left for the exam day itself: these limits do not reach them by the eve.',
+        'These limits do not reach {{count}} questions by the eve: reviews would come on the eve beyond the limit; new ones would never be seen.',
       assumesLearned:
         'From your history: you recall {{firstSight}}% of missed questions the first time they come back and, of those you recall, mark {{hard}}% Hard and {{easy}}% Easy.',
       assumesPrior:

@@ -585,9 +585,10 @@ export const ptBR = {
         'Para chegar a {{goal}} sem deixar nada para o dia da prova: limite de novas por dia {{newPerDay}}, e de questões por dia {{reviewsPerDay}}.',
       impossible: 'Faltam dias: nem sem limite o plano chegaria a 95% das questões na meta até a prova.',
       useNeeded: 'Usar estes limites',
-      left_one: '1 questão ficaria para o próprio dia da prova: estes limites não chegam a ela até a véspera.',
+      left_one:
+        'Estes limites não chegam a 1 questão até a véspera: uma revisão entraria na véspera além do limite; uma nova ficaria sem ser vista.',
       left_other:
-        '{{count}} questões ficariam para o próprio dia da prova: estes limites não chegam a elas até a véspera.',
+        'Estes limites não chegam a {{count}} questões até a véspera: as revisões entrariam na véspera além do limite; as novas ficariam sem ser vistas.',
       assumption:
         'Previsão com as suas sessões simuladas dia a dia, esquecendo tanto quanto o modelo de memória prevê.',
       assumesLearned:
