@@ -52,6 +52,21 @@ describe('the query cache', () => {
     expect(historyAfter.map((h) => h.attemptId)).toEqual([exam.attemptId]);
   });
 
+  it('a pack imported anywhere marks the packs list stale (the packs screen and every source label), and the next read lists it', async () => {
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const { services, bridge } = await servicesWithBridge(temp.dir);
+    cleanups.push(() => services.close());
+    const client = createQueryClient();
+    cleanups.push(invalidateOnEvents(bridge, client));
+    const packsKey = queryKeyOf('packs:list', {});
+    const read = () => client.fetchQuery({ queryKey: packsKey, queryFn: () => bridge['packs:list']({}) });
+    expect(await read()).toEqual([]);
+    await value(services, 'packs:import-demo', {});
+    await expect.poll(() => client.getQueryState(packsKey)?.isInvalidated).toBe(true); // catalog:changed
+    expect((await read()).map((pack) => pack.id)).toEqual(['demo-pack']);
+  });
+
   it('names only events and channels that exist', () => {
     for (const [event, channels] of Object.entries(INVALIDATED_BY)) {
       expect(EVENTS).toContain(event);
