@@ -29,6 +29,18 @@ function lastFrom(card: Card, from: RatingFrom) {
   return card.last?.attemptId === from.attemptId && card.last.index === from.index ? card.last : null;
 }
 
+/** What a rating at `from` starts from: the card as it was before that answer's earlier rating, and when. */
+function startOf(card: Card, at: number, from: RatingFrom) {
+  const last = lastFrom(card, from);
+  return { last, before: last ? last.before : card.fsrs, reviewedAt: last ? last.at : at };
+}
+
+/** Takes the log's entry of this card's review at `at` out (the rating it recorded is replaced or undone). */
+function dropLogged(log: LogEntry[], id: string, at: number): void {
+  const index = log.findLastIndex((e) => e.id === id && e.at === at);
+  if (index >= 0) log.splice(index, 1);
+}
+
 /** Rates the card (a re-rating of the same answer replaces the earlier one) and logs it. */
 export function rateCard(
   log: LogEntry[],
@@ -39,13 +51,8 @@ export function rateCard(
   { scheduler, loads }: Planning,
   via: 'session' | 'exam' = 'session',
 ): void {
-  const last = lastFrom(card, from);
-  const before = last ? last.before : card.fsrs;
-  const reviewedAt = last ? last.at : at;
-  if (last) {
-    const index = log.findLastIndex((e) => e.id === card.id && e.at === reviewedAt);
-    if (index >= 0) log.splice(index, 1);
-  }
+  const { last, before, reviewedAt } = startOf(card, at, from);
+  if (last) dropLogged(log, card.id, reviewedAt);
   card.fsrs = scheduler.review(before, grade, reviewedAt, loads.except(card.id));
   loads.set(card.id, scheduler.dueOf(card.fsrs));
   card.last = { ...from, at: reviewedAt, before };
@@ -70,9 +77,7 @@ export function ratingPreview(
   from: RatingFrom,
   { scheduler, loads }: Planning,
 ): RatingPreview[] {
-  const last = lastFrom(card, from);
-  const before = last ? last.before : card.fsrs;
-  const reviewedAt = last ? last.at : at;
+  const { before, reviewedAt } = startOf(card, at, from);
   return REVIEW_GRADES.map((grade) => {
     const due = scheduler.dueOf(scheduler.review(before, grade, reviewedAt, loads.except(card.id)));
     return { grade, inMs: due === null ? null : Math.max(0, due - reviewedAt) };
@@ -83,8 +88,7 @@ export function ratingPreview(
 export function undoRating(log: LogEntry[], card: Card, from: RatingFrom): boolean {
   const last = lastFrom(card, from);
   if (!last) return false;
-  const index = log.findLastIndex((e) => e.id === card.id && e.at === last.at);
-  if (index >= 0) log.splice(index, 1);
+  dropLogged(log, card.id, last.at);
   card.fsrs = last.before;
   card.last = null;
   return true;
