@@ -8,6 +8,7 @@ import { CHANNELS } from '../../preload/channels/index.js';
 import { callValue as value } from '../support/bridge-call.js';
 import { servicesWithBridge } from '../support/node-bridge.js';
 import { tempDir } from '../support/temp.js';
+import { startFakeApi } from '../fake-api/server.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -65,6 +66,34 @@ describe('the query cache', () => {
     await value(services, 'packs:import-demo', {});
     await expect.poll(() => client.getQueryState(packsKey)?.isInvalidated).toBe(true); // catalog:changed
     expect((await read()).map((pack) => pack.id)).toEqual(['demo-pack']);
+  });
+
+  it('a sync that ends marks the sync screen’s overview and the library’s facets stale, and the next reads show its requests and questions', async () => {
+    const fake = await startFakeApi({ questions: 120, seed: 21 });
+    cleanups.push(() => fake.close());
+    const temp = await tempDir();
+    cleanups.push(temp.cleanup);
+    const { services, bridge } = await servicesWithBridge(temp.dir);
+    cleanups.push(() => services.close());
+    await value(services, 'keys:connect', { baseUrl: fake.baseUrl, apiKey: fake.keys.enem });
+    const client = createQueryClient();
+    cleanups.push(invalidateOnEvents(bridge, client));
+    const overviewKey = queryKeyOf('sync:overview', {});
+    const facetsKey = queryKeyOf('catalog:facets', {});
+    const read = () =>
+      Promise.all([
+        client.fetchQuery({ queryKey: overviewKey, queryFn: () => bridge['sync:overview']({}) }),
+        client.fetchQuery({ queryKey: facetsKey, queryFn: () => bridge['catalog:facets']({}) }),
+      ]);
+    const [overviewBefore, facetsBefore] = await read();
+    expect(facetsBefore.total).toBe(0);
+    const report = await bridge['sync:start']({ scope: { product: 'enem' } });
+    expect(client.getQueryState(overviewKey)?.isInvalidated).toBe(true); // sync:done
+    expect(client.getQueryState(facetsKey)?.isInvalidated).toBe(true); // sync:done, catalog:changed
+    const [overviewAfter, facetsAfter] = await read();
+    expect(report.questions).toBeGreaterThan(0);
+    expect(facetsAfter.total).toBe(report.questions);
+    expect((overviewAfter.dailyUsed.enem ?? 0) - (overviewBefore.dailyUsed.enem ?? 0)).toBe(report.requests);
   });
 
   it('names only events and channels that exist', () => {

@@ -1,6 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Difficulty, LibraryFilter, Product } from '../../../../preload/contract';
 import type { Screen } from '../../lib/screens';
@@ -28,9 +27,8 @@ function useDebounced<T>(value: T, ms: number): T {
 export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
   const sourceLabel = useSourceLabel();
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  // An import from the empty library refreshes this through main's catalog:changed.
   const facets = useBridgeQuery(api, 'catalog:facets', {}).data ?? null;
-  const refreshFacets = () => void queryClient.invalidateQueries({ queryKey: ['catalog:facets'] });
   const [product, setProduct] = useState<Product | ''>('');
   const [examId, setExamId] = useState('');
   const [year, setYear] = useState('');
@@ -105,7 +103,7 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         <div className="empty" data-testid="library-empty">
           <p>{t('library.empty')}</p>
           <p>{t('library.emptyHint')}</p>
-          <PackImportControls offerDemo onImported={refreshFacets} />
+          <PackImportControls offerDemo />
           <button type="button" className="link" onClick={() => onNavigate('keys')} data-testid="empty-connect-key">
             {t('app.nav.keys')}
           </button>

@@ -8,7 +8,7 @@ import { saveFiles } from '../../lib/save-files';
 
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 
-export function MoodleTools({ onImported }: { onImported: () => void }) {
+export function MoodleTools() {
   const { t } = useTranslation();
   const id = useId();
   const [exported, setExported] = useState<{ file: string; questions: number } | null>(null);
@@ -35,9 +35,9 @@ export function MoodleTools({ onImported }: { onImported: () => void }) {
       const result = await api['packs:from-moodle']({ data: await bytesOf(xml), title: title.trim() });
       // Imported already; the file is the tutor's copy to share.
       await saveFiles([result]);
+      // The packs list follows from main's catalog:changed (lib/queries.ts).
       setImported(result);
       setError(null);
-      onImported();
     } catch (e) {
       setError(errorOf(e));
     }

@@ -9,7 +9,8 @@ export function PackImportControls({
   onImported,
   offerDemo,
 }: {
-  onImported: (r: PackImportResult) => void;
+  /** Beyond what main's catalog:changed already refreshes (the packs list, the facets). */
+  onImported?: (r: PackImportResult) => void;
   offerDemo: boolean;
 }) {
   const { t } = useTranslation();

@@ -14,7 +14,6 @@ export function PacksScreen() {
   const packs = useBridgeQuery(api, 'packs:list', {}).data ?? null;
   // A write answers with the new list: it is the cache's answer at once (no second read).
   const setPacks = (next: PackSummary[]) => queryClient.setQueryData(queryKeyOf('packs:list', {}), next);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['packs:list'] });
   const [released, setReleased] = useState<{ id: string; count: number } | null>(null);
 
   const hasDemo = packs?.some((p) => p.id === 'demo-pack') ?? true;
@@ -22,8 +21,9 @@ export function PacksScreen() {
     <section aria-labelledby="packs-heading" data-testid="screen-packs">
       <h2 id="packs-heading">{t('packs.heading')}</h2>
       <p>{t('packs.intro')}</p>
-      <PackImportControls onImported={refresh} offerDemo={!hasDemo} />
-      <MoodleTools onImported={refresh} />
+      {/* An import's new list comes from main's catalog:changed, as any other screen's would. */}
+      <PackImportControls offerDemo={!hasDemo} />
+      <MoodleTools />
       {packs && packs.length === 0 && <p data-testid="no-packs">{t('packs.none')}</p>}
       <ul className="pack-list" data-testid="pack-list">
         {packs?.map((pack) => (

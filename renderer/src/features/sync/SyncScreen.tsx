@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type {
   BridgeErrorValue,
   Difficulty,
+  KeysOverview,
   Product,
   Scope,
   SyncEstimate,
@@ -26,6 +27,14 @@ function useNow(active: boolean) {
   return now;
 }
 
+/** The product shown: the one chosen here while its key is kept, else the ENEM's, else the first with a key. */
+function shownProduct(chosen: Product | null, keys: KeysOverview | null): Product {
+  const kept = (product: Product) => keys?.keys.some((k) => k.product === product && k.present) ?? false;
+  if (chosen !== null && kept(chosen)) return chosen;
+  if (kept('enem')) return 'enem';
+  return keys?.keys.find((k) => k.present)?.product ?? chosen ?? 'enem';
+}
+
 export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -33,15 +42,8 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
   const overviewQuery = useBridgeQuery(api, 'sync:overview', {});
   const overview = overviewQuery.data ?? null;
   const facets = useBridgeQuery(api, 'catalog:facets', {}).data ?? null;
-  // The product chosen here, or else the ENEM when its key is kept, else the first product with one.
   const [chosen, setProduct] = useState<Product | null>(null);
-  const present = (p: Product) => keys?.keys.find((k) => k.product === p)?.present ?? false;
-  const product: Product =
-    chosen !== null && present(chosen)
-      ? chosen
-      : present('enem')
-        ? 'enem'
-        : (keys?.keys.find((k) => k.present)?.product ?? chosen ?? 'enem');
+  const product = shownProduct(chosen, keys);
   const [examId, setExamId] = useState('');
   const [year, setYear] = useState('');
   const [subjectId, setSubjectId] = useState('');
@@ -66,11 +68,6 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
       : overviewQuery.dataUpdatedAt > estimated.at && overview
         ? { ...estimated.value, dailyUsed: overview.dailyUsed[estimated.product] ?? estimated.value.dailyUsed }
         : estimated.value;
-
-  const refresh = () => {
-    for (const channel of ['keys:status', 'sync:overview', 'catalog:facets'] as const)
-      void queryClient.invalidateQueries({ queryKey: [channel] });
-  };
 
   useEffect(() => {
     const offProgress = api.on('sync:progress', (p) => setProgress(p));
@@ -101,9 +98,11 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
       setReport(await api['sync:start']({ scope: target }));
     } catch (caught) {
       setError(errorOf(caught));
+      // A run that failed sends no sync:done (which refreshes the overview; catalog:changed, the
+      // facets): today's request count and what can be resumed are read again here.
+      void queryClient.invalidateQueries({ queryKey: ['sync:overview'] });
     } finally {
       setRunning(false);
-      refresh();
     }
   };
 
