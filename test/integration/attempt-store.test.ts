@@ -24,6 +24,20 @@ async function app(clockSpeed?: number) {
   return { services, bridge };
 }
 
+/** A strict timed exam of `count` questions started in main, and the store a window would open on it. */
+async function timedAttempt(
+  app: Awaited<ReturnType<typeof servicesWithBridge>>,
+  count: number,
+  minutes: number,
+  seed: number,
+) {
+  const started = await value(app.services, 'exam:start', {
+    request: { count },
+    settings: { title: 'Simulado', mode: 'timed', timeLimitMinutes: minutes, strict: true, seed },
+  });
+  return { started, store: new AttemptStore(started, app.bridge) };
+}
+
 /** The fields the student changes, as main holds them now. */
 async function mainsMirror(services: AppServices) {
   const state = (await value(services, 'exam:current', {})) as ExamState;
@@ -41,11 +55,7 @@ const pick = (state: ExamState) => ({
 describe('the attempt store', () => {
   it('shows each action at once, counts the save under way, and ends equal to main', async () => {
     const { services, bridge } = await app();
-    const started = await value(services, 'exam:start', {
-      request: { count: 5 },
-      settings: { title: 'Simulado', mode: 'timed', timeLimitMinutes: 60, strict: true, seed: 4 },
-    });
-    const store = new AttemptStore(started, bridge);
+    const { store } = await timedAttempt({ services, bridge }, 5, 60, 4);
     let notified = 0;
     store.subscribe(() => (notified += 1));
 
@@ -83,11 +93,7 @@ describe('the attempt store', () => {
 
   it('actions fired without waiting (a student faster than the saves) leave the mirror equal to main', async () => {
     const { services, bridge } = await app();
-    const started = await value(services, 'exam:start', {
-      request: { count: 5 },
-      settings: { title: 'Rápido', mode: 'timed', timeLimitMinutes: 60, strict: true, seed: 8 },
-    });
-    const store = new AttemptStore(started, bridge);
+    const { store } = await timedAttempt({ services, bridge }, 5, 60, 8);
     // Keys pressed in a burst: every save overlaps the ones before it.
     const burst: Promise<unknown>[] = [];
     for (let index = 0; index < 5; index += 1) {
@@ -159,11 +165,7 @@ describe('the attempt store', () => {
   it('hears main hand the attempt in at its deadline, and an action after the end ends it quietly', async () => {
     // Main's clock at 1,200× speed: a one-minute exam ends in about 50 ms.
     const { services, bridge } = await app(1200);
-    const started = await value(services, 'exam:start', {
-      request: { count: 3 },
-      settings: { title: 'Relâmpago', mode: 'timed', timeLimitMinutes: 1, strict: true, seed: 6 },
-    });
-    const store = new AttemptStore(started, bridge);
+    const { started, store } = await timedAttempt({ services, bridge }, 3, 1, 6);
     const disconnect = store.connect();
     const deadline = Date.now() + 30_000;
     while (!store.getSnapshot().ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
