@@ -15,15 +15,21 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
+/** Main's services on a fresh profile, the bridge a window has, and a query cache that hears main's events. */
+async function cachedApp() {
+  const temp = await tempDir();
+  cleanups.push(temp.cleanup);
+  const { services, bridge } = await servicesWithBridge(temp.dir);
+  cleanups.push(() => services.close());
+  const client = createQueryClient();
+  cleanups.push(invalidateOnEvents(bridge, client));
+  return { services, bridge, client };
+}
+
 describe('the query cache', () => {
   it('main’s events mark the notebook’s figures and the history stale, and the next read shows main’s new truth', async () => {
-    const temp = await tempDir();
-    cleanups.push(temp.cleanup);
-    const { services, bridge } = await servicesWithBridge(temp.dir);
-    cleanups.push(() => services.close());
+    const { services, bridge, client } = await cachedApp();
     await value(services, 'packs:import-demo', {});
-    const client = createQueryClient();
-    cleanups.push(invalidateOnEvents(bridge, client));
     const overviewKey = queryKeyOf('notebook:overview', {});
     const historyKey = queryKeyOf('exam:history', {});
     const read = () =>
@@ -54,12 +60,7 @@ describe('the query cache', () => {
   });
 
   it('a pack imported anywhere marks the packs list stale (the packs screen and every source label), and the next read lists it', async () => {
-    const temp = await tempDir();
-    cleanups.push(temp.cleanup);
-    const { services, bridge } = await servicesWithBridge(temp.dir);
-    cleanups.push(() => services.close());
-    const client = createQueryClient();
-    cleanups.push(invalidateOnEvents(bridge, client));
+    const { services, bridge, client } = await cachedApp();
     const packsKey = queryKeyOf('packs:list', {});
     const read = () => client.fetchQuery({ queryKey: packsKey, queryFn: () => bridge['packs:list']({}) });
     expect(await read()).toEqual([]);
@@ -71,13 +72,8 @@ describe('the query cache', () => {
   it('a sync that ends marks the sync screen’s overview and the library’s facets stale, and the next reads show its requests and questions', async () => {
     const fake = await startFakeApi({ questions: 120, seed: 21 });
     cleanups.push(() => fake.close());
-    const temp = await tempDir();
-    cleanups.push(temp.cleanup);
-    const { services, bridge } = await servicesWithBridge(temp.dir);
-    cleanups.push(() => services.close());
+    const { services, bridge, client } = await cachedApp();
     await value(services, 'keys:connect', { baseUrl: fake.baseUrl, apiKey: fake.keys.enem });
-    const client = createQueryClient();
-    cleanups.push(invalidateOnEvents(bridge, client));
     const overviewKey = queryKeyOf('sync:overview', {});
     const facetsKey = queryKeyOf('catalog:facets', {});
     const read = () =>
