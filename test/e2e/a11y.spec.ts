@@ -69,9 +69,9 @@ test('the main journey works from the keyboard alone', async ({ launch }) => {
   await app.page.keyboard.press('Tab');
   await expect(app.page.getByRole('link', { name: 'Pular para o conteúdo' })).toBeFocused();
   await app.page.keyboard.press('Tab');
-  await expect(ui(app.page).nav('library')).toBeFocused();
+  await expect(ui(app.page).nav('library').button).toBeFocused();
   await app.page.keyboard.press('Tab');
   await app.page.keyboard.press('Enter');
   await expect(app.page.getByTestId('screen-exams')).toBeVisible();
-  await expect(ui(app.page).nav('exams')).toHaveAttribute('aria-current', 'page');
+  await expect(ui(app.page).nav('exams').button).toHaveAttribute('aria-current', 'page');
 });

@@ -21,7 +21,20 @@ export const ui = (page: Page) => {
     shell: id('app-shell'),
     /** A screen's error notice where it gives none of its own id (the message is translated; [data-code] is not). */
     error: id('error'),
-    nav: (name: Screen) => id(`nav-${name}`),
+    /**
+     * A screen's button in the sidebar. Where the sidebar is folded into a menu (a window narrower
+     * than 45 em of the chosen type: 1440 px at 32 px, 1080 px at 24 px), `click()` opens the menu first.
+     */
+    nav: (name: Screen) => ({
+      button: id(`nav-${name}`),
+      click: async () => {
+        const toggle = id('nav-menu');
+        if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+        await id(`nav-${name}`).click();
+      },
+    }),
+    /** The folded sidebar's menu button [aria-expanded] and the panel of screens it opens. */
+    menu: { toggle: id('nav-menu'), panel: id('nav-panel') },
     /** The sidebar's days to the exam date [data-days], and the notebook's reviews due today. */
     examDateCountdown: id('exam-date-countdown'),
     notebookDue: id('nav-notebook-due'),

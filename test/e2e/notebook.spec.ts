@@ -135,8 +135,8 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await startTodaysReview(page);
   await expect(page.locator('#exam-title')).toHaveText('Revisão do caderno');
   // A review looks like one: the notebook's menu entry, its own words in the sidebar, and no clock.
-  await expect(screen.nav('notebook')).toHaveAttribute('aria-current', 'page');
-  await expect(screen.nav('exams')).not.toHaveAttribute('aria-current', 'page');
+  await expect(screen.nav('notebook').button).toHaveAttribute('aria-current', 'page');
+  await expect(screen.nav('exams').button).not.toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('nav-running-exam')).toContainText('Revisão do caderno em andamento');
   await expect(page.getByRole('timer')).toHaveCount(0);
   await expect(page.getByTestId('exam-untimed')).toHaveCount(0);
@@ -180,7 +180,7 @@ test('notebook: today’s review runs on the exam screen, rates each answer, res
   await expect(screen.results.cards).toHaveAttribute('data-total', '2');
   await expect(screen.results.cards).toHaveAttribute('data-recalled', '1');
   await expect(screen.results.cards).toHaveText('Lembrou de 1 de 2 cartões na primeira vez');
-  await expect(screen.nav('notebook')).toHaveAttribute('aria-current', 'page');
+  await expect(screen.nav('notebook').button).toHaveAttribute('aria-current', 'page');
   await expect(screen.results.score).toHaveCount(0);
   await expect(screen.results.retryWrong).toHaveCount(0);
   await expect(screen.results.details).not.toContainText('Semente');

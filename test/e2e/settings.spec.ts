@@ -7,13 +7,13 @@ test('switches the language to English and back, and remembers it across a resta
   await screen.nav('settings').click();
   await expect(screen.settings.screen).toContainText('Configurações');
   await screen.settings.language.selectOption('en');
-  await expect(screen.nav('library')).toHaveText('Library');
+  await expect(screen.nav('library').button).toHaveText('Library');
   await expect(app.page.locator('html')).toHaveAttribute('lang', 'en');
   await app.restart();
-  await expect(ui(app.page).nav('settings')).toHaveText('Settings');
+  await expect(ui(app.page).nav('settings').button).toHaveText('Settings');
   await ui(app.page).nav('settings').click();
   await ui(app.page).settings.language.selectOption('pt-BR');
-  await expect(ui(app.page).nav('settings')).toHaveText('Configurações');
+  await expect(ui(app.page).nav('settings').button).toHaveText('Configurações');
 });
 
 test('applies the dark theme and shows storage security and data folder', async ({ launch }) => {

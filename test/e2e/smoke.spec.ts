@@ -5,7 +5,7 @@ test('opens the window and renders the shell over the typed bridge', async ({ la
   const app = await launch();
   const screen = ui(app.page);
   await expect(screen.shell).toBeVisible();
-  await expect(screen.nav('library')).toHaveText('Biblioteca');
+  await expect(screen.nav('library').button).toHaveText('Biblioteca');
   // A first run with no key and no questions lands on the library, which offers the demo pack.
   await expect(screen.library.empty).toBeVisible();
   await expect(app.page.getByTestId('import-demo')).toBeVisible();

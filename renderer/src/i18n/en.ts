@@ -16,6 +16,7 @@ export const en: Messages = {
       paper: 'Paper exam',
     },
     loading: 'Loading…',
+    menu: 'Menu',
     skipToContent: 'Skip to content',
   },
   errors: {

@@ -15,6 +15,7 @@ export const ptBR = {
       paper: 'Prova em papel',
     },
     loading: 'Carregando…',
+    menu: 'Menu',
     skipToContent: 'Pular para o conteúdo',
   },
   errors: {
