@@ -15,7 +15,18 @@ const TYPES = [
   { scale: 'large', px: 24 },
   { scale: 'xlarge', px: 32 },
 ] as const;
-const SCREENS = ['library', 'exams', 'notebook', 'history', 'paper', 'sync', 'packs', 'class', 'keys', 'settings'] as const;
+const SCREENS = [
+  'library',
+  'exams',
+  'notebook',
+  'history',
+  'paper',
+  'sync',
+  'packs',
+  'class',
+  'keys',
+  'settings',
+] as const;
 
 /** Every labelled control whose text is cut off on the page, and anything reaching past the window. */
 async function clipped(page: Page): Promise<string[]> {
@@ -28,7 +39,8 @@ async function clipped(page: Page): Promise<string[]> {
     for (const node of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       const box = node.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue; // not shown (a folded menu, a closed details)
-      if (node.scrollWidth > node.clientWidth + 1) found.push(`${name(node)}: ${node.scrollWidth} px in ${node.clientWidth}`);
+      if (node.scrollWidth > node.clientWidth + 1)
+        found.push(`${name(node)}: ${node.scrollWidth} px in ${node.clientWidth}`);
       if (box.right > window.innerWidth + 1) found.push(`${name(node)}: ends at ${Math.round(box.right)} px`);
       if (node instanceof HTMLSelectElement && context) {
         const chosen = node.selectedOptions[0]?.text ?? '';
@@ -36,9 +48,13 @@ async function clipped(page: Page): Promise<string[]> {
         context.font = style.font;
         // The value's room: the box less its padding and the drop-down arrow (about half the type).
         const room =
-          node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 0.6 * parseFloat(style.fontSize);
+          node.clientWidth -
+          parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight) -
+          0.6 * parseFloat(style.fontSize);
         const width = context.measureText(chosen).width;
-        if (width > room) found.push(`${name(node)}: its value "${chosen}" needs ${Math.round(width)} px of ${Math.round(room)}`);
+        if (width > room)
+          found.push(`${name(node)}: its value "${chosen}" needs ${Math.round(width)} px of ${Math.round(room)}`);
       }
     }
     if (document.documentElement.scrollWidth > window.innerWidth + 1)
