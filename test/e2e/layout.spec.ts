@@ -2,10 +2,10 @@
 // windows, measured as a low-vision student reads it — no labelled control cut off (a button, a link,
 // a label, a heading, a select's chosen value), nothing past the window's right edge, the exam's
 // header a strip rather than a third of the window, and the folded sidebar's menu usable by keyboard.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ui } from './locators';
-import { importDemo, submitExam } from './steps';
+import { correctLetter, importDemo, submitExam } from './steps';
 
 const WINDOWS = [
   { width: 1024, height: 640 },
@@ -112,7 +112,34 @@ test('layout: at 24 and 32 px in 1024×640 and 1366×768 windows no screen cuts 
   await expect(screen.menu.toggle).toBeFocused();
   // The running exam is one press away on the bar; handed in, its result is measured too.
   await screen.runningExam.link.click();
+  // One miss, so the notebook has a card and shows its forecast below.
+  const key = await correctLetter(page);
+  await page.getByTestId(`exam-choice-${key === 'A' ? 'B' : 'A'}`).click();
   await submitExam(page);
   await expect(page.getByTestId('screen-result')).toBeVisible();
   expect(await clipped(page), 'the result at 32 px').toEqual([]);
+  // Charts grow with the type (they kept 12 px labels and a 16 px bar track at 32 px): every bar's
+  // track takes at least a third of its chart, and the trend's and the forecast's labels are ≥ 0.7 em.
+  for (const chart of await page.locator('.chart:has(.bar-track)').all()) {
+    const [track, width] = await chart.evaluate((node) => [
+      node.querySelector('.bar-track')?.getBoundingClientRect().width ?? 0,
+      node.getBoundingClientRect().width,
+    ]);
+    expect(track, 'a result bar’s track at 32 px').toBeGreaterThanOrEqual(width / 3);
+  }
+  await screen.nav('history').click();
+  expect(await renderedPx(screen.history.trendTick.first()), 'the trend’s dates').toBeGreaterThanOrEqual(0.7 * 32);
+  await screen.nav('notebook').click();
+  expect(await renderedPx(screen.notebook.forecastTicks.first()), 'the forecast’s days').toBeGreaterThanOrEqual(
+    0.7 * 32,
+  );
 });
+
+/** The size an SVG label is drawn at on screen: its font size in the chart's units times the chart's scale. */
+async function renderedPx(label: Locator): Promise<number> {
+  return label.evaluate((node) => {
+    const svg = (node as SVGElement).ownerSVGElement;
+    const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+    return parseFloat(getComputedStyle(node).fontSize) * scale;
+  });
+}

@@ -489,6 +489,8 @@ export const ui = (page: Page) => {
       error: id('history-error'),
       trend: id('history-trend'),
       trendTick: id('trend-tick'),
+      /** A second (third…) series' point: a ring around the first series' dot, so both show where they meet. */
+      trendRing: id('trend-ring'),
       trendNote: id('history-trend-note'),
       list: id('history-list'),
       items: id('history-item'),

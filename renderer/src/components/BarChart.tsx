@@ -1,6 +1,14 @@
 // Small charts: no chart library for two chart kinds (horizontal bars as HTML rows,
 // and an SVG line per series), each readable as text.
+import { useRef } from 'react';
 import { tickIndexes } from './chartTicks';
+import { UNITS_PER_EM, useEmWidth } from './useEmWidth';
+
+/** The SVG's size in the page's type: its units are 1/16 em (useEmWidth.ts). */
+const sizeInEm = (width: number, height: number) => ({
+  width: `${width / UNITS_PER_EM}em`,
+  height: `${height / UNITS_PER_EM}em`,
+});
 
 export interface Bar {
   label: string;
@@ -53,7 +61,9 @@ export function TrendChart({
   labels: string[];
   testId: string;
 }) {
-  const width = 600;
+  const figure = useRef<HTMLElement>(null);
+  // At most 37.5 em wide (600 units: 600 px at 16 px, 1,200 px at 32 px), less where the page has less.
+  const width = useEmWidth(figure, 37.5);
   const height = 240;
   const n = Math.max(1, labels.length - 1);
   const x = (i: number) => 40 + (i / n) * (width - 60);
@@ -62,9 +72,9 @@ export function TrendChart({
   const step = Math.max(1, Math.ceil(labels.length / 6));
   const ticks = labels.map((label, i) => ({ label, i })).filter(({ i }) => i % step === 0 || i === labels.length - 1);
   return (
-    <figure className="chart" data-testid={testId}>
+    <figure className="chart" data-testid={testId} ref={figure}>
       <figcaption>{title}</figcaption>
-      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${width} ${height}`} style={sizeInEm(width, height)} role="img" aria-label={title}>
         {[0, 50, 100].map((v) => (
           <g key={v}>
             <line x1="40" x2={width - 20} y1={y(v)} y2={y(v)} className="chart-grid" />
@@ -95,7 +105,22 @@ export function TrendChart({
               />
               {points.map((p) => {
                 const [cx, cy] = p.split(',');
-                return <circle key={p} cx={cx} cy={cy} r="3.5" fill={color} />;
+                // Two series at the same figure hid each other's dots: the first is a filled dot, the
+                // others rings of growing size around it, so every series shows where they meet.
+                return index === 0 ? (
+                  <circle key={p} cx={cx} cy={cy} r="3.5" fill={color} />
+                ) : (
+                  <circle
+                    key={p}
+                    cx={cx}
+                    cy={cy}
+                    r={3.5 + 2.5 * (1 + ((index - 1) % 4))}
+                    fill="none"
+                    stroke={color}
+                    strokeWidth="2"
+                    data-testid="trend-ring"
+                  />
+                );
               })}
             </g>
           );
@@ -136,7 +161,9 @@ export function ColumnChart({
   summary: string;
   testId: string;
 }) {
-  const width = 600;
+  const figure = useRef<HTMLElement>(null);
+  // The forecast takes the page's width, measured in em, so its labels stay 0.75 em.
+  const width = useEmWidth(figure, 60);
   const height = 200;
   const max = Math.max(1, ...columns.map((c) => c.value));
   const slot = (width - 50) / Math.max(1, columns.length);
@@ -148,9 +175,15 @@ export function ColumnChart({
     ),
   );
   return (
-    <figure className="chart" data-testid={testId}>
+    <figure className="chart" data-testid={testId} ref={figure}>
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}. ${summary}`} className="column-chart">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        style={sizeInEm(width, height)}
+        role="img"
+        aria-label={`${title}. ${summary}`}
+        className="column-chart"
+      >
         {[0, max].map((v) => (
           <g key={v}>
             <line x1="40" x2={width - 10} y1={y(v)} y2={y(v)} className="chart-grid" />
