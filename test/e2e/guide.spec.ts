@@ -3,7 +3,7 @@
 // text a support person would receive.
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
-import { importDemo, submitExam } from './steps.js';
+import { correctLetter, importDemo, submitExam } from './steps.js';
 
 test('settings checkboxes take check() and uncheck() as clicked, and keep them after a restart', async ({ launch }) => {
   const app = await launch();
@@ -41,4 +41,77 @@ test('the demo pack from any screen; the diagnostics after a normal exam list no
   // Before, every submit left "WARN exam:presence refused {"code":"exam-over"}" here.
   expect(errors).not.toContain('exam:presence');
   expect(errors).not.toMatch(/ (WARN|ERROR) /);
+});
+
+test('the guide’s values work as written: type sizes, the builder’s default preset, the plan’s date in both forms, "Usar estes limites" only fills the form, the forecast’s labels', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  const screen = ui(page);
+  await screen.nav('settings').click();
+  const scales = await screen.settings.fontScale
+    .locator('option')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+  expect(scales).toEqual(['normal', 'large', 'xlarge']);
+
+  await importDemo(page);
+  await screen.nav('exams').click();
+  await expect(screen.builder.preset).toHaveValue('quick-10');
+  const presets = await screen.builder.preset
+    .locator('option')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+  expect(presets).toEqual(expect.arrayContaining(['', 'quick-10', 'enem-day1', 'enem-day2', 'enem-area']));
+  // Ten misses: ten cards for the notebook.
+  await screen.builder.preset.selectOption('');
+  await page.getByTestId('exam-count').fill('10');
+  await screen.builder.start.click();
+  for (let n = 0; n < 10; n++) {
+    const key = await correctLetter(page);
+    await page.getByTestId(`exam-choice-${key === 'A' ? 'B' : 'A'}`).click();
+    await page.keyboard.press('ArrowRight');
+  }
+  await submitExam(page);
+
+  await screen.nav('notebook').click();
+  const inDays = (days: number) => {
+    const day = new Date();
+    day.setDate(day.getDate() + days);
+    return {
+      d: String(day.getDate()).padStart(2, '0'),
+      m: String(day.getMonth() + 1).padStart(2, '0'),
+      y: day.getFullYear(),
+    };
+  };
+  // The window's order (pt-BR: dd/mm/aaaa)…
+  const soon = inDays(3);
+  await screen.notebook.examDate.fill(`${soon.d}/${soon.m}/${soon.y}`);
+  await screen.notebook.planSave.click();
+  await expect(screen.notebook.planSaved).toBeVisible();
+  await expect(screen.examDateCountdown).toHaveAttribute('data-days', '3');
+  // …or ISO, shown back in the window's order.
+  const later = inDays(4);
+  await screen.notebook.examDate.fill(`${later.y}-${later.m}-${later.d}`);
+  await screen.notebook.planSave.click();
+  await expect(screen.examDateCountdown).toHaveAttribute('data-days', '4');
+  await expect(screen.notebook.examDate).toHaveValue(`${later.d}/${later.m}/${later.y}`);
+  // A day that does not exist is refused by the app's own words, and nothing is saved.
+  await screen.notebook.examDate.fill(`31/02/${later.y + 1}`);
+  await screen.notebook.planSave.click();
+  await expect(screen.notebook.dateError).toBeVisible();
+  await expect(screen.examDateCountdown).toHaveAttribute('data-days', '4');
+  await screen.notebook.examDate.fill(`${later.d}/${later.m}/${later.y}`);
+  // The forecast's columns are labelled as the axis writes them (dd/mm), not YYYY-MM-DD.
+  await expect(screen.notebook.forecastColumns.first()).toHaveAttribute('data-label', /^\d\d\/\d\d$/);
+
+  // No new card a day: the plan is short, and "Usar estes limites" saves the limits it needs at once.
+  await screen.notebook.newPerDay.fill('0');
+  await screen.notebook.planSave.click();
+  await expect(screen.notebook.readiness.short).toBeVisible();
+  await screen.notebook.readiness.use.click();
+  await expect(screen.notebook.newPerDay).not.toHaveValue('0');
+  const applied = await screen.notebook.newPerDay.inputValue();
+  await expect(screen.notebook.readiness.short).toBeHidden();
+  await screen.nav('history').click();
+  await screen.nav('notebook').click();
+  await expect(screen.notebook.newPerDay).toHaveValue(applied);
 });

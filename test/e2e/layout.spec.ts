@@ -118,6 +118,7 @@ test('layout: at 24 and 32 px in 1024×640 and 1366×768 windows no screen cuts 
   await submitExam(page);
   await expect(page.getByTestId('screen-result')).toBeVisible();
   expect(await clipped(page), 'the result at 32 px').toEqual([]);
+  expect(await dottedDecimals(page), 'the result in pt-BR').toEqual([]);
   // Charts grow with the type (they kept 12 px labels and a 16 px bar track at 32 px): every bar's
   // track takes at least a third of its chart, and the trend's and the forecast's labels are ≥ 0.7 em.
   for (const chart of await page.locator('.chart:has(.bar-track)').all()) {
@@ -128,12 +129,21 @@ test('layout: at 24 and 32 px in 1024×640 and 1366×768 windows no screen cuts 
     expect(track, 'a result bar’s track at 32 px').toBeGreaterThanOrEqual(width / 3);
   }
   await screen.nav('history').click();
+  expect(await dottedDecimals(page), 'the history in pt-BR').toEqual([]);
   expect(await renderedPx(screen.history.trendTick.first()), 'the trend’s dates').toBeGreaterThanOrEqual(0.7 * 32);
   await screen.nav('notebook').click();
+  await expect(screen.notebook.forecastTicks.first()).toBeVisible();
+  expect(await dottedDecimals(page), 'the notebook in pt-BR').toEqual([]);
   expect(await renderedPx(screen.notebook.forecastTicks.first()), 'the forecast’s days').toBeGreaterThanOrEqual(
     0.7 * 32,
   );
 });
+
+/** Figures written the English way ("12.5", "0.80") in a Portuguese window; a version (0.1.0) is not one. */
+async function dottedDecimals(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return text.match(/(?<![\d.])\d+\.\d{1,2}(?![\d.])/g) ?? [];
+}
 
 /** The size an SVG label is drawn at on screen: its font size in the chart's units times the chart's scale. */
 async function renderedPx(label: Locator): Promise<number> {

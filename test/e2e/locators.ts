@@ -389,7 +389,8 @@ export const ui = (page: Page) => {
       /** [data-file, data-reason] */
       rejectedFiles: id('class-rejected-file'),
       duplicates: id('class-duplicates'),
-      csv: (table: 'students' | 'items' | 'distractors' | 'subjects' | 'areas' | 'files') => id(`class-csv-${table}`),
+      csv: (table: 'students' | 'items' | 'distractors' | 'subjects' | 'areas' | 'files' | 'information' | 'test') =>
+        id(`class-csv-${table}`),
       print: id('class-print'),
       students: id('class-students'),
       /** [data-correct] */

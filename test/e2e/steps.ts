@@ -260,7 +260,8 @@ export async function scanAnswerSheets(page: Page, files: string | string[]): Pr
     ? Number(await screen.paper.scanLast.getAttribute('data-reads'))
     : 0;
   await screen.paper.scanInput.setInputFiles(files);
-  await expect(screen.paper.scanLast.or(screen.paper.scanError).first()).toBeVisible();
+  // A page is read in a worker: a loaded two-core machine needs far more than the default 10 s.
+  await expect(screen.paper.scanLast.or(screen.paper.scanError).first()).toBeVisible({ timeout: 60_000 });
   if (await screen.paper.scanLast.isVisible())
     await expect(screen.paper.scanLast).toHaveAttribute('data-reads', String(before + 1));
 }
