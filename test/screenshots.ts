@@ -1,6 +1,6 @@
 // Regenerates docs/screenshots/*.png (1280×800) in the harness against the fake API.
 //   npm run screenshots              every screenshot
-//   npm run screenshots -- notebook  only the error notebook's (or -- paper, -- review, -- super: their own)
+//   npm run screenshots -- notebook  only the error notebook's (or -- paper, -- review, -- super, -- layout: their own)
 import type { Page } from '@playwright/test';
 import { QUESTIONS } from '../assets/demo/questions.js';
 import { startFakeApi } from './fake-api/server.js';
@@ -16,7 +16,15 @@ if (!only || only === 'notebook') await notebook();
 if (!only || only === 'paper') await paper();
 if (!only || only === 'review') await reviewAndViewer();
 if (!only || only === 'super') await superEnlarged();
+if (!only || only === 'layout') await typeSizes();
 process.exit(0);
+
+/** A screen by its sidebar button, through the menu where the sidebar is folded (the large types). */
+async function go(p: Page, name: string) {
+  const menu = p.getByTestId('nav-menu');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await p.getByTestId(`nav-${name}`).click();
+}
 
 async function everyScreen() {
   const api = await startFakeApi({ questions: 600, seed: 7 });
@@ -31,14 +39,14 @@ async function everyScreen() {
   try {
     await page.getByTestId('library-empty').waitFor();
     await shoot('first-run');
-    await page.getByTestId('nav-keys').click();
+    await go(page, 'keys');
     await page.getByTestId('base-url-input').fill(api.baseUrl);
     await page.getByTestId('api-key-input').fill(api.keys.vestibulares);
     await page.getByTestId('connect-button').click();
     await page.getByTestId('connect-success').waitFor();
     await shoot('keys');
 
-    await page.getByTestId('nav-sync').click();
+    await go(page, 'sync');
     await page.getByTestId('sync-product').selectOption('vestibulares');
     await page.getByTestId('sync-estimate').click();
     await page.getByTestId('sync-estimate-result').waitFor();
@@ -46,7 +54,7 @@ async function everyScreen() {
     await page.locator('[data-testid="sync-report"][data-status="done"]').waitFor({ timeout: 60_000 });
     await shoot('sync');
 
-    await page.getByTestId('nav-library').click();
+    await go(page, 'library');
     await page.getByTestId('question-row').first().waitFor();
     await shoot('library');
 
@@ -59,22 +67,22 @@ async function everyScreen() {
     await shoot('question');
     await page.getByTestId('question-close').click();
 
-    await page.getByTestId('nav-settings').click();
+    await go(page, 'settings');
     await page.getByTestId('settings-theme').selectOption('dark');
     await shoot('settings-dark');
-    await page.getByTestId('nav-library').click();
+    await go(page, 'library');
     await page.getByTestId('filter-clear').click();
     await page.getByTestId('question-row').first().waitFor();
     await shoot('library-dark');
-    await page.getByTestId('nav-settings').click();
+    await go(page, 'settings');
     await page.getByTestId('settings-theme').selectOption('system');
 
-    await page.getByTestId('nav-packs').click();
+    await go(page, 'packs');
     await page.getByTestId('import-demo').click();
     await page.getByTestId('pack-demo-pack').waitFor();
     await shoot('packs');
 
-    await page.getByTestId('nav-exams').click();
+    await go(page, 'exams');
     await page.getByTestId('exam-preset').selectOption('');
     await page.getByTestId('exam-count').fill('10');
     await page.getByTestId('exam-source-pack:demo-pack').check();
@@ -140,7 +148,7 @@ async function examAtSizes() {
     const p = exam.page;
     await p.getByTestId('import-demo').click();
     await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
-    await p.getByTestId('nav-exams').click();
+    await go(p, 'exams');
     await p.getByTestId('exam-preset').selectOption('');
     await p.getByTestId('exam-count').fill('44');
     await p.getByTestId('exam-seed').fill('7');
@@ -171,7 +179,7 @@ async function examAtSizes() {
       console.log(`wrote ${out(name)}`);
     };
     const setLanguage = async (code: 'pt-BR' | 'en') => {
-      await p.getByTestId('nav-settings').click();
+      await go(p, 'settings');
       await p.getByTestId('settings-language').selectOption(code);
     };
     for (const { code, suffix } of languages) {
@@ -187,7 +195,7 @@ async function examAtSizes() {
     await p.getByTestId('result-score').waitFor();
     for (const { code, suffix } of languages) {
       await setLanguage(code);
-      await p.getByTestId('nav-history').click();
+      await go(p, 'history');
       await p.getByTestId('history-open').first().click();
       for (const size of sizes) {
         await p.setViewportSize(size);
@@ -220,7 +228,7 @@ async function customExamOfDemo(p: Page, count: string, seed: string) {
   await p.setViewportSize({ width: 1280, height: 800 });
   await p.getByTestId('import-demo').click();
   await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
-  await p.getByTestId('nav-exams').click();
+  await go(p, 'exams');
   await p.getByTestId('exam-preset').selectOption('');
   await p.getByTestId('exam-count').fill(count);
   await p.getByTestId('exam-seed').fill(seed);
@@ -242,7 +250,7 @@ async function notebook() {
     await p.getByTestId('exam-submit').click();
     await p.getByTestId('exam-confirm-yes').click();
     await p.getByTestId('result-score').waitFor();
-    await p.getByTestId('nav-notebook').click();
+    await go(p, 'notebook');
     const ahead = new Date();
     ahead.setDate(ahead.getDate() + 40);
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -279,9 +287,9 @@ async function notebook() {
     await p.waitForTimeout(150);
     await p.screenshot({ path: out('notebook-session') });
     console.log(`wrote ${out('notebook-session')}`);
-    await p.getByTestId('nav-settings').click();
+    await go(p, 'settings');
     await p.getByTestId('settings-language').selectOption('en');
-    await p.getByTestId('nav-notebook').click();
+    await go(p, 'notebook');
     await p.getByTestId('notebook-stats').waitFor();
     await p.waitForTimeout(150);
     await p.screenshot({ path: out('notebook-en') });
@@ -310,7 +318,7 @@ async function paper() {
     await writeFile(out('paper-answer-sheet'), (await pdfPages(sheet, 1.6))[0] ?? Buffer.alloc(0));
     for (const name of ['paper-booklet-cover', 'paper-booklet-page', 'paper-answer-sheet'])
       console.log(`wrote ${out(name)}`);
-    await p.getByTestId('nav-paper').click();
+    await go(p, 'paper');
     await p.getByTestId('paper-version').selectOption('2');
     await p.getByTestId('paper-student').fill('Ana Souza');
     await p.getByTestId('paper-letters').fill('ABCDEABCDE-ABCDE*BCDEABCDEABC');
@@ -364,10 +372,10 @@ async function superEnlarged() {
   const p = app.page;
   try {
     await p.setViewportSize({ width: 1024, height: 640 });
-    await p.getByTestId('nav-library').click();
+    await go(p, 'library');
     await p.getByTestId('import-demo').click();
     await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
-    await p.getByTestId('nav-exams').click();
+    await go(p, 'exams');
     await p.getByTestId('exam-preset').selectOption('');
     await p.getByTestId('exam-count').fill('44');
     await p.getByTestId('exam-seed').fill('3');
@@ -385,7 +393,7 @@ async function superEnlarged() {
       ['large', 'enlarged'],
       ['xlarge', 'super'],
     ] as const) {
-      await p.getByTestId('nav-settings').click();
+      await go(p, 'settings');
       await p.getByTestId('settings-font-scale').selectOption(scale);
       await p.locator(`html[data-font-scale="${scale}"]`).waitFor();
       await p.getByTestId('nav-running-exam').click();
@@ -407,6 +415,101 @@ async function superEnlarged() {
     await p.waitForTimeout(200);
     await p.screenshot({ path: out('image-viewer-super-1024x640') });
     console.log(`wrote ${out('image-viewer-super-1024x640')}`);
+  } finally {
+    await app.close();
+  }
+}
+
+// Every journey's screens at the ENEM's 24 and 32 px in the two windows students have most
+// (1024×640, 1366×768): the folded sidebar and its menu, the builder, the exam's compact header, a
+// result's charts. `layout.spec.ts` measures what these show (nothing cut off).
+async function typeSizes() {
+  const app = await launchApp();
+  const p = app.page;
+  const shoot = async (name: string) => {
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.waitForTimeout(200);
+    await p.screenshot({ path: out(name) });
+    console.log(`wrote ${out(name)}`);
+  };
+  try {
+    await go(p, 'library');
+    await p.getByTestId('import-demo').click();
+    await p.getByTestId('library-count').and(p.locator('[data-count="44"]')).waitFor();
+    await go(p, 'exams');
+    await p.getByTestId('exam-preset').selectOption('');
+    await p.getByTestId('exam-count').fill('10');
+    await p.getByTestId('exam-seed').fill('3');
+    await p.getByTestId('exam-start').click();
+    await p.getByTestId('exam-screen').waitFor();
+    for (let n = 0; n < 10; n++) {
+      await answerDemo(p, n % 3 !== 1);
+      await p.keyboard.press('ArrowRight');
+    }
+    await p.getByTestId('exam-submit').click();
+    await p.getByTestId('exam-confirm-yes').click();
+    await p.getByTestId('result-score').waitFor();
+    const attempt = await p.getByTestId('screen-result').getAttribute('data-attempt-id');
+    for (const [scale, px] of [
+      ['large', 24],
+      ['xlarge', 32],
+    ] as const) {
+      await go(p, 'settings');
+      await p.getByTestId('settings-font-scale').selectOption(scale);
+      await p.locator(`html[data-font-scale="${scale}"]`).waitFor();
+      for (const [width, height] of [
+        [1024, 640],
+        [1366, 768],
+      ] as const) {
+        await p.setViewportSize({ width, height });
+        const size = `${px}px-${width}x${height}`;
+        await go(p, 'exams');
+        if (await p.getByTestId('exam-start').isVisible()) {
+          await p.getByTestId('exam-preset').selectOption('');
+          await p.getByTestId('exam-count').fill('10');
+        }
+        await shoot(`layout-builder-${size}`);
+        await go(p, 'history');
+        await p
+          .locator(`[data-testid="history-item"][data-attempt-id="${attempt}"] [data-testid="history-open"]`)
+          .click();
+        await p.getByTestId('result-score').waitFor();
+        await p.getByTestId('chart-area').scrollIntoViewIfNeeded();
+        await p.waitForTimeout(200);
+        await p.screenshot({ path: out(`layout-result-${size}`) });
+        console.log(`wrote ${out(`layout-result-${size}`)}`);
+        await go(p, 'notebook');
+        await shoot(`layout-notebook-${size}`);
+        if (await p.getByTestId('nav-menu').isVisible()) {
+          await p.getByTestId('nav-menu').click();
+          await shoot(`layout-menu-${size}`);
+          await p.keyboard.press('Escape');
+        }
+      }
+    }
+    // The exam itself at both sizes: started last, so the result above was the only attempt.
+    await go(p, 'exams');
+    await p.getByTestId('exam-preset').selectOption('');
+    await p.getByTestId('exam-count').fill('10');
+    await p.getByTestId('exam-start').click();
+    await p.getByTestId('exam-screen').waitFor();
+    for (const [scale, px] of [
+      ['large', 24],
+      ['xlarge', 32],
+    ] as const) {
+      await go(p, 'settings');
+      await p.getByTestId('settings-font-scale').selectOption(scale);
+      await p.locator(`html[data-font-scale="${scale}"]`).waitFor();
+      for (const [width, height] of [
+        [1024, 640],
+        [1366, 768],
+      ] as const) {
+        await p.setViewportSize({ width, height });
+        await p.getByTestId('nav-running-exam').click();
+        await p.getByTestId('exam-question').waitFor();
+        await shoot(`layout-exam-${px}px-${width}x${height}`);
+      }
+    }
   } finally {
     await app.close();
   }
