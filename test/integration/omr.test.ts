@@ -194,6 +194,26 @@ describe('answer sheets read from scans', () => {
     }
   }, 120_000);
 
+  it('reads sheets whose QR code a classroom rubbed pale across a finder pattern, each from its own code', async () => {
+    // A band of 25–40 % of the printed code (quiet zone included) rubbed almost to the paper, on four
+    // sheets of seeds never used to set the reader: jsQR loses the code once a finder pattern fades,
+    // the module grid read from the corner squares' map (qr-grid.ts) restores it by the code's own
+    // error correction (printed at level H), or the sheet is refused — never read as another sheet.
+    const rubbed = await synthesize(EXAM, 4, 7_304, {
+      photos: 'half',
+      code: (sheet) => ({ rub: 0.25 + 0.05 * (sheet - 1) }),
+    });
+    const read = await readScans([{ name: 'apagados.pdf', data: await stackPdf(rubbed.images) }], TARGET);
+    const numbers = read.sheets.map((s) => s.sheet);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.every((n) => n >= 1 && n <= 4)).toBe(true);
+    expect(read.sheets.length + read.refused.length).toBe(4);
+    expect(read.sheets.length, 'rubbed codes read').toBeGreaterThanOrEqual(3);
+    expect(read.refused.every((r) => r.reason === 'unreadable-code')).toBe(true);
+    const readings = bubbleReadings(read, rubbed);
+    expect(readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
+  }, 120_000);
+
   it('never grades a sheet from the wrong place: a corner square lost, a square-looking blob beside it', async () => {
     const [scan] = (await synthesize({ ...EXAM, code: 'PMISREG' }, 1, 7_303, { photos: 'none' })).images;
     const image = await loadImage(scan ?? Buffer.alloc(0));

@@ -2,7 +2,7 @@
 // the printed answer-sheet PDF rendered to pixels (pdf.js), bubbles filled by a seeded student
 // (dark, partial, light, erased, double, blank), then the page turned, scaled, warped as a phone
 // photo, blurred, noised and JPEG-compressed, and stacked into one PDF as a scanner makes it.
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import type { SnapshotQuestion } from '../../main/core/exams/model.js';
 import { seededRandom } from '../../main/core/exams/random.js';
@@ -11,6 +11,7 @@ import {
   BUBBLE_RADIUS,
   LANGUAGE_BUBBLES,
   NAME_BOX,
+  QR_BOX,
   QUESTIONS_PER_PAGE,
   questionRow,
   SHEET_PAGE,
@@ -277,6 +278,41 @@ async function photograph(page: Canvas, truth: SheetTruth, random: Random): Prom
   return out.encode('jpeg', Math.round(between(random, truth.photo ? 55 : 65, 85)));
 }
 
+/** What a classroom does to a sheet's QR code (shares of the printed code, quiet zone included). */
+export interface CodeDamage {
+  /** A band across the code this share of its height, rubbed almost to the paper (an eraser, a thumb). */
+  rub?: number;
+  /** A triangle of this share of the code's area torn off one corner (the desk shows through, mid-grey). */
+  tear?: number;
+}
+
+function damageCode(ctx: SKRSContext2D, damage: CodeDamage, scale: number, random: Random) {
+  const { x, y, width, height } = QR_BOX;
+  if (damage.rub) {
+    const band = damage.rub * height;
+    const top = y + random() * (height - band);
+    // Rubbed, not removed: the modules stay a faint grey on the paper.
+    ctx.fillStyle = 'rgba(250, 250, 246, 0.88)';
+    ctx.fillRect(x * scale, top * scale, width * scale, band * scale);
+  }
+  if (damage.tear) {
+    // A right triangle of legs L on a square of side S has area L²/2 = tear·S².
+    const leg = Math.min(width, Math.sqrt(2 * damage.tear) * width);
+    const corner = Math.floor(random() * 4);
+    const cx = corner === 1 || corner === 2 ? x + width : x;
+    const cy = corner >= 2 ? y + height : y;
+    const sx = cx === x ? 1 : -1;
+    const sy = cy === y ? 1 : -1;
+    ctx.fillStyle = '#808080';
+    ctx.beginPath();
+    ctx.moveTo(cx * scale, cy * scale);
+    ctx.lineTo((cx + sx * leg) * scale, cy * scale);
+    ctx.lineTo(cx * scale, (cy + sy * leg) * scale);
+    ctx.closePath();
+    ctx.fill();
+  }
+}
+
 export interface Corpus {
   /** One JPEG per page, as a phone or scanner made it. */
   images: Buffer[];
@@ -301,6 +337,8 @@ export async function synthesize(
     marks?: 'ordinary' | 'messy';
     /** The light and paper of each sheet. */
     lighting?: (sheet: number) => Lighting | undefined;
+    /** A damaged QR code: `rub` of its height rubbed pale in one band, `tear` of its area torn off a corner. */
+    code?: (sheet: number) => CodeDamage | undefined;
   } = {},
 ): Promise<Corpus> {
   if (exam.questions > QUESTIONS_PER_PAGE) throw new Error('one page per sheet here');
@@ -335,6 +373,8 @@ export async function synthesize(
     truth.bubbles.forEach((row, n) =>
       questionRow(n).bubbles.forEach((b, l) => fillBubble(ctx, b, row[l] ?? 'blank', scale, random)),
     );
+    const damage = options.code?.(sheet);
+    if (damage) damageCode(ctx, damage, scale, random);
     ctx.fillStyle = '#1e3a8a';
     ctx.font = `${Math.round(16 * scale)}px sans-serif`;
     ctx.fillText(`Estudante ${sheet}`, (NAME_BOX.x + 8) * scale, (NAME_BOX.y + 21) * scale);

@@ -33,7 +33,9 @@ export interface SheetOptions {
 
 /** A QR code as filled squares, each module its own rectangle (vector: sharp at any scan resolution). */
 function drawQr(doc: PDFKit.PDFDocument, text: string, box: Box) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  // Level H (30 % of the code restorable; version 2, 25 modules, for our 18-character payload): a
+  // classroom rubs and tears codes. scan/qr-grid.ts reads this size where jsQR cannot find the code.
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
   const size = qr.modules.size;
   const quiet = 4;
   const module = box.width / (size + 2 * quiet);

@@ -21,6 +21,7 @@ import {
   type SheetIdentity,
 } from '../sheet-layout.js';
 import { homography, project, type Homography, type Point } from './homography.js';
+import { readQrGrid } from './qr-grid.js';
 import {
   adaptiveDark,
   CELL,
@@ -143,9 +144,10 @@ function rectify(image: GrayImage, h: Homography, box: Box, scale: number): { rg
   return { rgba, size };
 }
 
+/** jsQR on the rectified square, else the module grid the map predicts (qr-grid.ts): two independent reads. */
 function readQr(image: GrayImage, h: Homography, box: Box): string | null {
   const { rgba, size } = rectify(image, h, box, 3);
-  return jsQR(rgba, size, size, { inversionAttempts: 'dontInvert' })?.data ?? null;
+  return jsQR(rgba, size, size, { inversionAttempts: 'dontInvert' })?.data ?? readQrGrid(image, h, box);
 }
 
 export type LocateRefusal = 'no-sheet' | 'upside-down' | 'sideways' | 'unreadable-code' | 'misregistered';
