@@ -423,6 +423,21 @@ async function superEnlarged() {
 // Every journey's screens at the ENEM's 24 and 32 px in the two windows students have most
 // (1024×640, 1366×768): the folded sidebar and its menu, the builder, the exam's compact header, a
 // result's charts. `layout.spec.ts` measures what these show (nothing cut off).
+const TYPES = [
+  ['large', 24],
+  ['xlarge', 32],
+] as const;
+const WINDOWS = [
+  [1024, 640],
+  [1366, 768],
+] as const;
+
+async function typeSize(p: Page, scale: 'large' | 'xlarge') {
+  await go(p, 'settings');
+  await p.getByTestId('settings-font-scale').selectOption(scale);
+  await p.locator(`html[data-font-scale="${scale}"]`).waitFor();
+}
+
 async function typeSizes() {
   const app = await launchApp();
   const p = app.page;
@@ -450,17 +465,9 @@ async function typeSizes() {
     await p.getByTestId('exam-confirm-yes').click();
     await p.getByTestId('result-score').waitFor();
     const attempt = await p.getByTestId('screen-result').getAttribute('data-attempt-id');
-    for (const [scale, px] of [
-      ['large', 24],
-      ['xlarge', 32],
-    ] as const) {
-      await go(p, 'settings');
-      await p.getByTestId('settings-font-scale').selectOption(scale);
-      await p.locator(`html[data-font-scale="${scale}"]`).waitFor();
-      for (const [width, height] of [
-        [1024, 640],
-        [1366, 768],
-      ] as const) {
+    for (const [scale, px] of TYPES) {
+      await typeSize(p, scale);
+      for (const [width, height] of WINDOWS) {
         await p.setViewportSize({ width, height });
         const size = `${px}px-${width}x${height}`;
         await go(p, 'exams');
@@ -493,17 +500,9 @@ async function typeSizes() {
     await p.getByTestId('exam-count').fill('10');
     await p.getByTestId('exam-start').click();
     await p.getByTestId('exam-screen').waitFor();
-    for (const [scale, px] of [
-      ['large', 24],
-      ['xlarge', 32],
-    ] as const) {
-      await go(p, 'settings');
-      await p.getByTestId('settings-font-scale').selectOption(scale);
-      await p.locator(`html[data-font-scale="${scale}"]`).waitFor();
-      for (const [width, height] of [
-        [1024, 640],
-        [1366, 768],
-      ] as const) {
+    for (const [scale, px] of TYPES) {
+      await typeSize(p, scale);
+      for (const [width, height] of WINDOWS) {
         await p.setViewportSize({ width, height });
         await p.getByTestId('nav-running-exam').click();
         await p.getByTestId('exam-question').waitFor();

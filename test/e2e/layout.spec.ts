@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ui } from './locators';
+import { SCREENS } from '../../renderer/src/lib/screens';
 import { correctLetter, importDemo, submitExam } from './steps';
 
 const WINDOWS = [
@@ -14,18 +15,6 @@ const WINDOWS = [
 const TYPES = [
   { scale: 'large', px: 24 },
   { scale: 'xlarge', px: 32 },
-] as const;
-const SCREENS = [
-  'library',
-  'exams',
-  'notebook',
-  'history',
-  'paper',
-  'sync',
-  'packs',
-  'class',
-  'keys',
-  'settings',
 ] as const;
 
 /** Every labelled control whose text is cut off on the page, and anything reaching past the window. */
