@@ -43,7 +43,7 @@ test('the demo pack from any screen; the diagnostics after a normal exam list no
   expect(errors).not.toMatch(/ (WARN|ERROR) /);
 });
 
-test('the guide’s values work as written: type sizes, the builder’s default preset, the plan’s date in both forms, "Usar estes limites" only fills the form, the forecast’s labels', async ({
+test('the guide’s values work as written: type sizes, the builder’s default preset, the plan’s date in both forms, what "Usar estes limites" does, the forecast’s labels', async ({
   launch,
 }) => {
   const { page } = await launch();
@@ -103,9 +103,14 @@ test('the guide’s values work as written: type sizes, the builder’s default 
   // The forecast's columns are labelled as the axis writes them (dd/mm), not YYYY-MM-DD.
   await expect(screen.notebook.forecastColumns.first()).toHaveAttribute('data-label', /^\d\d\/\d\d$/);
 
-  // No new card a day: the plan is short, and "Usar estes limites" saves the limits it needs at once.
+  // No new card a day, three weeks ahead (four days can be too few even without limits, and the
+  // plan then offers no limits to use): the plan is short, and "Usar estes limites" saves the
+  // limits it needs at once.
+  const weeks = inDays(21);
+  await screen.notebook.examDate.fill(`${weeks.d}/${weeks.m}/${weeks.y}`);
   await screen.notebook.newPerDay.fill('0');
   await screen.notebook.planSave.click();
+  await expect(screen.examDateCountdown).toHaveAttribute('data-days', '21');
   await expect(screen.notebook.readiness.short).toBeVisible();
   await screen.notebook.readiness.use.click();
   await expect(screen.notebook.newPerDay).not.toHaveValue('0');
