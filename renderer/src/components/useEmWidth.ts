@@ -8,7 +8,8 @@ export const UNITS_PER_EM = 16;
 
 /**
  * The width, in SVG units (1/16 em), of the element at `ref`: at most `maxEm` em, at least `minEm`,
- * `maxEm` until it is measured. Follows window, layout and type changes (a ResizeObserver sees both).
+ * `maxEm` until it is measured. Follows window and layout changes (a ResizeObserver) and type changes
+ * (which can change the em without changing the width in pixels: a MutationObserver on the root's setting).
  */
 export function useEmWidth(ref: RefObject<HTMLElement | null>, maxEm: number, minEm = 16): number {
   const [units, setUnits] = useState(maxEm * UNITS_PER_EM);

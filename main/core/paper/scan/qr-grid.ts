@@ -44,7 +44,10 @@ function moduleLevel(image: GrayImage, map: Homography, box: Box, size: number, 
 /** The threshold between two groups of levels that best separates them (Otsu, over 64 bins). */
 function separating(levels: number[]): number {
   const bins = new Array<number>(64).fill(0);
-  for (const level of levels) bins[Math.min(63, Math.floor(level / 4))] = (bins[Math.min(63, Math.floor(level / 4))] ?? 0) + 1;
+  for (const level of levels) {
+    const bin = Math.min(63, Math.floor(level / 4));
+    bins[bin] = (bins[bin] ?? 0) + 1;
+  }
   const total = levels.length;
   const sumAll = bins.reduce((sum, count, i) => sum + count * i, 0);
   let best = 32;
