@@ -212,6 +212,11 @@ describe('answer sheets read from scans', () => {
     expect(read.refused.every((r) => r.reason === 'unreadable-code')).toBe(true);
     const readings = bubbleReadings(read, rubbed);
     expect(readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
+    // Half the code torn off is beyond its error correction: refused by name, never guessed.
+    const gone = await synthesize(EXAM, 1, 7_305, { photos: 'none', code: () => ({ tear: 0.5 }) });
+    const none = await readScans([{ name: 'sem-codigo.jpg', data: gone.images[0] ?? Buffer.alloc(0) }], TARGET);
+    expect(none.sheets).toEqual([]);
+    expect(none.refused.map((r) => r.reason)).toEqual(['unreadable-code']);
   }, 120_000);
 
   it('never grades a sheet from the wrong place: a corner square lost, a square-looking blob beside it', async () => {
