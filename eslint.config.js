@@ -64,6 +64,22 @@ export default tseslint.config(
     },
   },
   {
+    // A test process killed by its own test ends Vitest's fork ("Worker exited unexpectedly") and
+    // the run red: process.kill(pid) with a pid left undefined by a fork that failed to spawn on a
+    // loaded machine signals this process's whole group (issue 47). Tests kill a child by its handle.
+    files: ['test/**/*.ts', 'scripts/**/*.{mjs,ts}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='process'][callee.property.name='kill']",
+          message:
+            'Kill a child by its handle (child.kill()): process.kill(undefined or 0) signals the test runner too.',
+        },
+      ],
+    },
+  },
+  {
     files: ['main/core/exams/visibility.ts'],
     rules: { 'no-restricted-syntax': ['error', ...mainSyntax] },
   },

@@ -1,7 +1,7 @@
 // `npm run soak`: the kill -9 loops of test/integration/crash.test.ts, many more times
-// (SOAK_KILLS, default 200 per scenario) than the 20 of `npm test`, and the noninterference
+// (SOAK_KILLS, default 200 per scenario) than the 4 of `npm test` and CI's 20, and the noninterference
 // property over thousands of call sequences (NONINTERFERENCE_RUNS, default 3000 in the timed world
-// and a third of that in each other kind) instead of 150, from a fresh seed each time
+// and a third of that in each other kind) instead of `npm test`'s 12 and CI's 150, from a fresh seed each time
 // (NONINTERFERENCE_SEED to replay one), printing per kind and channel how often each answered ok
 // and with which refusals.
 import { spawnSync } from 'node:child_process';

@@ -27,7 +27,7 @@ import { nodeServices } from '../support/node-services.js';
 import { buildSealedDemoPack } from '../support/sealed.js';
 
 /** Kills per scenario in `npm test`; CI's soak runs 20 and `npm run soak` 200 (SOAK_KILLS). */
-const KILLS = Number(process.env.SOAK_KILLS ?? 8);
+const KILLS = Number(process.env.SOAK_KILLS ?? 4);
 /** Generous: a slow machine spends ~1 s per kill; the limit only stops a hang. */
 const TIMEOUT = 30_000 + KILLS * 4_000;
 const cleanups: (() => Promise<unknown>)[] = [];

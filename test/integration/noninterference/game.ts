@@ -51,7 +51,7 @@ import {
  * property from the fixed seed in minutes. CI's soak runs 150 from the same seed, where every
  * channel's coverage is checked too; `npm run soak` thousands from a fresh seed (docs/security.md).
  */
-export const RUNS = Number(process.env.NONINTERFERENCE_RUNS ?? 40);
+export const RUNS = Number(process.env.NONINTERFERENCE_RUNS ?? 12);
 /** `npm run soak` sets it: the coverage table is printed after the property. */
 const PRINT_TABLE = process.env.NONINTERFERENCE_TABLE === '1';
 /** Fixed in `npm test`; `npm run soak` draws one, prints it, and it replays with this variable. */
@@ -794,7 +794,7 @@ export function describeWorlds(kind: Kind, runs: number) {
       if (PRINT_TABLE) console.log(`coverage (${kind}) of seed ${SEED}, ${runs} sequences:\n${coverageTable()}`);
       // What this kind closes never answered ok, and what it must open did: the second only from the
       // size at which every such channel was seen to answer ok (CI's soak); npm test's smaller run
-      // checks the property and the closed channels, and 40 sequences do not reach every channel.
+      // checks the property and the closed channels, and 12 sequences do not reach every channel.
       const ok = (channel: Channel) => (coverage.get(channel)?.get('ok') ?? 0) > 0;
       expect(Object.keys(CLOSED[kind]).filter((channel) => ok(channel as Channel))).toEqual([]);
       if (runs >= COVERAGE_RUNS[kind]) expect(MUST_ANSWER[kind].filter((channel) => !ok(channel))).toEqual([]);
