@@ -3,7 +3,7 @@
 // one small atomic write instead of rewriting tens of MB, and a crash at any moment
 // leaves whole pages or nothing. Compaction merges chunks when they pile up.
 // In memory: one entry per question (entry.ts) and the search index; a question's body is read
-// from its chunk when needed, with a small cache (docs/architecture.md, "The catalog in memory").
+// from its chunk when needed (body-loader.ts), with a small cache (docs/architecture.md, "The catalog in memory").
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JsonFile } from '../util/json-file.js';
@@ -18,7 +18,6 @@ import {
   listChunks,
   pagesOfRun,
   type StoredPage,
-  readBodies,
   type BodyAt,
   type Chunk,
   type ChunkMeta,
@@ -34,6 +33,7 @@ import {
   type CatalogEntry,
   type ExamListItem,
 } from './entry.js';
+import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
 import { merge, RecentBodies } from './stored-question.js';
 import { readCatalogIndex, type CatalogIndexData } from './summary-index.js';
@@ -46,8 +46,6 @@ export { isDifficulty, toStored } from './stored-question.js';
 const COMPACT_SIZE = 5_000;
 /** Compaction pays off once this many chunk files exist or half the records are superseded. */
 const COMPACT_FILES = 1_000;
-/** Rounds of reading bodies that writes keep moving before a read gives up (one is the rule). */
-const MOVED_READS = 5;
 
 export class CatalogStore {
   private readonly entries = new Map<string, CatalogEntry>();
@@ -80,7 +78,18 @@ export class CatalogStore {
     readonly examLists: ExamLists,
   ) {
     this.search = search;
+    this.bodySource = {
+      dir,
+      entry: (id) => this.entries.get(id),
+      chunkPath: (seq) => this.chunkPath(seq),
+      counted: (bodies) => {
+        this.bodyReads += bodies;
+      },
+    };
   }
+
+  /** What the read path sees of this store (body-loader.ts). */
+  private readonly bodySource: BodySource;
 
   private get chunkDir() {
     return join(this.dir, 'chunks');
@@ -284,54 +293,7 @@ export class CatalogStore {
    * a compaction) sends it to be read again, so an older body is never paired with a newer key.
    */
   async load(ids: readonly string[], options: { cache?: boolean } = {}): Promise<StoredQuestion[]> {
-    const found = new Map<string, StoredQuestion>();
-    let wanted: { id: string; at: BodyAt }[] = [];
-    for (const id of new Set(ids)) {
-      const entry = this.entries.get(id);
-      const cached = entry && this.bodies.get(id);
-      if (cached) found.set(id, cached);
-      else if (entry) wanted.push({ id, at: entry.at });
-    }
-    const damaged = new Map<string, number>();
-    for (let round = 0; wanted.length > 0; round++) {
-      if (round === MOVED_READS) throw new Error(`${this.dir}: questions kept moving while they were read`);
-      const moved: { id: string; at: BodyAt }[] = [];
-      const bySeq = new Map<number, { id: string; at: BodyAt }[]>();
-      for (const item of wanted) {
-        const list = bySeq.get(item.at.seq);
-        if (list) list.push(item);
-        else bySeq.set(item.at.seq, [item]);
-      }
-      for (const [seq, list] of bySeq) {
-        const read = await this.readChunkBodies(seq, list);
-        // A body counts only if its entry still points at the line it came from; one that moved (a
-        // newer version, a compaction, its chunk gone) is read again where it points now.
-        for (const item of read ?? list.map((gone) => ({ ...gone, body: null }))) {
-          const entry = this.entries.get(item.id);
-          if (!entry) continue;
-          if (entry.at !== item.at) {
-            moved.push({ id: item.id, at: entry.at });
-            continue;
-          }
-          // Where its entry still points, its line is damaged: that question alone is dropped.
-          if (!item.body) {
-            damaged.set(item.id, item.at.seq);
-            continue;
-          }
-          const question: StoredQuestion = {
-            id: entry.id,
-            q: item.body.q,
-            correctId: entry.correctId,
-            year: entry.year,
-            difficulty: entry.difficulty,
-            sources: entry.sources,
-          };
-          found.set(entry.id, question);
-          if (options.cache !== false) this.bodies.remember(question);
-        }
-      }
-      wanted = moved;
-    }
+    const { found, damaged } = await loadBodies(this.bodySource, ids, this.bodies, options.cache !== false);
     if (damaged.size > 0) this.dropDamaged(damaged);
     return ids.map((id) => found.get(id)).filter((question): question is StoredQuestion => question !== undefined);
   }
@@ -362,25 +324,6 @@ export class CatalogStore {
         )
         .catch(() => undefined);
     this.onChange?.();
-  }
-
-  /**
-   * A chunk's bodies, each with where it was read; null when the chunk is gone because compaction
-   * moved every one of them elsewhere. Gone with entries still pointing into it: another process
-   * rewrote the folder under this read-only view; said, never answered with fewer questions.
-   */
-  private async readChunkBodies(
-    seq: number,
-    wanted: { id: string; at: BodyAt }[],
-  ): Promise<{ id: string; at: BodyAt; body: StoredQuestion | null }[] | null> {
-    this.bodyReads += wanted.length;
-    try {
-      return await readBodies(this.chunkPath(seq), wanted);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      if (wanted.some(({ id }) => this.entries.get(id)?.at.seq === seq)) throw error;
-      return null;
-    }
   }
 
   /** Every question whole, at once: for small catalogs and tests (the app streams instead). */
