@@ -63,7 +63,13 @@ export type ScanRefusalReason =
   /** The decoding worker's time for a page ran out (a PDF made to be slow). */
   | 'too-slow'
   /** Its corner squares could not be agreed on, or the bubbles are not where they put them. */
-  | 'misregistered';
+  | 'misregistered'
+  /**
+   * The QR code is whole but a corner square is not where it puts it: out of the photo, covered,
+   * torn off. `detail` names them in print order: "top-left", "top-right", "bottom-right",
+   * "bottom-left", comma-separated.
+   */
+  | 'corner-missing';
 
 /** A page (or file) that gave no sheet, and why. */
 export interface ScanRefusal {
@@ -71,7 +77,10 @@ export interface ScanRefusal {
   reason: ScanRefusalReason;
   /** The other exam's code, the page count, the size: what makes the reason concrete. */
   detail: string;
-  /** A misregistered page as scanned (a small JPEG data URL): the tutor types that sheet instead. */
+  /**
+   * A misregistered page, or one with a corner square missing (ringed in red), as scanned (a small
+   * JPEG data URL): the tutor retakes or types that sheet instead.
+   */
   crop?: string;
 }
 

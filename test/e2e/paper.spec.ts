@@ -1,6 +1,7 @@
 // Paper mode as a tutor uses it: print four booklet colours of an exam, then type a student's
 // answer sheet and get a graded attempt.
 import { writeFile } from 'node:fs/promises';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { resolve } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
@@ -213,6 +214,41 @@ test('paper: a class of twelve from a CSV is saved for the class report in one g
   for (const name of students) {
     expect(saved.some((file) => file.name.includes(name.toLowerCase().replace(' ', '-')))).toBe(true);
   }
+});
+
+test('paper: a photo with a corner square out of view is refused naming that corner, the page shown with it ringed', async ({
+  launch,
+}, testInfo) => {
+  const app = await launch();
+  const { page } = app;
+  const screen = ui(page);
+  const code = await printDemoPaper(app, { count: '10', versions: '1', sheets: '1' });
+  const printed = await savedFile(app, /answer-sheet\.pdf$/);
+  const [scan] = (
+    await synthesize({ code, questions: 10, versions: 1, language: false }, 1, 12, {
+      printed: new Uint8Array(printed.bytes),
+      photos: 'none',
+    })
+  ).images;
+  // The bottom-left corner of the page left white, as a photo that missed it (the code is whole).
+  const image = await loadImage(scan ?? Buffer.alloc(0));
+  const canvas = createCanvas(image.width, image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const unit = image.width / 640;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, image.height - 110 * unit, 110 * unit, 110 * unit);
+  const photo = testInfo.outputPath('canto.jpg');
+  await writeFile(photo, await canvas.encode('jpeg', 85));
+
+  await scanAnswerSheets(page, photo);
+  await expect(screen.paper.scanSheets).toHaveCount(0);
+  const refusal = screen.paper.scanRefusals;
+  await expect(refusal).toHaveCount(1);
+  await expect(refusal).toHaveAttribute('data-reason', 'corner-missing');
+  await expect(refusal).toContainText('o quadrado do canto inferior esquerdo não aparece');
+  await expect(refusal).toContainText('fotografe de novo com os quatro quadrados à vista');
+  await expect(refusal.getByRole('img')).toBeVisible();
 });
 
 test('paper: a scanned stack is read, the tutor settles the flagged marks, every sheet is graded, and the class report opens', async ({

@@ -219,7 +219,7 @@ describe('answer sheets read from scans', () => {
     expect(none.refused.map((r) => r.reason)).toEqual(['unreadable-code']);
   }, 120_000);
 
-  it('never grades a sheet from the wrong place: a corner square lost, a square-looking blob beside it', async () => {
+  it('never grades a sheet from the wrong place, and names the corner square it could not find', async () => {
     const [scan] = (await synthesize({ ...EXAM, code: 'PMISREG' }, 1, 7_303, { photos: 'none' })).images;
     const image = await loadImage(scan ?? Buffer.alloc(0));
     const page = createCanvas(image.width, image.height);
@@ -228,16 +228,32 @@ describe('answer sheets read from scans', () => {
     // The bottom-left corner square whited out (a fold, a torn corner), and an ink blot of its size
     // further in: the four squares agree well enough and the QR code still reads — the old reader
     // took the blot for the corner and graded the sheet — but the bubble rings are not where that
-    // map puts them.
+    // map puts them. The code is whole, so the tutor is told which square to bring into view, and
+    // the page is shown with that corner ringed.
     const unit = image.width / 640; // about the page's points at this scan's size
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, image.height - 110 * unit, 110 * unit, 110 * unit);
     ctx.fillStyle = '#111';
     ctx.fillRect(40 * unit, image.height - 150 * unit, 22 * unit, 22 * unit);
     const blotted = await page.encode('jpeg', 85);
-    const read = await readScans([{ name: 'dobra.jpg', data: blotted }], { ...TARGET, code: 'PMISREG' });
+    // The same sheet photographed too close: its right edge left out of the picture, through the
+    // top-right square and past the bottom-right one (the scan is turned a little), the code beside
+    // them still whole.
+    const close = createCanvas(Math.round(image.width * 0.87), image.height);
+    close.getContext('2d').drawImage(image, 0, 0);
+    const cropped = await close.encode('jpeg', 85);
+    const read = await readScans(
+      [
+        { name: 'dobra.jpg', data: blotted },
+        { name: 'perto.jpg', data: cropped },
+      ],
+      { ...TARGET, code: 'PMISREG' },
+    );
     expect(read.sheets).toEqual([]);
-    expect(read.refused.map((r) => r.reason)).toEqual(['misregistered']);
-    expect(read.refused[0]?.crop).toMatch(/^data:image\/jpeg;base64,/);
+    expect(read.refused.map((r) => [r.source, r.reason, r.detail])).toEqual([
+      ['dobra.jpg · p. 1', 'corner-missing', 'bottom-left'],
+      ['perto.jpg · p. 1', 'corner-missing', 'top-right,bottom-right'],
+    ]);
+    for (const refusal of read.refused) expect(refusal.crop).toMatch(/^data:image\/jpeg;base64,/);
   }, 60_000);
 });

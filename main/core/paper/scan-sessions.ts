@@ -57,6 +57,9 @@ const sessionSchema = z.object({
       source: z.string(),
       reason: z.string(),
       detail: z.string(),
+      // The page as scanned, for a page the tutor must look at (a data URL of a small JPEG); kept with
+      // the session, which used to drop it, so no refused page reached the screen with its picture.
+      crop: z.string().max(1_000_000).optional(),
     }),
   ),
 });

@@ -815,8 +815,18 @@ export const en: Messages = {
         'not-an-image': 'not a PDF, JPEG or PNG.',
         unreadable: 'the file is damaged.',
         'too-slow': 'the page took too long to read and was refused ({{detail}}).',
+        'corner-missing':
+          'the QR code was read, but the {{detail}} corner squares do not show (outside the photo, covered or torn): take it again with all four squares in view and the sheet flat, or type this sheet below.',
+        'corner-missing_one':
+          'the QR code was read, but the {{detail}} corner square does not show (outside the photo, covered or torn): take it again with all four squares in view and the sheet flat, or type this sheet below.',
         misregistered:
           'its corner squares and bubbles do not line up, so it was not graded (shadow, fold or crop?): scan it again, or type this sheet below.',
+      },
+      corner: {
+        'top-left': 'top-left',
+        'top-right': 'top-right',
+        'bottom-right': 'bottom-right',
+        'bottom-left': 'bottom-left',
       },
     },
     bulk: {

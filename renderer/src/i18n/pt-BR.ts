@@ -829,6 +829,10 @@ export const ptBR = {
         'upside-down': 'folha de cabeça para baixo: gire e digitalize de novo.',
         sideways: 'folha deitada: digitalize na vertical.',
         'unreadable-code': 'o código QR não pôde ser lido: digitalize com mais nitidez.',
+        'corner-missing':
+          'o código QR foi lido, mas os quadrados dos cantos {{detail}} não aparecem (fora da foto, cobertos ou rasgados): fotografe de novo com os quatro quadrados à vista e a folha plana, ou digite esta folha abaixo.',
+        'corner-missing_one':
+          'o código QR foi lido, mas o quadrado do canto {{detail}} não aparece (fora da foto, coberto ou rasgado): fotografe de novo com os quatro quadrados à vista e a folha plana, ou digite esta folha abaixo.',
         misregistered:
           'os quadrados dos cantos e as bolinhas não se alinham, então ela não foi corrigida (sombra, dobra ou corte?): digitalize de novo, ou digite esta folha abaixo.',
         'other-exam': 'cartão de outra prova ({{detail}}).',
@@ -839,6 +843,12 @@ export const ptBR = {
         'not-an-image': 'não é PDF, JPEG nem PNG.',
         unreadable: 'o arquivo está danificado.',
         'too-slow': 'a página levou tempo demais para ser lida e foi recusada ({{detail}}).',
+      },
+      corner: {
+        'top-left': 'superior esquerdo',
+        'top-right': 'superior direito',
+        'bottom-right': 'inferior direito',
+        'bottom-left': 'inferior esquerdo',
       },
     },
     bulk: {

@@ -22,6 +22,7 @@ import {
 } from '../sheet-layout.js';
 import { homography, project, type Homography, type Point } from './homography.js';
 import { readQrGrid } from './qr-grid.js';
+import { missingCorners, type MissingCorner } from './corner-check.js';
 import {
   adaptiveDark,
   CELL,
@@ -35,7 +36,6 @@ import {
   type Component,
   type GrayImage,
 } from './gray.js';
-
 
 /** A candidate set of corner squares (top-left, top-right, bottom-right, bottom-left) and how well they agree. */
 interface Quad {
@@ -150,7 +150,8 @@ function readQr(image: GrayImage, h: Homography, box: Box): string | null {
   return jsQR(rgba, size, size, { inversionAttempts: 'dontInvert' })?.data ?? readQrGrid(image, h, box);
 }
 
-export type LocateRefusal = 'no-sheet' | 'upside-down' | 'sideways' | 'unreadable-code' | 'misregistered';
+export type LocateRefusal =
+  'no-sheet' | 'upside-down' | 'sideways' | 'unreadable-code' | 'misregistered' | 'corner-missing';
 
 export interface LocatedSheet {
   image: GrayImage;
@@ -181,6 +182,7 @@ const REFUSAL_WEIGHT: Record<LocateRefusal, number> = {
   'upside-down': 2,
   'unreadable-code': 3,
   misregistered: 4,
+  'corner-missing': 5,
 };
 
 /** Up to twelve rows spread over the page's printed rows (0-based). */
@@ -229,11 +231,14 @@ export function ringsVisible(sheet: LocatedSheet, rows: number): number {
 /** At least this share of the sampled rings must be where the map puts them. */
 export const RINGS_NEEDED = 0.8;
 
-export function locateSheet(canvas: Canvas, options: LocateOptions = {}): LocatedSheet | { refused: LocateRefusal } {
+export function locateSheet(
+  canvas: Canvas,
+  options: LocateOptions = {},
+): LocatedSheet | { refused: LocateRefusal; corners?: MissingCorner[] } {
   const image = grayOf(canvas);
   const histogram = histogramOf(image);
   const paper = paperLevel(histogram);
-  let refusal: LocateRefusal = 'no-sheet';
+  let refusal = 'no-sheet' as LocateRefusal;
   const refuse = (reason: LocateRefusal) => {
     if (REFUSAL_WEIGHT[reason] > REFUSAL_WEIGHT[refusal]) refusal = reason;
   };
@@ -278,5 +283,9 @@ export function locateSheet(canvas: Canvas, options: LocateOptions = {}): Locate
       refuse('misregistered');
     }
   }
+  // The code whole but a corner square not where it maps: that corner is the cause, whatever the
+  // wrong maps made of the page (corner-check.ts).
+  const missing = refusal === 'sideways' ? null : missingCorners(image);
+  if (missing && missing.length > 0) return { refused: 'corner-missing', corners: missing };
   return { refused: refusal };
 }

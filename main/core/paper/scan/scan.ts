@@ -23,6 +23,7 @@ import {
 import { readRow, type RowReading } from './bubbles.js';
 import { project } from './homography.js';
 import { locateSheet, type LocatedSheet, type LocateRefusal } from './locate.js';
+import type { MissingCorner } from './corner-check.js';
 import { scanPages } from './raster.js';
 
 export interface ScanTarget {
@@ -119,13 +120,28 @@ async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget)
 /** One page of a file, as the worker reports it: a page of a sheet of this exam, or why not. */
 export type PageOutcome =
   | { page: number; identity: SheetIdentity; reading: PageReading | null }
-  | { page: number; refused: LocateRefusal; crop?: string };
+  | { page: number; refused: LocateRefusal; detail?: string; crop?: string };
 
-/** The whole page, small, for a page the tutor must look at (a misregistered sheet). */
-async function thumbnail(canvas: Canvas): Promise<string> {
+/**
+ * The whole page, small, for a page the tutor must look at (a misregistered sheet, a corner square
+ * missing), with a red ring where each missing square should be.
+ */
+async function thumbnail(canvas: Canvas, marks: readonly MissingCorner[] = []): Promise<string> {
   const width = 360;
-  const out = createCanvas(width, Math.max(1, Math.round((canvas.height * width) / canvas.width)));
-  out.getContext('2d').drawImage(canvas, 0, 0, out.width, out.height);
+  const scale = width / canvas.width;
+  const out = createCanvas(width, Math.max(1, Math.round(canvas.height * scale)));
+  const ctx = out.getContext('2d');
+  ctx.drawImage(canvas, 0, 0, out.width, out.height);
+  ctx.strokeStyle = '#d00000';
+  ctx.lineWidth = 3;
+  for (const { at } of marks) {
+    // Clamped into the picture: a square outside the photo is ringed at the edge it is past.
+    const x = Math.min(out.width - 14, Math.max(14, at[0] * scale));
+    const y = Math.min(out.height - 14, Math.max(14, at[1] * scale));
+    ctx.beginPath();
+    ctx.arc(x, y, 12, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
   return `data:image/jpeg;base64,${(await out.encode('jpeg', 70)).toString('base64')}`;
 }
 
@@ -153,7 +169,11 @@ export async function readScanFile(
       await report({
         page,
         refused: located.refused,
-        ...(located.refused === 'misregistered' && { crop: await thumbnail(canvas) }),
+        // Which corners, in print order ("bottom-left", or "top-left,bottom-left").
+        ...(located.corners && { detail: located.corners.map((c) => c.corner).join(',') }),
+        ...((located.refused === 'misregistered' || located.corners) && {
+          crop: await thumbnail(canvas, located.corners),
+        }),
       });
     else {
       const { identity } = located;
@@ -183,7 +203,12 @@ export function joinSheets(files: FileReading[], target: ScanTarget): ScanResult
     for (const outcome of file.pages) {
       const source = `${file.name} · p. ${outcome.page}`;
       if ('refused' in outcome) {
-        refused.push({ source, reason: outcome.refused, detail: '', ...(outcome.crop && { crop: outcome.crop }) });
+        refused.push({
+          source,
+          reason: outcome.refused,
+          detail: outcome.detail ?? '',
+          ...(outcome.crop && { crop: outcome.crop }),
+        });
         continue;
       }
       const { identity, reading } = outcome;

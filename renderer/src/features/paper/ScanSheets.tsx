@@ -7,6 +7,7 @@
 // again by accident.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefusalText } from './refusal-text';
 import type { PaperExamSummary, ScanSession, ScanSheetReview } from '../../../../preload/contract';
 import { pendingOf, ScanSheetCard, type SessionSheet } from './ScanSheetCard';
 import { ErrorNotice, useErrorText } from '../../components/ErrorNotice';
@@ -20,6 +21,7 @@ function answersOf(entry: SessionSheet, review: ScanSheetReview): string {
 
 export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (attemptId: string) => void }) {
   const { t } = useTranslation();
+  const refusalText = useRefusalText();
   const errorText = useErrorText();
   const { busy, error, run } = useAction();
   const [session, setSession] = useState<ScanSession | null>(null);
@@ -220,7 +222,7 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
         <ul className="notice notice-warning" data-testid="paper-scan-refused">
           {refused.map((r) => (
             <li key={`${r.source}-${r.reason}`} data-testid="paper-scan-refusal" data-reason={r.reason}>
-              <strong>{r.source}</strong>: {t(`paper.scan.refusal.${r.reason}`, { detail: r.detail })}
+              <strong>{r.source}</strong>: {refusalText(r)}
               {r.crop && (
                 <img
                   className="scan-refused-page"
