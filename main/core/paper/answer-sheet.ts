@@ -10,6 +10,7 @@ import {
   LETTERS as SHEET_LETTERS,
   NAME_BOX,
   QR_BOX,
+  QR_QUIET,
   QUESTIONS_PER_COLUMN,
   QUESTIONS_PER_PAGE,
   questionRow,
@@ -37,7 +38,7 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, box: Box) {
   // classroom rubs and tears codes. scan/qr-grid.ts reads this size where jsQR cannot find the code.
   const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
   const size = qr.modules.size;
-  const quiet = 4;
+  const quiet = QR_QUIET;
   const module = box.width / (size + 2 * quiet);
   doc.save().fillColor('#000');
   for (let row = 0; row < size; row++)

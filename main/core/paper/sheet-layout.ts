@@ -24,6 +24,8 @@ export interface Box {
 
 /** The QR code with its quiet zone (top right, clear of the fiducial). */
 export const QR_BOX: Box = { x: 462, y: 46, width: 84, height: 84 };
+/** The quiet zone printed around the code inside QR_BOX, in modules (the standard's four). */
+export const QR_QUIET = 4;
 /** Where the student writes the name: read back as an image crop. */
 export const NAME_BOX: Box = { x: 40, y: 104, width: 400, height: 30 };
 export const BUBBLE_RADIUS = 7;

@@ -5,7 +5,7 @@
 // or no square of ink there (covered, torn off, folded under). The tutor is then told which corner
 // to bring into view, instead of being sent to the code or the scanner.
 import jsQR from 'jsqr';
-import { FIDUCIALS, FIDUCIAL_SIZE, QR_BOX, parseSheetPayload } from '../sheet-layout.js';
+import { FIDUCIALS, FIDUCIAL_SIZE, QR_BOX, QR_QUIET as QUIET, parseSheetPayload } from '../sheet-layout.js';
 import type { Point } from './homography.js';
 import type { GrayImage } from './gray.js';
 
@@ -13,8 +13,6 @@ import type { GrayImage } from './gray.js';
 export const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 export type CornerName = (typeof CORNER_NAMES)[number];
 
-/** The quiet zone answer-sheet.ts prints around the code, in modules. */
-const QUIET = 4;
 /** Long side the whole photo is searched at for the code (a 12 MP photo's code is still ~200 px). */
 const SEARCH_SIDE = 1600;
 /** Where a corner's square may be, around where the code's map puts it, in square sides: the code is

@@ -9,12 +9,10 @@
 // Node (the package has no "type": "module"), so the CommonJS build is imported, statically, so that
 // the package check sees it (test/package).
 import zxingDecoder from '@zxing/library/cjs/core/qrcode/decoder/Decoder.js';
-import type { Box } from '../sheet-layout.js';
+import { QR_QUIET as QUIET, type Box } from '../sheet-layout.js';
 import { project, type Homography } from './homography.js';
 import { sample, type GrayImage } from './gray.js';
 
-/** The quiet zone answer-sheet.ts prints around the code, in modules. */
-const QUIET = 4;
 /**
  * Module counts tried, most likely first: version 2 (25, error correction H: what sheets print now,
  * up to sheet 999), version 1 (21, level M: sheets printed before), version 3 (29: sheet 1000 on,
