@@ -66,10 +66,13 @@ export type ScanRefusalReason =
   | 'misregistered'
   /**
    * The QR code is whole but a corner square is not where it puts it: out of the photo, covered,
-   * torn off. `detail` names them in print order: "top-left", "top-right", "bottom-right",
-   * "bottom-left", comma-separated.
+   * torn off. `detail` names them (SHEET_CORNERS), comma-separated, in print order.
    */
   | 'corner-missing';
+
+/** An answer sheet's corner squares, in print order: a `corner-missing` refusal's `detail` names them. */
+export const SHEET_CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
+export type SheetCorner = (typeof SHEET_CORNERS)[number];
 
 /** A page (or file) that gave no sheet, and why. */
 export interface ScanRefusal {

@@ -6,12 +6,9 @@
 // to bring into view, instead of being sent to the code or the scanner.
 import jsQR from 'jsqr';
 import { FIDUCIALS, FIDUCIAL_SIZE, QR_BOX, QR_QUIET as QUIET, parseSheetPayload } from '../sheet-layout.js';
+import { SHEET_CORNERS, type SheetCorner } from '../../../../preload/contract.js';
 import type { Point } from './homography.js';
-import type { GrayImage } from './gray.js';
-
-/** The corners in FIDUCIALS' order, as the sheet is printed (a sheet photographed upside down too). */
-export const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
-export type CornerName = (typeof CORNER_NAMES)[number];
+import { levelAt, type GrayImage } from './gray.js';
 
 /** Long side the whole photo is searched at for the code (a 12 MP photo's code is still ~200 px). */
 const SEARCH_SIDE = 1600;
@@ -23,7 +20,7 @@ const SQUARE_INK = 0.6;
 
 /** A corner square not found, and where the code's map puts it in the photo (to mark it there). */
 export interface MissingCorner {
-  corner: CornerName;
+  corner: SheetCorner;
   at: Point;
 }
 
@@ -31,8 +28,8 @@ export interface MissingCorner {
  * The corner squares missing from a page whose code is whole, in print order; null when the code is
  * not found or is not one of our sheets (the page's own refusal stands), [] when all four are there.
  */
-export function missingCorners(image: GrayImage): MissingCorner[] | null {
-  const ink = inkLevel(image);
+export function missingCorners(image: GrayImage, histogram: number[]): MissingCorner[] | null {
+  const ink = inkLevel(histogram);
   // A page with no ink at all (a blank page of a long PDF) has no code to look for.
   if (ink === null) return null;
   const step = Math.max(1, Math.ceil(Math.max(image.width, image.height) / SEARCH_SIDE));
@@ -65,7 +62,8 @@ export function missingCorners(image: GrayImage): MissingCorner[] | null {
     [a, b, d].map((p): Point => [p.x * step, p.y * step]),
   );
   if (!map) return null;
-  return CORNER_NAMES.flatMap((corner, i) => {
+  // SHEET_CORNERS is in FIDUCIALS' order, as printed (a sheet photographed upside down too).
+  return SHEET_CORNERS.flatMap((corner, i) => {
     const [fx, fy] = FIDUCIALS[i] ?? [0, 0];
     const centre = map(fx, fy);
     // The square's side in the photo, from how far the map carries one side of it each way.
@@ -96,28 +94,12 @@ function affine(from: readonly Point[], to: readonly Point[]): ((x: number, y: n
 }
 
 /**
- * Grey level under which a pixel is ink: halfway between the darkest and the paper (percentiles);
- * null when nothing on the page is dark.
+ * Grey level under which a pixel is ink: halfway between the darkest and the paper (percentiles of
+ * the page's histogram); null when nothing on the page is dark.
  */
-function inkLevel(image: GrayImage): number | null {
-  const counts = new Array<number>(256).fill(0);
-  const stride = Math.max(1, Math.floor(image.data.length / 200_000));
-  let total = 0;
-  for (let i = 0; i < image.data.length; i += stride) {
-    const g = image.data[i] ?? 255;
-    counts[g] = (counts[g] ?? 0) + 1;
-    total++;
-  }
-  const level = (share: number) => {
-    let seen = 0;
-    for (let g = 0; g < 256; g++) {
-      seen += counts[g] ?? 0;
-      if (seen >= total * share) return g;
-    }
-    return 255;
-  };
-  const darkest = level(0.01);
-  const paper = level(0.6);
+function inkLevel(histogram: number[]): number | null {
+  const darkest = levelAt(histogram, 0.01);
+  const paper = levelAt(histogram, 0.6);
   return paper - darkest < 60 ? null : (darkest + paper) / 2;
 }
 

@@ -171,13 +171,18 @@ export function centre(image: GrayImage, c: Component): Point {
     : [((c.minX + c.maxX + 1) * CELL) / 2, ((c.minY + c.maxY + 1) * CELL) / 2];
 }
 
-/** The paper's grey level: the 90th percentile of the page. */
-export function paperLevel(histogram: number[]): number {
+/** The grey level below which this share of the (sampled) page lies. */
+export function levelAt(histogram: number[], share: number): number {
   const total = histogram.reduce((a, b) => a + b, 0);
   let seen = 0;
   for (let g = 0; g < 256; g++) {
     seen += histogram[g] ?? 0;
-    if (seen >= total * 0.9) return g;
+    if (seen >= total * share) return g;
   }
   return 255;
+}
+
+/** The paper's grey level: the 90th percentile of the page. */
+export function paperLevel(histogram: number[]): number {
+  return levelAt(histogram, 0.9);
 }

@@ -285,7 +285,7 @@ export function locateSheet(
   }
   // The code whole but a corner square not where it maps: that corner is the cause, whatever the
   // wrong maps made of the page (corner-check.ts).
-  const missing = refusal === 'sideways' ? null : missingCorners(image);
+  const missing = refusal === 'sideways' ? null : missingCorners(image, histogram);
   if (missing && missing.length > 0) return { refused: 'corner-missing', corners: missing };
   return { refused: refusal };
 }

@@ -1,11 +1,9 @@
 // A refused page's reason in the tutor's words: a missing corner named in the app's language
 // ("inferior esquerdo e superior direito"), the rest with the detail the reader gave.
 import { useTranslation } from 'react-i18next';
-import type { ScanRefusal } from '../../../../preload/contract';
+import { SHEET_CORNERS, type ScanRefusal, type SheetCorner } from '../../../../preload/contract';
 
-const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
-type Corner = (typeof CORNERS)[number];
-const isCorner = (name: string): name is Corner => (CORNERS as readonly string[]).includes(name);
+const isCorner = (name: string): name is SheetCorner => (SHEET_CORNERS as readonly string[]).includes(name);
 
 export function useRefusalText(): (refusal: ScanRefusal) => string {
   const { t, i18n } = useTranslation();
