@@ -12,7 +12,7 @@ import type { StorageSecurity } from '../../main/core/vault/vault.js';
 import { dataPaths } from '../../main/core/workspace.js';
 import { harnessCipher } from './harness-cipher.js';
 import { folderSaveTarget } from '../../main/app/saving.js';
-import type { SpawnWorker } from '../../main/core/worker/client.js';
+import { DEFAULT_LIMITS, type SpawnWorker, type WorkerLimits } from '../../main/core/worker/client.js';
 import type { UpdateFeed } from '../../main/core/updates/controller.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -26,6 +26,8 @@ export interface NodeServiceOptions {
   openExternal?: (url: string) => Promise<boolean>;
   /** The decoding worker's process (tests wrap the forked one to kill it mid-file). */
   spawnWorker?: SpawnWorker;
+  /** The worker's budgets, over the defaults (a test that is not about time lifts them). */
+  workerLimits?: Partial<WorkerLimits>;
   /** An update feed (the harness has none: the app cannot update itself there). */
   updateFeed?: UpdateFeed;
   /** Electron's app.quit() as the quit sequence calls it (a stubbed app in tests). */
@@ -54,6 +56,7 @@ export function nodeServices(options: NodeServiceOptions): Promise<AppServices> 
     demoPackPath: options.demoPackPath ?? join(ROOT, 'assets/demo.exampack'),
     ...(options.clockSpeed && { examClockSpeed: options.clockSpeed }),
     ...(options.spawnWorker && { spawnWorker: options.spawnWorker }),
+    ...(options.workerLimits && { workerLimits: { ...DEFAULT_LIMITS, ...options.workerLimits } }),
     ...(options.updateFeed && { updateFeed: options.updateFeed }),
     ...(options.quit && { quit: options.quit }),
   });

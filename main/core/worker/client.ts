@@ -24,6 +24,8 @@ export interface WorkerLimits {
   maxRssBytes: number;
   /** Time to open a scanned file or read one of its pages. */
   pageMs: number;
+  /** A whole scanned file's time: forty sheets read in about fifteen seconds here. */
+  fileMs: number;
   /** Time for any other job (a pack, Moodle XML, a result file, a class's files analysed). */
   jobMs: number;
   /**
@@ -44,6 +46,7 @@ export interface WorkerLimits {
 export const DEFAULT_LIMITS: WorkerLimits = {
   maxRssBytes: 1280 * 1024 * 1024,
   pageMs: 20_000,
+  fileMs: 5 * 60_000,
   jobMs: 60_000,
   irtMs: 300_000,
   idleMs: 30_000,

@@ -26,8 +26,6 @@ import type { HistoryStep } from '../notebook/fit.js';
 
 /** Pages in a row a worker may die on before the rest of that file is refused at once. */
 const DEATHS_IN_A_ROW = 3;
-/** A whole scanned file's time: forty sheets read in about fifteen seconds here. */
-export const FILE_MS = 5 * 60_000;
 
 const SCAN_REASON: Record<WorkerDeath, ScanRefusalReason> = {
   crash: 'unreadable',
@@ -81,7 +79,7 @@ export class Decoder {
       const outcome = await this.worker.run(
         { kind: 'scan', data: file.data, target, fromPage },
         {
-          deadlineAt: started + FILE_MS,
+          deadlineAt: started + this.worker.limits.fileMs,
           opened: (count) => (file$.total = count),
           page: (page) => {
             pages.push(page);
@@ -109,7 +107,7 @@ export class Decoder {
       refused.push({ source: `${file.name} · p. ${failed}`, reason, detail: `${failed}/${total}` });
       deathsInARow++;
       if (failed >= total) break;
-      if (deathsInARow >= DEATHS_IN_A_ROW || Date.now() >= started + FILE_MS) {
+      if (deathsInARow >= DEATHS_IN_A_ROW || Date.now() >= started + this.worker.limits.fileMs) {
         refused.push({ source: `${file.name} · p. ${failed + 1}–${total}`, reason, detail: `${failed + 1}/${total}` });
         break;
       }

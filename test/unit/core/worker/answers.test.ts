@@ -170,7 +170,7 @@ function scriptedWorkers(answer: (message: ToWorker, handle: number) => unknown[
 }
 
 describe('the worker client', () => {
-  const limits = { maxRssBytes: 1e12, pageMs: 5_000, jobMs: 5_000, irtMs: 5_000, idleMs: 60_000 };
+  const limits = { maxRssBytes: 1e12, pageMs: 5_000, fileMs: 60_000, jobMs: 5_000, irtMs: 5_000, idleMs: 60_000 };
 
   it('a message out of protocol costs that worker its job: the job fails, the next runs in a new process', async () => {
     const workers = scriptedWorkers((message, n) =>
