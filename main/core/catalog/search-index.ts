@@ -5,20 +5,11 @@
 // summary index, read at start in one go. MiniSearch and FlexSearch were measured for this
 // (docs/performance.md): at 50,000 questions they hold 4–5 times the text in memory.
 import { wordsOf } from './words.js';
+import type { Frozen, SavedSearch, SearchIndexData } from './search-file.js';
 
 export { wordsOf };
-
-interface Frozen {
-  /** Sorted; `offsets[i]..offsets[i+1]` are the documents of `terms[i]` in `postings`. */
-  terms: string[];
-  offsets: Uint32Array;
-  postings: Uint32Array;
-}
-
-export interface SearchIndexData extends Frozen {
-  /** Document number → question id ('' for a number no longer in use). */
-  ids: string[];
-}
+export type { SavedSearch, SearchIndexData };
+export { decodeSearchIndex, encodeSearchIndex, openSavedSearch } from './search-file.js';
 
 /** How long the catalog must be quiet before added texts are read (a sync's pages come closer). */
 const QUIET_MS = 300;
@@ -39,8 +30,10 @@ function lowerBound(terms: string[], word: string): number {
 }
 
 export class SearchIndex {
-  private frozen: Frozen;
-  private ids: string[];
+  private frozenPart: Frozen = EMPTY;
+  private idList: string[] = [];
+  /** The saved index not decoded yet (null once decoded, or when there was none). */
+  private saved: SavedSearch | null = null;
   private readonly numberOf = new Map<string, number>();
   /** Words of questions added since the index was last frozen. */
   private live = new Map<string, number[]>();
@@ -52,17 +45,57 @@ export class SearchIndex {
   /** Document numbers whose question was replaced or removed. */
   private readonly dead = new Set<number>();
 
-  constructor(data?: SearchIndexData) {
-    this.frozen = data ?? EMPTY;
-    this.ids = data ? [...data.ids] : [];
-    this.frozenDocuments = this.ids.length;
-    this.ids.forEach((id, n) => {
+  constructor(data?: SearchIndexData | SavedSearch) {
+    if (data && 'decode' in data) this.saved = data;
+    else if (data) this.adopt(data);
+  }
+
+  private adopt(data: SearchIndexData) {
+    this.frozenPart = data;
+    this.idList = [...data.ids];
+    this.frozenDocuments = this.idList.length;
+    this.idList.forEach((id, n) => {
       if (id) this.numberOf.set(id, n);
     });
   }
 
+  /** The saved index, decoded the first time anything reads or changes it. */
+  private get frozen(): Frozen {
+    this.decodeSaved();
+    return this.frozenPart;
+  }
+
+  private set frozen(frozen: Frozen) {
+    this.frozenPart = frozen;
+  }
+
+  private get ids(): string[] {
+    this.decodeSaved();
+    return this.idList;
+  }
+
+  private set ids(ids: string[]) {
+    this.idList = ids;
+  }
+
+  private decodeSaved() {
+    const saved = this.saved;
+    if (!saved) return;
+    this.saved = null;
+    const data = saved.decode();
+    // The hash held, so this is our own writer's file: a mismatch here is a bug, said loudly.
+    if (!data) throw new Error('the saved search index does not hold what its header says');
+    this.adopt(data);
+  }
+
   get size(): number {
+    if (this.saved) return this.saved.documents + this.pending.size;
     return this.numberOf.size + this.pending.size;
+  }
+
+  /** Whether the saved index is still waiting to be read (a start that never searches never reads it). */
+  get decoded(): boolean {
+    return this.saved === null;
   }
 
   /**
@@ -102,6 +135,7 @@ export class SearchIndex {
   }
 
   remove(id: string): void {
+    this.decodeSaved();
     this.pending.delete(id);
     const n = this.numberOf.get(id);
     if (n === undefined) return;
@@ -126,8 +160,9 @@ export class SearchIndex {
     }
     const out = new Set<string>();
     if (!hits) return out;
+    const ids = this.ids;
     for (let n = 0; n < hits.length; n++) {
-      const id = this.ids[n];
+      const id = ids[n];
       if (hits[n] && id && !this.dead.has(n)) out.add(id);
     }
     return out;
@@ -196,50 +231,5 @@ export class SearchIndex {
     this.dead.clear();
     this.frozenDocuments = ids.length;
     return { ...this.frozen, ids };
-  }
-}
-
-/** The saved form: a JSON header (terms, ids), then the offsets and postings as little-endian u32. */
-export function encodeSearchIndex(data: SearchIndexData, chunks: number[]): Uint8Array {
-  const header = Buffer.from(
-    JSON.stringify({ version: 1, chunks, terms: data.terms, ids: data.ids, postings: data.postings.length }),
-  );
-  const out = Buffer.alloc(4 + header.length + (data.offsets.length + data.postings.length) * 4);
-  out.writeUInt32LE(header.length, 0);
-  header.copy(out, 4);
-  let at = 4 + header.length;
-  for (const value of data.offsets) at = out.writeUInt32LE(value, at);
-  for (const value of data.postings) at = out.writeUInt32LE(value, at);
-  return out;
-}
-
-/** The saved index, if it is whole and made from exactly these chunks; null otherwise. */
-export function decodeSearchIndex(bytes: Buffer, chunks: number[]): SearchIndexData | null {
-  try {
-    const length = bytes.readUInt32LE(0);
-    const header = JSON.parse(bytes.subarray(4, 4 + length).toString('utf8')) as {
-      version?: unknown;
-      chunks?: unknown;
-      terms?: unknown;
-      ids?: unknown;
-      postings?: unknown;
-    };
-    const { terms, ids, postings } = header;
-    if (header.version !== 1 || JSON.stringify(header.chunks) !== JSON.stringify(chunks)) return null;
-    if (!Array.isArray(terms) || !Array.isArray(ids) || typeof postings !== 'number') return null;
-    if (!terms.every((t) => typeof t === 'string') || !ids.every((id) => typeof id === 'string')) return null;
-    const start = 4 + length;
-    if (bytes.length !== start + (terms.length + 1 + postings) * 4) return null;
-    // Copied out of the file's buffer (a view would keep the whole read alive and may be unaligned).
-    // Every platform the app ships for is little-endian, as the file is.
-    const words = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.length));
-    const offsets = words.subarray(0, terms.length + 1);
-    const list = words.subarray(terms.length + 1);
-    if (offsets[terms.length] !== postings) return null;
-    const documents = ids.length;
-    for (let i = 0; i < list.length; i++) if ((list[i] ?? 0) >= documents) return null;
-    return { terms: terms as string[], ids: ids as string[], offsets, postings: list };
-  } catch {
-    return null;
   }
 }

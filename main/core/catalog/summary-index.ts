@@ -11,7 +11,8 @@ import { writeDurably } from '../util/durable-file.js';
 import { JsonFile } from '../util/json-file.js';
 import { NO_IMAGES, type CatalogEntry, type Interner, type QuestionHead } from './entry.js';
 import type { ChunkMeta } from './chunk-file.js';
-import { decodeSearchIndex, encodeSearchIndex, type SearchIndex, type SearchIndexData } from './search-index.js';
+import { encodeSearchIndex, openSavedSearch, type SavedSearch } from './search-file.js';
+import type { SearchIndex } from './search-index.js';
 
 /** What the index is written from (the store; named here so this module does not import it). */
 export interface IndexedCatalog {
@@ -149,8 +150,8 @@ export async function writeCatalogIndex(store: IndexedCatalog): Promise<void> {
 export interface CatalogIndexData {
   entries: CatalogEntry[];
   chunks: [number, ChunkMeta][];
-  /** Null when not asked for. */
-  search: SearchIndexData | null;
+  /** Checked, not decoded (search-index.ts); null when not asked for. */
+  search: SavedSearch | null;
 }
 
 /** The saved state, if both files are whole and made from exactly these chunks; null otherwise. */
@@ -172,7 +173,7 @@ export async function readCatalogIndex(
   if (chunks.length !== seqs.length || chunks.some((seq, i) => seq !== seqs[i])) return null;
   const sizes = await chunkSizes(dir, seqs);
   if (sizes.some((size, i) => size !== data.sizes[i])) return null;
-  const search = bytes && decodeSearchIndex(bytes, seqs);
+  const search = bytes && openSavedSearch(bytes, seqs);
   if (options.search && !search) return null;
   const subjects = data.subjects.map((subject) => interner.subject(subject));
   const exams = data.exams.map((exam) => interner.exam(exam));

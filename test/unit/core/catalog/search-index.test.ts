@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSearchIndex, encodeSearchIndex, SearchIndex } from '../../../../main/core/catalog/search-index.js';
+import {
+  decodeSearchIndex,
+  encodeSearchIndex,
+  openSavedSearch,
+  SearchIndex,
+} from '../../../../main/core/catalog/search-index.js';
 
 const texts: Record<string, string> = {
   q1: 'A Revolução Industrial começou na Inglaterra.',
@@ -67,5 +72,25 @@ describe('the search index', () => {
     const pointsOutside = Buffer.from(bytes);
     pointsOutside.writeUInt32LE(999, pointsOutside.length - 4);
     expect(decodeSearchIndex(pointsOutside, [1, 2])).toBeNull();
+  });
+
+  it('a loaded index is read when first needed, and changes on it are never lost', () => {
+    const bytes = Buffer.from(encodeSearchIndex(filled().freeze(), [1, 2]));
+    const saved = openSavedSearch(bytes, [1, 2]);
+    expect(saved).not.toBeNull();
+    const lazy = new SearchIndex(saved ?? undefined);
+    expect(lazy.decoded).toBe(false);
+    expect(lazy.size).toBe(5);
+    // A change (a sync's page) reads it first: the replaced question is found by its new words only.
+    lazy.add('q2', 'Agora sobre a Guerra do Paraguai.');
+    expect(lazy.decoded).toBe(true);
+    expect(lazy.size).toBe(5);
+    expect(sorted(lazy.match(['revolucao']))).toEqual(['q1', 'q4']);
+    expect(sorted(lazy.match(['paraguai']))).toEqual(['q2']);
+    // A changed byte in the words, or another chunk list, is refused before anything is decoded.
+    const flipped = Buffer.from(bytes);
+    flipped[flipped.length - 9] = (flipped[flipped.length - 9] ?? 0) ^ 0x10;
+    expect(openSavedSearch(flipped, [1, 2])).toBeNull();
+    expect(openSavedSearch(bytes, [1])).toBeNull();
   });
 });
