@@ -65,14 +65,19 @@ export type ScanRefusalReason =
   /** Its corner squares could not be agreed on, or the bubbles are not where they put them. */
   | 'misregistered'
   /**
-   * The QR code is whole but a corner square is not where it puts it: out of the photo, covered,
-   * torn off. `detail` names them (SHEET_CORNERS), comma-separated, in print order.
+   * The QR code is whole but a corner square is not where it puts it: out of the photo, or in it
+   * but covered, folded under or torn off. `detail` names them in print order, comma-separated, each
+   * with its cause: `bottom-left:covered,top-right:outside` (CornerCause; a batch saved before the
+   * cause was told has the names alone).
    */
   | 'corner-missing';
 
 /** An answer sheet's corner squares, in print order: a `corner-missing` refusal's `detail` names them. */
 export const SHEET_CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 export type SheetCorner = (typeof SHEET_CORNERS)[number];
+/** Why a corner square is missing: its place lies outside the photo, or inside it with no square there. */
+export const CORNER_CAUSES = ['outside', 'covered'] as const;
+export type CornerCause = (typeof CORNER_CAUSES)[number];
 
 /** A page (or file) that gave no sheet, and why. */
 export interface ScanRefusal {

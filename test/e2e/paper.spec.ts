@@ -216,7 +216,7 @@ test('paper: a class of twelve from a CSV is saved for the class report in one g
   }
 });
 
-test('paper: a photo with a corner square out of view is refused naming that corner, the page shown with it ringed', async ({
+test('paper: a photo with a corner square out of view is refused naming that corner and what to do, the page shown with it ringed', async ({
   launch,
 }, testInfo) => {
   const app = await launch();
@@ -230,15 +230,13 @@ test('paper: a photo with a corner square out of view is refused naming that cor
       photos: 'none',
     })
   ).images;
-  // The bottom-left corner of the page left white, as a photo that missed it (the code is whole).
+  // Photographed too close: the right edge of the page left out of the picture, past the
+  // bottom-right corner square (this scan is turned a little: the top-right one stays in, as does
+  // the code beside it).
   const image = await loadImage(scan ?? Buffer.alloc(0));
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  const unit = image.width / 640;
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, image.height - 110 * unit, 110 * unit, 110 * unit);
-  const photo = testInfo.outputPath('canto.jpg');
+  const canvas = createCanvas(Math.round(image.width * 0.87), image.height);
+  canvas.getContext('2d').drawImage(image, 0, 0);
+  const photo = testInfo.outputPath('perto.jpg');
   await writeFile(photo, await canvas.encode('jpeg', 85));
 
   await scanAnswerSheets(page, photo);
@@ -246,8 +244,9 @@ test('paper: a photo with a corner square out of view is refused naming that cor
   const refusal = screen.paper.scanRefusals;
   await expect(refusal).toHaveCount(1);
   await expect(refusal).toHaveAttribute('data-reason', 'corner-missing');
-  await expect(refusal).toContainText('o quadrado do canto inferior esquerdo não aparece');
-  await expect(refusal).toContainText('fotografe de novo com os quatro quadrados à vista');
+  await expect(refusal).toContainText(
+    'o quadrado do canto inferior direito ficou fora da foto: enquadre a folha inteira, com os quatro quadrados à vista',
+  );
   await expect(refusal.getByRole('img')).toBeVisible();
 });
 

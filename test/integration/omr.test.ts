@@ -251,8 +251,9 @@ describe('answer sheets read from scans', () => {
     );
     expect(read.sheets).toEqual([]);
     expect(read.refused.map((r) => [r.source, r.reason, r.detail])).toEqual([
-      ['dobra.jpg · p. 1', 'corner-missing', 'bottom-left'],
-      ['perto.jpg · p. 1', 'corner-missing', 'top-right,bottom-right'],
+      // In the picture but not seen (the tutor uncovers or unfolds it), and out of the picture (frames it).
+      ['dobra.jpg · p. 1', 'corner-missing', 'bottom-left:covered'],
+      ['perto.jpg · p. 1', 'corner-missing', 'top-right:outside,bottom-right:outside'],
     ]);
     for (const refusal of read.refused) expect(refusal.crop).toMatch(/^data:image\/jpeg;base64,/);
   }, 60_000);

@@ -819,6 +819,16 @@ export const en: Messages = {
           'the QR code was read, but the {{detail}} corner squares do not show (outside the photo, covered or torn): take it again with all four squares in view and the sheet flat, or type this sheet below.',
         'corner-missing_one':
           'the QR code was read, but the {{detail}} corner square does not show (outside the photo, covered or torn): take it again with all four squares in view and the sheet flat, or type this sheet below.',
+        'corner-outside':
+          'the QR code was read, but the {{detail}} corner squares are outside the photo: frame the whole sheet, all four squares in view, and take it again, or type this sheet below.',
+        'corner-outside_one':
+          'the QR code was read, but the {{detail}} corner square is outside the photo: frame the whole sheet, all four squares in view, and take it again, or type this sheet below.',
+        'corner-covered':
+          'the QR code was read, but the {{detail}} corner squares are in the photo and do not show (covered, folded or torn): uncover and unfold the corners and take it again, or type this sheet below.',
+        'corner-covered_one':
+          'the QR code was read, but the {{detail}} corner square is in the photo and does not show (covered, folded or torn): uncover and unfold the corner and take it again, or type this sheet below.',
+        'corner-both':
+          'the QR code was read, but the {{outside}} corner is outside the photo and the {{covered}} corner does not show (covered, folded or torn): unfold the sheet, frame it whole with all four squares in view and take it again, or type this sheet below.',
         misregistered:
           'its corner squares and bubbles do not line up, so it was not graded (shadow, fold or crop?): scan it again, or type this sheet below.',
       },

@@ -833,6 +833,16 @@ export const ptBR = {
           'o código QR foi lido, mas os quadrados dos cantos {{detail}} não aparecem (fora da foto, cobertos ou rasgados): fotografe de novo com os quatro quadrados à vista e a folha plana, ou digite esta folha abaixo.',
         'corner-missing_one':
           'o código QR foi lido, mas o quadrado do canto {{detail}} não aparece (fora da foto, coberto ou rasgado): fotografe de novo com os quatro quadrados à vista e a folha plana, ou digite esta folha abaixo.',
+        'corner-outside':
+          'o código QR foi lido, mas os quadrados dos cantos {{detail}} ficaram fora da foto: enquadre a folha inteira, com os quatro quadrados à vista, e fotografe de novo, ou digite esta folha abaixo.',
+        'corner-outside_one':
+          'o código QR foi lido, mas o quadrado do canto {{detail}} ficou fora da foto: enquadre a folha inteira, com os quatro quadrados à vista, e fotografe de novo, ou digite esta folha abaixo.',
+        'corner-covered':
+          'o código QR foi lido, mas os quadrados dos cantos {{detail}} estão na foto e não aparecem (cobertos, dobrados ou rasgados): descubra e desdobre os cantos e fotografe de novo, ou digite esta folha abaixo.',
+        'corner-covered_one':
+          'o código QR foi lido, mas o quadrado do canto {{detail}} está na foto e não aparece (coberto, dobrado ou rasgado): descubra e desdobre o canto e fotografe de novo, ou digite esta folha abaixo.',
+        'corner-both':
+          'o código QR foi lido, mas o canto {{outside}} ficou fora da foto e o canto {{covered}} não aparece (coberto, dobrado ou rasgado): desdobre a folha, enquadre-a inteira com os quatro quadrados à vista e fotografe de novo, ou digite esta folha abaixo.',
         misregistered:
           'os quadrados dos cantos e as bolinhas não se alinham, então ela não foi corrigida (sombra, dobra ou corte?): digitalize de novo, ou digite esta folha abaixo.',
         'other-exam': 'cartão de outra prova ({{detail}}).',

@@ -3,10 +3,10 @@
 // QR code alone. Where the code reads as one of our sheets, its own corners map the printed layout
 // onto the photo, and each corner square is looked for where that map puts it: outside the picture,
 // or no square of ink there (covered, torn off, folded under). The tutor is then told which corner
-// to bring into view, instead of being sent to the code or the scanner.
+// to bring into view or uncover, instead of being sent to the code or the scanner.
 import jsQR from 'jsqr';
 import { FIDUCIALS, FIDUCIAL_SIZE, QR_BOX, QR_QUIET as QUIET, parseSheetPayload } from '../sheet-layout.js';
-import { SHEET_CORNERS, type SheetCorner } from '../../../../preload/contract.js';
+import { SHEET_CORNERS, type CornerCause, type SheetCorner } from '../../../../preload/contract.js';
 import type { Point } from './homography.js';
 import { levelAt, type GrayImage } from './gray.js';
 
@@ -18,9 +18,11 @@ const SEARCH_REACH = 2.5;
 /** Share of a square's area that must be ink in its best place for the corner to count as there. */
 const SQUARE_INK = 0.6;
 
-/** A corner square not found, and where the code's map puts it in the photo (to mark it there). */
+/** A corner square not found, why, and where the code's map puts it in the photo (to mark it there). */
 export interface MissingCorner {
   corner: SheetCorner;
+  /** 'outside': the square's place is not wholly in the picture; 'covered': it is, with no square there. */
+  cause: CornerCause;
   at: Point;
 }
 
@@ -75,7 +77,14 @@ export function missingCorners(image: GrayImage, histogram: number[]): MissingCo
         Math.hypot(down[0] - centre[0], down[1] - centre[1])) /
         2,
     );
-    return squareNear(image, centre[0], centre[1], side, ink) ? [] : [{ corner, at: centre }];
+    if (squareNear(image, centre[0], centre[1], side, ink)) return [];
+    const half = side / 2;
+    const inPicture =
+      centre[0] - half >= 0 &&
+      centre[1] - half >= 0 &&
+      centre[0] + half <= image.width &&
+      centre[1] + half <= image.height;
+    return [{ corner, cause: inPicture ? 'covered' : 'outside', at: centre }];
   });
 }
 

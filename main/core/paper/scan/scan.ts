@@ -169,8 +169,8 @@ export async function readScanFile(
       await report({
         page,
         refused: located.refused,
-        // Which corners, in print order ("bottom-left", or "top-left,bottom-left").
-        ...(located.corners && { detail: located.corners.map((c) => c.corner).join(',') }),
+        // Which corners and why, in print order ("bottom-left:covered,top-right:outside").
+        ...(located.corners && { detail: located.corners.map((c) => `${c.corner}:${c.cause}`).join(',') }),
         ...((located.refused === 'misregistered' || located.corners) && {
           crop: await thumbnail(canvas, located.corners),
         }),
