@@ -1,6 +1,7 @@
 // What every command shares: exit codes (0 done, 1 other error, 2 bad usage, 3 auth, 4 quota
 // exhausted, 5 invalid pack), the error that means "bad usage", option parsers, and progress.
 import { InvalidArgumentError } from 'commander';
+import type { SpawnWorker } from '../core/worker/client.js';
 
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5 } as const;
 
@@ -8,6 +9,15 @@ export class UsageError extends Error {}
 
 /** What a command's action reports back to the table: its exit code. */
 export type Done = (code: number) => void;
+
+/**
+ * What differs between the CLI's two homes: plain Node forks the decoding worker; the installed app's
+ * binary (`--cli`), whose fuses forbid running as Node, starts it as Electron's utilityProcess.
+ */
+export interface CliHost {
+  /** Asked only by a command that reads files from outside, when it needs the worker. */
+  workerSpawner(): Promise<SpawnWorker>;
+}
 
 /** An option's value as a whole number within bounds (commander reports a bad one as usage). */
 export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {

@@ -9,7 +9,8 @@ import { WrongCodeError } from '../core/packs/seal.js';
 import { DataDirLockedError } from '../core/util/data-lock.js';
 import { APP_VERSION } from '../core/version.js';
 import { classReportCommand } from './class-report.js';
-import { EXIT, UsageError, type Done } from './common.js';
+import { EXIT, UsageError, type CliHost, type Done } from './common.js';
+import { forkWorker } from '../core/worker/node-spawn.js';
 import { notebookStatsCommand } from './notebook-stats.js';
 import { packBuildCommand } from './pack-build.js';
 import { packImportCommand } from './pack-import.js';
@@ -17,12 +18,16 @@ import { packInspectCommand } from './pack-inspect.js';
 import { packMoodleExportCommand } from './pack-moodle-export.js';
 import { packMoodleImportCommand } from './pack-moodle-import.js';
 import { printBookletCommand } from './print-booklet.js';
+import { printScanCommand } from './print-scan.js';
 import { statsCommand } from './stats.js';
 import { syncCommand } from './sync.js';
 
 export { EXIT };
 
-type Make = (done: Done) => Command;
+type Make = (done: Done, host: CliHost) => Command;
+
+/** Plain Node (`npm run cli`, `node out/cli/index.js`): the worker is a forked Node process. */
+const NODE_HOST: CliHost = { workerSpawner: () => Promise.resolve(forkWorker()) };
 
 /** The commands, grouped as they are typed: `cli sync`, `cli pack build`, … */
 const COMMANDS: (Make | { group: string; description: string; commands: Make[] })[] = [
@@ -40,19 +45,19 @@ const COMMANDS: (Make | { group: string; description: string; commands: Make[] }
     ],
   },
   { group: 'class', description: "a class's results", commands: [classReportCommand] },
-  { group: 'print', description: 'exams on paper', commands: [printBookletCommand] },
+  { group: 'print', description: 'exams on paper', commands: [printBookletCommand, printScanCommand] },
   { group: 'notebook', description: 'the error notebook', commands: [notebookStatsCommand] },
 ];
 
-function program(done: Done): Command {
+function program(done: Done, host: CliHost): Command {
   const root = new Command('cli')
     .description('Exam Practice, headless: sync, packs, class reports, paper exams')
     .version(APP_VERSION, '-V, --version');
   for (const entry of COMMANDS) {
-    if (typeof entry === 'function') root.addCommand(entry(done));
+    if (typeof entry === 'function') root.addCommand(entry(done, host));
     else {
       const group = new Command(entry.group).description(entry.description);
-      for (const make of entry.commands) group.addCommand(make(done));
+      for (const make of entry.commands) group.addCommand(make(done, host));
       root.addCommand(group);
     }
   }
@@ -65,10 +70,10 @@ function program(done: Done): Command {
   return root;
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], host: CliHost = NODE_HOST): Promise<number> {
   let code: number = EXIT.ok;
   try {
-    await program((result) => (code = result)).parseAsync(argv, { from: 'user' });
+    await program((result) => (code = result), host).parseAsync(argv, { from: 'user' });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {

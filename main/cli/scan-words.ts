@@ -1,0 +1,47 @@
+// A refused page in a line a tutor can act on at a terminal: the cause and what to do, as the app
+// says it (in English here: the CLI's language), a missing corner named with whether it is out of the
+// picture or in it but unseen.
+import { CORNER_CAUSES, SHEET_CORNERS, type ScanRefusal } from '../../preload/contract.js';
+
+const SAY: Record<Exclude<ScanRefusal['reason'], 'corner-missing'>, (detail: string) => string> = {
+  'no-sheet': () => 'no answer sheet found: the four corner squares must show',
+  'upside-down': () => 'upside down: turn it and scan again',
+  sideways: () => 'sideways: scan it upright',
+  'unreadable-code': () => 'the QR code could not be read: scan it sharper, or type this sheet in the app',
+  misregistered: () =>
+    'its corner squares and bubbles do not line up (shadow, fold or crop?): scan it again, or type it in the app',
+  'other-exam': (detail) => `a sheet of another exam (${detail})`,
+  duplicate: (detail) => `sheet ${detail} was read already: this copy is left out`,
+  'missing-page': () => 'a page of this sheet is missing',
+  'too-large': (detail) => `too large to read safely (${detail})`,
+  'too-many-pages': (detail) => `a PDF with too many pages (${detail})`,
+  'not-an-image': () => 'not a PDF, JPEG or PNG',
+  unreadable: () => 'the file is damaged',
+  'too-slow': (detail) => `the page took too long to read and was refused (${detail})`,
+};
+
+function listed(names: string[]): string {
+  return new Intl.ListFormat('en', { type: 'conjunction' }).format(names);
+}
+
+/** `bottom-left:covered,top-right:outside` in words, with what to do about each kind. */
+function cornersSaid(detail: string): string {
+  const of = (cause: string) =>
+    detail
+      .split(',')
+      .map((part) => part.split(':'))
+      .filter(([corner, why]) => (SHEET_CORNERS as readonly string[]).includes(corner ?? '') && why === cause)
+      .map(([corner]) => corner ?? '');
+  const [outside, covered] = CORNER_CAUSES.map(of);
+  const parts: string[] = [];
+  if (outside?.length) parts.push(`${listed(outside)} outside the photo: frame the whole sheet`);
+  if (covered?.length)
+    parts.push(`${listed(covered)} in the photo but not seen (covered, folded or torn): uncover and unfold it`);
+  const what = parts.length > 0 ? parts.join('; ') : `${detail} not found`;
+  return `the QR code was read, but a corner square is missing: ${what}; then take the photo again, or type this sheet in the app`;
+}
+
+export function refusalLine(refusal: ScanRefusal): string {
+  const said = refusal.reason === 'corner-missing' ? cornersSaid(refusal.detail) : SAY[refusal.reason](refusal.detail);
+  return `refused ${refusal.source}: ${said} [${refusal.reason}]`;
+}
