@@ -23,21 +23,8 @@ describe('cli print scan', () => {
     cleanups.push(temp.cleanup);
     const data = join(temp.dir, 'data');
     const out = join(temp.dir, 'print');
-    const printed = await runCli([
-      'print',
-      'booklet',
-      '--data-dir',
-      data,
-      '--pack',
-      'assets/demo.exampack',
-      '--sheets',
-      '2',
-      '--seed',
-      '5',
-      '--out',
-      out,
-      '--json',
-    ]);
+    const booklet = 'print booklet --pack assets/demo.exampack --sheets 2 --seed 5 --json'.split(' ');
+    const printed = await runCli([...booklet, '--data-dir', data, '--out', out]);
     expect(printed.code, printed.stderr).toBe(0);
     const { code, questions } = JSON.parse(printed.stdout) as { code: string; questions: number };
     // Every student fills one bubble a question, plainly: question n is answered LETTERS[n % 5].
