@@ -1,7 +1,7 @@
 // A refused page in a line a tutor can act on at a terminal: the cause and what to do, as the app
 // says it (in English here: the CLI's language), a missing corner named with whether it is out of the
 // picture or in it but unseen.
-import { CORNER_CAUSES, SHEET_CORNERS, type ScanRefusal } from '../../preload/contract.js';
+import { cornersByCause, type ScanRefusal } from '../../preload/contract.js';
 
 const SAY: Record<Exclude<ScanRefusal['reason'], 'corner-missing'>, (detail: string) => string> = {
   'no-sheet': () => 'no answer sheet found: the four corner squares must show',
@@ -26,16 +26,10 @@ function listed(names: string[]): string {
 
 /** `bottom-left:covered,top-right:outside` in words, with what to do about each kind. */
 function cornersSaid(detail: string): string {
-  const of = (cause: string) =>
-    detail
-      .split(',')
-      .map((part) => part.split(':'))
-      .filter(([corner, why]) => (SHEET_CORNERS as readonly string[]).includes(corner ?? '') && why === cause)
-      .map(([corner]) => corner ?? '');
-  const [outside, covered] = CORNER_CAUSES.map(of);
+  const { outside, covered } = cornersByCause(detail);
   const parts: string[] = [];
-  if (outside?.length) parts.push(`${listed(outside)} outside the photo: frame the whole sheet`);
-  if (covered?.length)
+  if (outside.length > 0) parts.push(`${listed(outside)} outside the photo: frame the whole sheet`);
+  if (covered.length > 0)
     parts.push(`${listed(covered)} in the photo but not seen (covered, folded or torn): uncover and unfold it`);
   const what = parts.length > 0 ? parts.join('; ') : `${detail} not found`;
   return `the QR code was read, but a corner square is missing: ${what}; then take the photo again, or type this sheet in the app`;

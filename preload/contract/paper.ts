@@ -79,6 +79,24 @@ export type SheetCorner = (typeof SHEET_CORNERS)[number];
 export const CORNER_CAUSES = ['outside', 'covered'] as const;
 export type CornerCause = (typeof CORNER_CAUSES)[number];
 
+/** A `corner-missing` refusal's detail: each corner with its cause, in print order. */
+export function cornerDetail(corners: readonly { corner: SheetCorner; cause: CornerCause }[]): string {
+  return corners.map(({ corner, cause }) => `${corner}:${cause}`).join(',');
+}
+
+/** The corners of a `corner-missing` detail by cause; one saved without a cause (an older batch) is `unknown`. */
+export function cornersByCause(detail: string): Record<CornerCause | 'unknown', SheetCorner[]> {
+  const out: Record<CornerCause | 'unknown', SheetCorner[]> = { outside: [], covered: [], unknown: [] };
+  for (const part of detail.split(',')) {
+    const [corner = '', cause = ''] = part.split(':');
+    if (!(SHEET_CORNERS as readonly string[]).includes(corner)) continue;
+    out[(CORNER_CAUSES as readonly string[]).includes(cause) ? (cause as CornerCause) : 'unknown'].push(
+      corner as SheetCorner,
+    );
+  }
+  return out;
+}
+
 /** A page (or file) that gave no sheet, and why. */
 export interface ScanRefusal {
   source: string;

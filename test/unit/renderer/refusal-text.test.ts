@@ -5,8 +5,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../../renderer/src/i18n/en';
 import { ptBR } from '../../../renderer/src/i18n/pt-BR';
-import { cornersByCause, refusalTextOf } from '../../../renderer/src/features/paper/refusal-text';
-import type { ScanRefusal } from '../../../preload/contract';
+import { refusalTextOf } from '../../../renderer/src/features/paper/refusal-text';
+import { cornersByCause, type ScanRefusal } from '../../../preload/contract';
 
 const refusal = (detail: string): ScanRefusal => ({ source: 'foto.jpg · p. 1', reason: 'corner-missing', detail });
 

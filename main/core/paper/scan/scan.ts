@@ -2,12 +2,13 @@
 // identified by its QR code, its bubbles read; pages of one sheet joined; whatever is not a sheet
 // of this exam refused by name. Nothing is graded here: the tutor confirms what the reader flags.
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import type {
-  ForeignLanguage,
-  ScannedFlag,
-  ScannedSheet,
-  ScanRefusal,
-  ScanResult,
+import {
+  cornerDetail,
+  type ForeignLanguage,
+  type ScannedFlag,
+  type ScannedSheet,
+  type ScanRefusal,
+  type ScanResult,
 } from '../../../../preload/contract.js';
 import {
   BUBBLE_RADIUS,
@@ -170,7 +171,7 @@ export async function readScanFile(
         page,
         refused: located.refused,
         // Which corners and why, in print order ("bottom-left:covered,top-right:outside").
-        ...(located.corners && { detail: located.corners.map((c) => `${c.corner}:${c.cause}`).join(',') }),
+        ...(located.corners && { detail: cornerDetail(located.corners) }),
         ...((located.refused === 'misregistered' || located.corners) && {
           crop: await thumbnail(canvas, located.corners),
         }),

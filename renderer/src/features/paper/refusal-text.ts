@@ -4,28 +4,8 @@
 // detail the reader gave.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  CORNER_CAUSES,
-  SHEET_CORNERS,
-  type CornerCause,
-  type ScanRefusal,
-  type SheetCorner,
-} from '../../../../preload/contract';
+import { cornersByCause, type ScanRefusal, type SheetCorner } from '../../../../preload/contract';
 
-const isCorner = (name: string): name is SheetCorner => (SHEET_CORNERS as readonly string[]).includes(name);
-const isCause = (name: string): name is CornerCause => (CORNER_CAUSES as readonly string[]).includes(name);
-
-/** `bottom-left:covered,top-right:outside` by cause; a corner saved without one (an older batch) as `unknown`. */
-export function cornersByCause(detail: string): Record<CornerCause | 'unknown', SheetCorner[]> {
-  const out: Record<CornerCause | 'unknown', SheetCorner[]> = { outside: [], covered: [], unknown: [] };
-  for (const part of detail.split(',')) {
-    const [corner = '', cause = ''] = part.split(':');
-    if (isCorner(corner)) out[isCause(cause) ? cause : 'unknown'].push(corner);
-  }
-  return out;
-}
-
-/** The words for a refusal, with the app's `t` and language (the hook below; tests call it with i18next). */
 export function refusalTextOf(t: TFunction, language: string): (refusal: ScanRefusal) => string {
   const names = (corners: SheetCorner[]) =>
     new Intl.ListFormat(language, { type: 'conjunction' }).format(
