@@ -8,8 +8,6 @@ import { wordsOf } from './words.js';
 import type { Frozen, SavedSearch, SearchIndexData } from './search-file.js';
 
 export { wordsOf };
-export type { SavedSearch, SearchIndexData };
-export { decodeSearchIndex, encodeSearchIndex, openSavedSearch } from './search-file.js';
 
 /** How long the catalog must be quiet before added texts are read (a sync's pages come closer). */
 const QUIET_MS = 300;
@@ -30,8 +28,8 @@ function lowerBound(terms: string[], word: string): number {
 }
 
 export class SearchIndex {
-  private frozenPart: Frozen = EMPTY;
-  private idList: string[] = [];
+  private frozen: Frozen = EMPTY;
+  private ids: string[] = [];
   /** The saved index not decoded yet (null once decoded, or when there was none). */
   private saved: SavedSearch | null = null;
   private readonly numberOf = new Map<string, number>();
@@ -51,33 +49,15 @@ export class SearchIndex {
   }
 
   private adopt(data: SearchIndexData) {
-    this.frozenPart = data;
-    this.idList = [...data.ids];
-    this.frozenDocuments = this.idList.length;
-    this.idList.forEach((id, n) => {
+    this.frozen = data;
+    this.ids = [...data.ids];
+    this.frozenDocuments = this.ids.length;
+    this.ids.forEach((id, n) => {
       if (id) this.numberOf.set(id, n);
     });
   }
 
-  /** The saved index, decoded the first time anything reads or changes it. */
-  private get frozen(): Frozen {
-    this.decodeSaved();
-    return this.frozenPart;
-  }
-
-  private set frozen(frozen: Frozen) {
-    this.frozenPart = frozen;
-  }
-
-  private get ids(): string[] {
-    this.decodeSaved();
-    return this.idList;
-  }
-
-  private set ids(ids: string[]) {
-    this.idList = ids;
-  }
-
+  /** The saved index, decoded the first time anything reads or changes it (indexPending, remove, compactIfLarge). */
   private decodeSaved() {
     const saved = this.saved;
     if (!saved) return;
@@ -118,6 +98,7 @@ export class SearchIndex {
 
   /** Every pending text into the growing part, now. */
   private indexPending() {
+    this.decodeSaved();
     if (this.quiet) clearTimeout(this.quiet);
     this.quiet = null;
     for (const [id, text] of this.pending) {
@@ -160,9 +141,8 @@ export class SearchIndex {
     }
     const out = new Set<string>();
     if (!hits) return out;
-    const ids = this.ids;
     for (let n = 0; n < hits.length; n++) {
-      const id = ids[n];
+      const id = this.ids[n];
       if (hits[n] && id && !this.dead.has(n)) out.add(id);
     }
     return out;
@@ -180,6 +160,7 @@ export class SearchIndex {
 
   /** Joins the growing part into the compact one once it holds many questions (4 bytes a word there). */
   compactIfLarge(limit = 10_000): void {
+    this.decodeSaved();
     if (this.ids.length + this.pending.size - this.frozenDocuments > limit) this.freeze();
   }
 

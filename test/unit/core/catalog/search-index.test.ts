@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeSearchIndex,
-  encodeSearchIndex,
-  openSavedSearch,
-  SearchIndex,
-} from '../../../../main/core/catalog/search-index.js';
+import { SearchIndex } from '../../../../main/core/catalog/search-index.js';
+import { decodeSearchIndex, encodeSearchIndex, openSavedSearch } from '../../../../main/core/catalog/search-file.js';
 
 const texts: Record<string, string> = {
   q1: 'A Revolução Industrial começou na Inglaterra.',
