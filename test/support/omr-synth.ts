@@ -22,7 +22,8 @@ import { homography, type Point } from '../../main/core/paper/scan/homography.js
 import { scanPages } from '../../main/core/paper/scan/raster.js';
 import { planVersions } from '../../main/core/paper/versions.js';
 
-export type MarkKind = 'dark' | 'partial' | 'light' | 'faint' | 'erased' | 'tick' | 'cross' | 'blank';
+export type MarkKind =
+  'dark' | 'partial' | 'light' | 'faint' | 'erased' | 'tick' | 'cross' | 'pencil' | 'smudge' | 'blank';
 /** What the reader may say of a bubble of each kind without being wrong. */
 export const ACCEPTABLE: Record<MarkKind, readonly string[]> = {
   dark: ['marked'],
@@ -34,6 +35,10 @@ export const ACCEPTABLE: Record<MarkKind, readonly string[]> = {
   /** A check mark or an X in pen (about 1 pt): a mark, or left to the tutor, never a blank. */
   tick: ['marked', 'doubtful'],
   cross: ['marked', 'doubtful'],
+  /** An HB pencil fill: hatched, grey, the paper's grain showing through. */
+  pencil: ['marked', 'doubtful'],
+  /** An HB mark rubbed out with an eraser: a grey residue of it. */
+  smudge: ['blank', 'doubtful'],
   blank: ['blank'],
 };
 
@@ -58,6 +63,8 @@ export interface SheetTruth {
   upsideDown: boolean;
   photo: boolean;
   lighting?: Lighting;
+  /** The student's pencil, for a class answering in HB. */
+  pencil?: PencilHand;
 }
 
 export interface SynthExam {
@@ -114,6 +121,29 @@ function planMessyRow(random: Random): MarkKind[] {
   return row;
 }
 
+/** A class answering in HB pencil: one fill a row, sometimes none, two, or one rubbed out (alone or beside it). */
+function planPencilRow(random: Random): MarkKind[] {
+  const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
+  const chosen = Math.floor(random() * 5);
+  const other = (chosen + 1 + Math.floor(random() * 4)) % 5;
+  const roll = random();
+  if (roll < 0.05) return row;
+  if (roll < 0.08) {
+    row[chosen] = 'smudge'; // answered, then rubbed out and left blank
+    return row;
+  }
+  row[chosen] = 'pencil';
+  if (roll < 0.12) row[other] = 'pencil';
+  else if (roll < 0.24) row[other] = 'smudge';
+  return row;
+}
+
+/** How hard one student presses an HB pencil: the grey of their graphite and how much it covers. */
+export interface PencilHand {
+  level: number;
+  alpha: number;
+}
+
 /** How a seeded student fills a row: mostly one dark mark, sometimes not. */
 function planRow(random: Random): MarkKind[] {
   const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
@@ -133,7 +163,14 @@ function planRow(random: Random): MarkKind[] {
   return row;
 }
 
-function fillBubble(ctx: ReturnType<Canvas['getContext']>, b: Bubble, kind: MarkKind, scale: number, random: Random) {
+function fillBubble(
+  ctx: ReturnType<Canvas['getContext']>,
+  b: Bubble,
+  kind: MarkKind,
+  scale: number,
+  random: Random,
+  hand: PencilHand = { level: 110, alpha: 0.8 },
+) {
   if (kind === 'blank') return;
   const r = BUBBLE_RADIUS * scale;
   const cx = (b.cx + between(random, -0.8, 0.8)) * scale;
@@ -157,6 +194,36 @@ function fillBubble(ctx: ReturnType<Canvas['getContext']>, b: Bubble, kind: Mark
       ctx.lineTo(cx - 0.7 * r, cy + 0.7 * r);
     }
     ctx.stroke();
+  } else if (kind === 'pencil' || kind === 'smudge') {
+    // Graphite laid in slanted back-and-forth strokes; where it was rubbed out, a fraction of it.
+    // No two fills alike: the hand presses harder or lighter from one question to the next.
+    const pressed = Math.min(200, Math.max(40, hand.level + between(random, -25, 25)));
+    const alpha = Math.min(0.95, Math.max(0.5, hand.alpha + between(random, -0.1, 0.1)));
+    const residue = kind === 'smudge' ? between(random, 0.1, 0.35) : 1;
+    const level = Math.round(255 - (255 - pressed) * residue);
+    ctx.strokeStyle = `rgba(${level},${level},${level + 6},${alpha.toFixed(2)})`;
+    ctx.lineWidth = between(random, 1.2, 1.9) * scale;
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    const strokes = 7 + Math.floor(random() * 4);
+    for (let i = 0; i < strokes; i++) {
+      const t = -0.85 + (1.7 * i) / (strokes - 1);
+      const y = cy + (t + between(random, -0.06, 0.06)) * r;
+      const half = Math.sqrt(Math.max(0, 1 - t * t)) * r * between(random, 0.8, 1.02);
+      const slant = between(random, 0.1, 0.25) * r;
+      ctx.moveTo(cx - half, y + slant);
+      ctx.lineTo(cx + half, y - slant);
+    }
+    ctx.stroke();
+    // The paper's tooth: specks the graphite skipped.
+    ctx.fillStyle = 'rgba(250,250,250,0.6)';
+    for (let i = 0; i < 30; i++) {
+      const a = random() * Math.PI * 2;
+      const d = Math.sqrt(random()) * r;
+      ctx.beginPath();
+      ctx.arc(cx + Math.cos(a) * d, cy + Math.sin(a) * d, between(random, 0.25, 0.6) * scale, 0, Math.PI * 2);
+      ctx.fill();
+    }
   } else if (kind === 'partial') {
     // A hurried scribble: thick strokes across most of the bubble, gaps between them.
     ctx.strokeStyle = grey(Math.round(between(random, 20, 60)));
@@ -333,8 +400,11 @@ export async function synthesize(
     version?: (sheet: number) => number;
     /** A sheet's row as the test wants it (question n, 0-based), instead of the seeded student's. */
     rows?: (sheet: number, question: number, version: number) => MarkKind[] | undefined;
-    /** A messy student (ticks, crosses, erasures) instead of the ordinary one. */
-    marks?: 'ordinary' | 'messy';
+    /**
+     * A messy student (ticks, crosses, erasures) instead of the ordinary one, or a class answering in
+     * HB pencil (each sheet its own pressure; the colour and language in pencil too).
+     */
+    marks?: 'ordinary' | 'messy' | 'pencil';
     /** The light and paper of each sheet. */
     lighting?: (sheet: number) => Lighting | undefined;
     /** A damaged QR code: `rub` of its height rubbed pale in one band, `tear` of its area torn off a corner. */
@@ -359,19 +429,29 @@ export async function synthesize(
       version: chosen,
       language: exam.language ? (random() < 0.5 ? 1 : 2) : null,
       bubbles: Array.from({ length: exam.questions }, (_, n) => {
-        const planned = options.marks === 'messy' ? planMessyRow(random) : planRow(random);
+        const planned =
+          options.marks === 'messy'
+            ? planMessyRow(random)
+            : options.marks === 'pencil'
+              ? planPencilRow(random)
+              : planRow(random);
         return options.rows?.(sheet, n, chosen) ?? planned;
       }),
       upsideDown: options.upsideDown?.includes(sheet) ?? false,
       photo: options.photos === 'all' || (options.photos !== 'none' && sheet % 2 === 0),
       ...(options.lighting?.(sheet) && { lighting: options.lighting(sheet) }),
     };
+    // Drawn only for a pencil class: the other corpora keep their seeded draws.
+    const hand: PencilHand | undefined =
+      options.marks === 'pencil' ? { level: between(random, 70, 150), alpha: between(random, 0.65, 0.9) } : undefined;
+    if (hand) truth.pencil = hand;
+    const own: MarkKind = hand ? 'pencil' : 'dark';
     const version = versionBubbles(exam.versions)[truth.version - 1];
-    if (version) fillBubble(ctx, version, 'dark', scale, random);
+    if (version) fillBubble(ctx, version, own, scale, random, hand);
     const language = truth.language ? LANGUAGE_BUBBLES[truth.language - 1] : undefined;
-    if (language) fillBubble(ctx, language, 'dark', scale, random);
+    if (language) fillBubble(ctx, language, own, scale, random, hand);
     truth.bubbles.forEach((row, n) =>
-      questionRow(n).bubbles.forEach((b, l) => fillBubble(ctx, b, row[l] ?? 'blank', scale, random)),
+      questionRow(n).bubbles.forEach((b, l) => fillBubble(ctx, b, row[l] ?? 'blank', scale, random, hand)),
     );
     const damage = options.code?.(sheet);
     if (damage) damageCode(ctx, damage, scale, random);

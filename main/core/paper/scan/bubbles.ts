@@ -4,6 +4,9 @@
 // stroke is the share of that disc as dark as a pen line (a tick or an X covers little of the disc
 // but is as dark as ink, where an erasure or a faint smudge never is).
 // Clear marks and clear blanks are decided; anything between is left to the tutor, never guessed.
+// A mark's scale is the sheet's own: a class answering in HB pencil fills every bubble paler than
+// pen, so on a sheet whose marks are pale the line for "marked" moves down with them (never below
+// an absolute floor, never above the pen's line), while a blank stays a blank on every sheet.
 import type { ScannedMark } from '../../../../preload/contract.js';
 import { BUBBLE_RADIUS, type Bubble } from '../sheet-layout.js';
 import { project } from './homography.js';
@@ -18,6 +21,24 @@ export const STROKE_SEEN = 0.03;
 export const STROKE_MARK = 0.12;
 /** "Clean": the other bubbles of such a row (no line, hardly any fill). */
 const CLEAN_FILL = 0.1;
+
+/**
+ * A sheet's own marks set its line for "marked": this share of its typical mark (the median of its
+ * rows' fullest bubbles). An eraser leaves at most about 0.45 of the hand's mark; one hand's fills
+ * vary from about 0.65 to 1.4 of its median (docs/paper.md).
+ */
+export const RELATIVE_MARK = 0.6;
+/** However pale a sheet's marks, a fill below this is never decided as a mark. */
+export const MARKED_FLOOR = 0.2;
+/** Fewer rows with something in them than this, and the sheet has no scale of its own. */
+const ROWS_FOR_SCALE = 10;
+
+/** Where one sheet's bubbles turn into marks. */
+export interface SheetScale {
+  marked: number;
+}
+/** The pen's line: a sheet with too few marks to have a scale of its own is read on it. */
+export const PEN_SCALE: SheetScale = { marked: MARKED };
 
 export interface BubbleMeasure {
   fill: number;
@@ -60,9 +81,26 @@ export function bubbleFill(sheet: LocatedSheet, bubble: Bubble): number {
   return bubbleMeasure(sheet, bubble).fill;
 }
 
-export function markOf(measure: BubbleMeasure | number): ScannedMark {
+/**
+ * The scale of a sheet from every question row's measures: the median of the rows' fullest bubbles,
+ * over the rows holding more than a blank. A pen tick or X is left out: its fill is pale by its shape,
+ * not by the hand's pressure. It only ever lowers the pen's line, so a sheet filled in pen reads as
+ * it always did.
+ */
+export function sheetScale(rows: readonly (readonly BubbleMeasure[])[]): SheetScale {
+  const tops = rows
+    .map((row) => row.reduce<BubbleMeasure>((top, m) => (m.fill > top.fill ? m : top), { fill: 0, stroke: 0 }))
+    .filter((top) => top.fill > BLANK && !(top.stroke >= STROKE_SEEN && top.fill < MARKED))
+    .map((top) => top.fill)
+    .sort((a, b) => a - b);
+  if (tops.length < ROWS_FOR_SCALE) return PEN_SCALE;
+  const typical = tops[Math.floor(tops.length / 2)] ?? MARKED;
+  return { marked: Math.min(MARKED, Math.max(MARKED_FLOOR, RELATIVE_MARK * typical)) };
+}
+
+export function markOf(measure: BubbleMeasure | number, scale: SheetScale = PEN_SCALE): ScannedMark {
   const { fill, stroke } = typeof measure === 'number' ? { fill: measure, stroke: 0 } : measure;
-  if (fill >= MARKED) return 'marked';
+  if (fill >= scale.marked) return 'marked';
   // A thin pen line leaves the disc mostly white: its fill says blank, its stroke says otherwise.
   if (fill <= BLANK && stroke < STROKE_SEEN) return 'blank';
   return 'doubtful';
@@ -82,10 +120,17 @@ const LETTERS = 'ABCDEFGHIJ';
  * here — except a pen tick or X that is unambiguous: a strong line in one bubble while every other
  * bubble of the row is clean (no line, hardly any fill). That is the student's answer.
  */
-export function readRow(sheet: LocatedSheet, bubbles: Bubble[]): RowReading {
-  const measures = bubbles.map((b) => bubbleMeasure(sheet, b));
+export function readRow(sheet: LocatedSheet, bubbles: Bubble[], scale: SheetScale = PEN_SCALE): RowReading {
+  return decideRow(measureRow(sheet, bubbles), scale);
+}
+
+export function measureRow(sheet: LocatedSheet, bubbles: Bubble[]): BubbleMeasure[] {
+  return bubbles.map((b) => bubbleMeasure(sheet, b));
+}
+
+export function decideRow(measures: readonly BubbleMeasure[], scale: SheetScale = PEN_SCALE): RowReading {
   const fill = measures.map((m) => m.fill);
-  const marks = measures.map(markOf);
+  const marks = measures.map((m) => markOf(m, scale));
   const lined = measures.flatMap((m, i) => (m.stroke >= STROKE_MARK && marks[i] === 'doubtful' ? [i] : []));
   const clean = (i: number) => (measures[i]?.stroke ?? 0) < STROKE_SEEN && (measures[i]?.fill ?? 0) <= CLEAN_FILL;
   const [only] = lined;

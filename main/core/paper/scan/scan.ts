@@ -21,7 +21,7 @@ import {
   type Box,
   type SheetIdentity,
 } from '../sheet-layout.js';
-import { readRow, type RowReading } from './bubbles.js';
+import { decideRow, measureRow, readRow, sheetScale, type RowReading } from './bubbles.js';
 import { project } from './homography.js';
 import { locateSheet, type LocatedSheet, type LocateRefusal } from './locate.js';
 import type { MissingCorner } from './corner-check.js';
@@ -93,8 +93,11 @@ async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget)
   const count = Math.max(0, Math.min(QUESTIONS_PER_PAGE, target.questions - first));
   const rows: RowReading[] = [];
   const flags: ScannedFlag[] = [];
-  for (let n = 0; n < count; n++) {
-    const reading = readRow(sheet, questionRow(n).bubbles);
+  // Every row measured first: the sheet's own marks set where its bubbles turn into marks.
+  const measured = Array.from({ length: count }, (_, n) => measureRow(sheet, questionRow(n).bubbles));
+  const scale = sheetScale(measured);
+  for (const [n, measures] of measured.entries()) {
+    const reading = decideRow(measures, scale);
     rows.push(reading);
     if (reading.symbol === '*' || reading.symbol === '?')
       flags.push({
@@ -106,8 +109,8 @@ async function readPage(canvas: Canvas, sheet: LocatedSheet, target: ScanTarget)
       });
   }
   const isFirst = page === 1;
-  const version = isFirst ? single(readRow(sheet, versionBubbles(target.versions))) : null;
-  const languageChoice = isFirst && target.language ? single(readRow(sheet, [...LANGUAGE_BUBBLES])) : null;
+  const version = isFirst ? single(readRow(sheet, versionBubbles(target.versions), scale)) : null;
+  const languageChoice = isFirst && target.language ? single(readRow(sheet, [...LANGUAGE_BUBBLES], scale)) : null;
   return {
     page,
     rows,

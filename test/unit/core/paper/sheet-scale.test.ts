@@ -1,0 +1,62 @@
+// A sheet's own marks set where its bubbles turn into marks: a class answering in HB pencil is
+// graded with few rows to confirm, while a sheet in pen, a tick or an eraser's residue is decided
+// exactly as before. (The scanned pencil corpus is in omr.test.ts and `npm run bench -- omr`.)
+import { describe, expect, it } from 'vitest';
+import {
+  BLANK,
+  decideRow,
+  MARKED,
+  MARKED_FLOOR,
+  PEN_SCALE,
+  sheetScale,
+  type BubbleMeasure,
+} from '../../../../main/core/paper/scan/bubbles.js';
+
+const fill = (value: number, stroke = 0): BubbleMeasure => ({ fill: value, stroke });
+const blank = fill(0.05);
+/** A row with `top` in bubble A and blanks elsewhere. */
+const rowOf = (top: BubbleMeasure): BubbleMeasure[] => [top, blank, blank, blank, blank];
+/** A sheet of 30 rows whose marks spread ±30 % around `typical`, as one hand's fills do. */
+const sheetOf = (typical: number, stroke = 0) =>
+  Array.from({ length: 30 }, (_, i) => rowOf(fill(typical * (0.7 + (0.6 * i) / 29), stroke)));
+
+describe('the sheet’s own scale', () => {
+  it('a pale pencil hand lowers the line for "marked" with it, and its fills are decided', () => {
+    const pencil = sheetOf(0.34);
+    const scale = sheetScale(pencil);
+    expect(scale.marked).toBeLessThan(MARKED);
+    expect(scale.marked).toBeCloseTo(0.6 * 0.34, 2);
+    // Under the pen's line, two thirds of this hand's rows would go to the tutor.
+    const onPen = pencil.map((row) => decideRow(row).symbol);
+    expect(onPen.filter((s) => s === '?').length).toBeGreaterThan(15);
+    expect(pencil.map((row) => decideRow(row, scale).symbol)).toEqual(pencil.map(() => 'A'));
+  });
+
+  it('a sheet in pen keeps the pen’s line, so a light mark on it is still doubtful', () => {
+    const pen = sheetOf(0.85, 1);
+    expect(sheetScale(pen)).toEqual(PEN_SCALE);
+    expect(decideRow(rowOf(fill(0.3)), sheetScale(pen)).symbol).toBe('?');
+  });
+
+  it('pen ticks do not count as a pale hand', () => {
+    const ticks = Array.from({ length: 30 }, () => rowOf(fill(0.21, 0.15)));
+    const sheet = [...ticks, ...sheetOf(0.85, 1).slice(0, 20)];
+    expect(sheetScale(sheet)).toEqual(PEN_SCALE);
+  });
+
+  it('an eraser’s residue is never a mark, however pale the hand', () => {
+    const palest = sheetOf(0.22);
+    const scale = sheetScale(palest);
+    expect(scale.marked).toBe(MARKED_FLOOR);
+    expect(decideRow(rowOf(fill(BLANK)), scale).symbol).toBe('-');
+    expect(decideRow(rowOf(fill(MARKED_FLOOR - 0.01)), scale).symbol).toBe('?');
+    // A fill rubbed out beside the answer leaves the row to the tutor, not silently decided.
+    const rubbedBeside = [fill(0.34), fill(0.18), blank, blank, blank];
+    expect(decideRow(rubbedBeside, sheetScale(sheetOf(0.34))).symbol).toBe('?');
+  });
+
+  it('too few answered rows to know the hand: the pen’s line', () => {
+    const few = [...sheetOf(0.3).slice(0, 9), ...Array.from({ length: 30 }, () => rowOf(blank))];
+    expect(sheetScale(few)).toEqual(PEN_SCALE);
+  });
+});
