@@ -195,6 +195,20 @@ describe('answer sheets read from scans', () => {
     expect(flaggedDoubles).toHaveLength(doubles.length);
   }, 120_000);
 
+  it('reads phone photos of sheets folded in half and in four, each bubble found where the fold moved it', async () => {
+    // A seed never used to set the local fit (local-fit.ts): the print 7 points off the corner map
+    // at the crease, where one map through the corners once refused such a sheet as misregistered.
+    const folded = await synthesize(EXAM, 2, 7_307, {
+      photos: 'all',
+      fold: (sheet) => ({ across: 0.5, ...(sheet === 2 && { down: 0.5 }), lift: 7 }),
+    });
+    const read = await readScans([{ name: 'dobradas.pdf', data: await stackPdf(folded.images) }], TARGET);
+    expect(read.refused).toEqual([]);
+    expect(read.sheets.map((s) => s.sheet)).toEqual([1, 2]);
+    const readings = bubbleReadings(read, folded);
+    expect(readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
+  }, 120_000);
+
   it('reads phone photos on a light desk that fresh seeds once had refused (no-sheet)', async () => {
     // From the bench's light-desk world, at the PDF's 150 dpi: sheet 4 of seed 71003, whose corner
     // square, turned 6° and blurred, filled 0.716 of its box; sheet 9 of seed 93003, whose near

@@ -53,6 +53,19 @@ export interface Lighting {
   desk?: number;
 }
 
+/**
+ * A sheet folded and opened again before it was photographed: the paper near each crease stands up
+ * from the desk, so what is printed there lands away from where a map through the four corners puts
+ * it. `lift` is that shift at the crease in layout points, fading over about a tenth of the page.
+ */
+export interface Fold {
+  /** A crease across the page at this share of its height (a sheet folded in half). */
+  across?: number;
+  /** A crease down the page at this share of its width (folded in four, with `across`). */
+  down?: number;
+  lift: number;
+}
+
 export interface SheetTruth {
   sheet: number;
   version: number;
@@ -65,6 +78,7 @@ export interface SheetTruth {
   lighting?: Lighting;
   /** The student's pencil, for a class answering in HB. */
   pencil?: PencilHand;
+  fold?: Fold;
 }
 
 export interface SynthExam {
@@ -310,11 +324,26 @@ async function photograph(page: Canvas, truth: SheetTruth, random: Random): Prom
   const noise = truth.photo ? 9 : 5;
   const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0, h8 = 1] = inverse;
   const width = page.width;
+  // A crease bends the page toward the lens: the shift and a shadow, fading away from it.
+  const fold = truth.fold;
+  const pointPx = page.width / SHEET_PAGE.width;
+  const reach = 0.1 * page.height;
+  const bend = (distance: number) => Math.exp(-((distance / reach) ** 2));
+  const foldAngle = fold ? random() * Math.PI * 2 : 0;
   for (let y = 0; y < outH; y++)
     for (let x = 0; x < outW; x++) {
       const w = h6 * x + h7 * y + h8;
-      const sx = (h0 * x + h1 * y + h2) / w;
-      const sy = (h3 * x + h4 * y + h5) / w;
+      let sx = (h0 * x + h1 * y + h2) / w;
+      let sy = (h3 * x + h4 * y + h5) / w;
+      let creaseShade = 1;
+      if (fold) {
+        const a = fold.across === undefined ? 0 : bend(sy - fold.across * page.height);
+        const d = fold.down === undefined ? 0 : bend(sx - fold.down * page.width);
+        const shift = fold.lift * pointPx * Math.max(a, d);
+        sx += shift * Math.cos(foldAngle);
+        sy += shift * Math.sin(foldAngle);
+        creaseShade = 1 - 0.12 * Math.max(a, d);
+      }
       let g: number;
       const ix = Math.floor(sx);
       const iy = Math.floor(sy);
@@ -330,6 +359,7 @@ async function photograph(page: Canvas, truth: SheetTruth, random: Random): Prom
         g = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
         // A phone's light falls off across the page.
         g *= light + (1 - light) * (x / outW);
+        g *= creaseShade;
       }
       if (shadowDepth > 0) {
         const fromEdge = (shadowSide === 'left' ? x : outW - 1 - x) / outW;
@@ -407,6 +437,8 @@ export async function synthesize(
     marks?: 'ordinary' | 'messy' | 'pencil';
     /** The light and paper of each sheet. */
     lighting?: (sheet: number) => Lighting | undefined;
+    /** The sheet folded and opened again. */
+    fold?: (sheet: number) => Fold | undefined;
     /** A damaged QR code: `rub` of its height rubbed pale in one band, `tear` of its area torn off a corner. */
     code?: (sheet: number) => CodeDamage | undefined;
   } = {},
@@ -440,6 +472,7 @@ export async function synthesize(
       upsideDown: options.upsideDown?.includes(sheet) ?? false,
       photo: options.photos === 'all' || (options.photos !== 'none' && sheet % 2 === 0),
       ...(options.lighting?.(sheet) && { lighting: options.lighting(sheet) }),
+      ...(options.fold?.(sheet) && { fold: options.fold(sheet) }),
     };
     // Drawn only for a pencil class: the other corpora keep their seeded draws.
     const hand: PencilHand | undefined =

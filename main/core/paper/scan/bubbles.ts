@@ -9,7 +9,7 @@
 // an absolute floor, never above the pen's line), while a blank stays a blank on every sheet.
 import type { ScannedMark } from '../../../../preload/contract.js';
 import { BUBBLE_RADIUS, type Bubble } from '../sheet-layout.js';
-import { project } from './homography.js';
+import { bubbleAt } from './local-fit.js';
 import type { LocatedSheet } from './locate.js';
 
 /** At or above: a mark. At or below: a blank. Between: doubtful (measured on the synthetic corpus, docs/paper.md). */
@@ -46,7 +46,7 @@ export interface BubbleMeasure {
 }
 
 export function bubbleMeasure(sheet: LocatedSheet, bubble: Bubble): BubbleMeasure {
-  const [cx, cy] = project(sheet.map, bubble.cx, bubble.cy);
+  const [cx, cy] = bubbleAt(sheet, bubble);
   const r = BUBBLE_RADIUS * sheet.scale;
   const { image } = sheet;
   const ring: number[] = [];

@@ -22,6 +22,7 @@ import {
 } from '../sheet-layout.js';
 import { homography, project, type Homography, type Point } from './homography.js';
 import { readQrGrid } from './qr-grid.js';
+import { bubbleAt, fitLocally, type LocalShifts } from './local-fit.js';
 import { missingCorners, type MissingCorner } from './corner-check.js';
 import {
   adaptiveDark,
@@ -165,6 +166,8 @@ export interface LocatedSheet {
   paper: number;
   /** The page was turned round in the scanner: read turned. */
   turned: boolean;
+  /** Where a fold or a curl moved the bubbles from the corner map (local-fit.ts), when trusted. */
+  shifts?: LocalShifts;
 }
 
 export interface LocateOptions {
@@ -203,7 +206,7 @@ const median = (values: number[]) => {
 
 /** Whether the printed ring of a bubble is where the map puts it: darker than the paper just outside. */
 function ringShows(sheet: LocatedSheet, bubble: { cx: number; cy: number }): boolean {
-  const [cx, cy] = project(sheet.map, bubble.cx, bubble.cy);
+  const [cx, cy] = bubbleAt(sheet, bubble);
   const r = BUBBLE_RADIUS * sheet.scale;
   const angles = Array.from({ length: 16 }, (_, i) => (i * Math.PI) / 8);
   // The ring's darkest point along each ray, a pixel and a half either side (blur, a slight misfit).
@@ -279,7 +282,11 @@ export function locateSheet(
         turned,
       };
       const rows = options.rowsOf?.(identity) ?? null;
-      if (rows === null || ringsVisible(sheet, rows) >= RINGS_NEEDED) return sheet;
+      if (rows === null) return sheet;
+      // Each ring found where it lies: a fold moves the middle of the page off the corner map.
+      const shifts = fitLocally(image, map, sheet.scale, Math.max(40, paper - sheet.ink), rows);
+      const fitted = shifts ? { ...sheet, shifts } : sheet;
+      if (ringsVisible(fitted, rows) >= RINGS_NEEDED) return fitted;
       refuse('misregistered');
     }
   }
