@@ -134,6 +134,16 @@ const worlds: { name: string; options: Parameters<typeof synthesize>[3]; seed?: 
     options: { photos: 'all', fold: (sheet) => ({ across: 0.5, down: 0.5, lift: 4 + (sheet % 4) * 2 }) },
     seed: 9_700,
   },
+  // Coloured and recycled paper (grey 200–235 in a scan's grey) from a printer running out of toner
+  // (55–80 % of its ink), half phone photos.
+  {
+    name: 'coloured or recycled paper, low toner',
+    options: {
+      photos: 'half',
+      paper: (sheet) => ({ grey: 200 + ((sheet * 13) % 36), toner: 0.55 + ((sheet * 7) % 26) / 100 }),
+    },
+    seed: 9_800,
+  },
 ];
 const hardRows: string[][] = [];
 const byKind = new Map<string, { total: number; review: number; wrong: number }>();
@@ -184,7 +194,7 @@ for (const [w, world] of worlds.entries()) {
 }
 await hardDecoder.close();
 console.log(
-  `\nHarder than our corpus (${FRESH_SEED === null ? 'seeds 4000–4004 and 9100–9700' : `seeds from ${FRESH_SEED}`}):`,
+  `\nHarder than our corpus (${FRESH_SEED === null ? 'seeds 4000–4004 and 9100–9800' : `seeds from ${FRESH_SEED}`}):`,
 );
 console.log(
   '\n| world | sheets read | refused | misread sheets (target 0) | decided bubbles right (target ≥ 99.9 %) | rows to confirm |\n|---|---|---|---|---|---|',

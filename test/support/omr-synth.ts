@@ -66,6 +66,25 @@ export interface Fold {
   lift: number;
 }
 
+/** Coloured or recycled paper (its grey, 255 white) printed with a toner running low (its share of full ink). */
+export interface Paper {
+  grey: number;
+  toner: number;
+}
+
+/** The printed page on other paper, with less toner: before the student writes on it. */
+function reprint(canvas: Canvas, paper: Paper) {
+  const ctx = canvas.getContext('2d');
+  const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  const pixels = image.data;
+  for (let i = 0; i < pixels.length; i += 4) {
+    const ink = (255 - (pixels[i] ?? 255)) / 255;
+    const level = paper.grey * (1 - ink * paper.toner);
+    pixels[i] = pixels[i + 1] = pixels[i + 2] = level;
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
 export interface SheetTruth {
   sheet: number;
   version: number;
@@ -439,6 +458,8 @@ export async function synthesize(
     lighting?: (sheet: number) => Lighting | undefined;
     /** The sheet folded and opened again. */
     fold?: (sheet: number) => Fold | undefined;
+    /** The sheet printed on coloured or recycled paper, or with low toner. */
+    paper?: (sheet: number) => Paper | undefined;
     /** A damaged QR code: `rub` of its height rubbed pale in one band, `tear` of its area torn off a corner. */
     code?: (sheet: number) => CodeDamage | undefined;
   } = {},
@@ -453,6 +474,8 @@ export async function synthesize(
     if (sheet === sheets) break;
     sheet++;
     const scale = canvas.width / SHEET_PAGE.width;
+    const paper = options.paper?.(sheet);
+    if (paper) reprint(canvas, paper);
     const ctx = canvas.getContext('2d');
     const seeded = 1 + Math.floor(random() * exam.versions);
     const chosen = options.version?.(sheet) ?? seeded;

@@ -71,18 +71,21 @@ function ringScore(scene: Scene, cx: number, cy: number): number {
 function findRing(scene: Scene, bubble: Bubble, around: Point | undefined): Point | null {
   const [px, py] = project(scene.map, bubble.cx, bubble.cy);
   const reach = Math.ceil((around ? STEP_PT : START_PT) * scene.scale);
-  around ??= [0, 0];
   let best = -Infinity;
-  let at: Point = around;
-  for (let dy = -reach; dy <= reach; dy++)
-    for (let dx = -reach; dx <= reach; dx++) {
-      const shift: Point = [around[0] + dx, around[1] + dy];
-      const score = ringScore(scene, px + shift[0], py + shift[1]);
-      if (score > best) {
-        best = score;
-        at = shift;
-      }
+  let at: Point = around ?? [0, 0];
+  const tryAt = (x: number, y: number) => {
+    const score = ringScore(scene, px + x, py + y);
+    if (score > best) {
+      best = score;
+      at = [x, y];
     }
+  };
+  // Every other pixel, then the pixels around the best: a ring's score is about a pixel wide (its
+  // darkest of three radii), so the coarse pass cannot step over it.
+  const [ax, ay] = at;
+  for (let dy = -reach; dy <= reach; dy += 2) for (let dx = -reach; dx <= reach; dx += 2) tryAt(ax + dx, ay + dy);
+  const [cx, cy] = at;
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (dx || dy) tryAt(cx + dx, cy + dy);
   return best >= scene.clear ? at : null;
 }
 
