@@ -3,6 +3,7 @@
 // ring is found near where the map puts it, following each column of bubbles row by row (a crease
 // moves the print smoothly), once from the top and once from the bottom; the two walks must agree
 // on every bubble, or the fit is not trusted and the corner map alone decides (and its ring check).
+// A page lying flat (every sampled ring where the map says) is not walked at all.
 import { BUBBLE_RADIUS, QUESTIONS_PER_COLUMN, QUESTIONS_PER_PAGE, questionRow, type Bubble } from '../sheet-layout.js';
 import { sample, type GrayImage } from './gray.js';
 import { project, type Homography, type Point } from './homography.js';
@@ -37,6 +38,9 @@ const STEP_PT = 3;
  * leaves each bubble within 1.5 points of both (the reader reads sheets 2.8 points off right).
  */
 const AGREE_PT = 3;
+/** Rings this close to the map (a pixel or two of blur) on a page lying flat: nothing to fit. */
+const FLAT_PT = 1;
+const MOVED_ON_FLAT = 3;
 const ANGLES = Array.from({ length: 12 }, (_, i) => [Math.cos((i * Math.PI) / 6), Math.sin((i * Math.PI) / 6)]);
 
 interface Scene {
@@ -89,6 +93,15 @@ function findRing(scene: Scene, bubble: Bubble, around: Point | undefined): Poin
   return best >= scene.clear ? at : null;
 }
 
+const medianOf = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2
+    ? (sorted[Math.floor(middle)] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const medianShift = (shifts: Point[]): Point => [medianOf(shifts.map(([x]) => x)), medianOf(shifts.map(([, y]) => y))];
+
 /** One walk over the rows in `order`: each bubble's shift, found near the last shift of its column. */
 function walk(scene: Scene, order: readonly number[]): Map<string, Point> {
   const shifts = new Map<string, Point>();
@@ -99,17 +112,38 @@ function walk(scene: Scene, order: readonly number[]): Map<string, Point> {
     const found = bubbles.map((b, l) => findRing(scene, b, last.get(column * 10 + l)));
     const clear = found.flatMap((shift, l) => (shift ? [{ l, shift }] : []));
     bubbles.forEach((b, l) => {
-      // A bubble with no clear ring takes the nearest clear one's shift in its row, else its column's last.
+      // Read at the median of its own ring and its neighbours' in the row: a pen line across one ring
+      // moves that ring's centre a little, never three. With no clear ring near, the nearest clear
+      // one's shift in its row, else its column's last.
+      const near = clear.filter((c) => Math.abs(c.l - l) <= 1).map((c) => c.shift);
       const nearest = clear.reduce<{ l: number; shift: Point } | null>(
         (best, c) => (best === null || Math.abs(c.l - l) < Math.abs(best.l - l) ? c : best),
         null,
       );
-      const shift = found[l] ?? nearest?.shift ?? last.get(column * 10 + l) ?? [0, 0];
+      const shift = near.length > 0 ? medianShift(near) : (nearest?.shift ?? last.get(column * 10 + l) ?? [0, 0]);
       shifts.set(keyOf(b), shift);
-      if (found[l]) last.set(column * 10 + l, shift);
+      const own = found[l];
+      if (own) last.set(column * 10 + l, own);
     });
   }
   return shifts;
+}
+
+/**
+ * A flat page: among the rings of every other row's A, C and E bubbles, hardly any is found more
+ * than a point off the map (a mark spilling over one ring moves its centre; a crease moves a dozen).
+ */
+function lying(scene: Scene, order: readonly number[]): boolean {
+  const off = FLAT_PT * scene.scale;
+  let moved = 0;
+  for (const n of order)
+    for (const l of n % 2 === 0 ? [0, 2, 4] : []) {
+      const bubble = questionRow(n).bubbles[l];
+      const shift = bubble ? findRing(scene, bubble, [0, 0]) : null;
+      if (shift && Math.hypot(shift[0], shift[1]) > off) moved++;
+      if (moved > MOVED_ON_FLAT) return false;
+    }
+  return true;
 }
 
 /**
@@ -127,6 +161,7 @@ export function fitLocally(
   if (count <= 0) return null;
   const scene: Scene = { image, map, scale, radius: BUBBLE_RADIUS * scale, clear: 0.2 * contrast };
   const order = Array.from({ length: count }, (_, n) => n);
+  if (lying(scene, order)) return null;
   // Walked per column of the printed grid: its first row and its last are each a walk's start.
   const byColumn = (rowsOf: number[]) =>
     [...rowsOf].sort((a, b) => (a % QUESTIONS_PER_COLUMN) - (b % QUESTIONS_PER_COLUMN) || a - b);
