@@ -9,7 +9,7 @@ const SAY: Record<Exclude<ScanRefusal['reason'], 'corner-missing'>, (detail: str
   sideways: () => 'sideways: scan it upright',
   'unreadable-code': () => 'the QR code could not be read: scan it sharper, or type this sheet in the app',
   misregistered: () =>
-    'its corner squares and bubbles do not line up (shadow, fold or crop?): scan it again, or type it in the app',
+    'its corner squares and bubbles do not line up (a sharp fold, a curled sheet, a shadow or a crop?): flatten it under a book and scan it again (a scanner reads better than a photo), or type it in the app',
   'other-exam': (detail) => `a sheet of another exam (${detail})`,
   duplicate: (detail) => `sheet ${detail} was read already: this copy is left out`,
   'missing-page': () => 'a page of this sheet is missing',

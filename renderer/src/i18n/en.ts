@@ -830,7 +830,7 @@ export const en: Messages = {
         'corner-both':
           'the QR code was read, but the {{outside}} corner is outside the photo and the {{covered}} corner does not show (covered, folded or torn): unfold the sheet, frame it whole with all four squares in view and take it again, or type this sheet below.',
         misregistered:
-          'its corner squares and bubbles do not line up, so it was not graded (shadow, fold or crop?): scan it again, or type this sheet below.',
+          'its corner squares and bubbles do not line up (a sharp fold, a curled sheet, a shadow or a crop?), so it was not graded: flatten the sheet under a book and scan it again (a scanner reads better than a photo), or type this sheet below.',
       },
       corner: {
         'top-left': 'top-left',

@@ -844,7 +844,7 @@ export const ptBR = {
         'corner-both':
           'o código QR foi lido, mas o canto {{outside}} ficou fora da foto e o canto {{covered}} não aparece (coberto, dobrado ou rasgado): desdobre a folha, enquadre-a inteira com os quatro quadrados à vista e fotografe de novo, ou digite esta folha abaixo.',
         misregistered:
-          'os quadrados dos cantos e as bolinhas não se alinham, então ela não foi corrigida (sombra, dobra ou corte?): digitalize de novo, ou digite esta folha abaixo.',
+          'os quadrados dos cantos e as bolinhas não se alinham (dobra forte, folha curvada, sombra ou corte?), então ela não foi corrigida: alise a folha sob um livro e digitalize de novo (o scanner lê melhor que a foto), ou digite esta folha abaixo.',
         'other-exam': 'cartão de outra prova ({{detail}}).',
         duplicate: 'a folha {{detail}} já foi lida: esta cópia foi ignorada.',
         'missing-page': 'falta uma página desta folha.',
