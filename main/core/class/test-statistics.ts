@@ -5,6 +5,7 @@
 // Conventions: standard deviations use n − 1 (a class is a sample of students who could sit the
 // test). KR-20 is the same whichever convention, as long as items and totals use one.
 import type { ClassReportView } from '../../../preload/contract.js';
+import { median } from '../util/median.js';
 
 /** The test as a whole (each field's meaning is documented on the contract's ClassReportView['test']). */
 export type TestStatistics = ClassReportView['test'];
@@ -26,13 +27,6 @@ function sampleVariance(values: readonly number[]): number | null {
   if (values.length < 2) return null;
   const m = mean(values);
   return sum(values.map((v) => (v - m) ** 2)) / (values.length - 1);
-}
-
-function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Σ (x − x̄)(y − ȳ): the covariance's numerator (the ratio below needs no divisor). */

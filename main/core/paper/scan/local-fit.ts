@@ -6,6 +6,7 @@
 // A page lying flat (every sampled ring where the map says) is not walked at all.
 import { BUBBLE_RADIUS, QUESTIONS_PER_COLUMN, QUESTIONS_PER_PAGE, questionRow, type Bubble } from '../sheet-layout.js';
 import { sample, type GrayImage } from './gray.js';
+import { median } from '../../util/median.js';
 import { project, type Homography, type Point } from './homography.js';
 
 /** Layout point ("x,y") → the bubble's shift in scan pixels from where the corner map puts it. */
@@ -93,37 +94,34 @@ function findRing(scene: Scene, bubble: Bubble, around: Point | undefined): Poin
   return best >= scene.clear ? at : null;
 }
 
-const medianOf = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2
-    ? (sorted[Math.floor(middle)] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-const medianShift = (shifts: Point[]): Point => [medianOf(shifts.map(([x]) => x)), medianOf(shifts.map(([, y]) => y))];
+const medianShift = (shifts: Point[]): Point => [median(shifts.map(([x]) => x)), median(shifts.map(([, y]) => y))];
+
+/** Where a bubble is read from its row's clear rings (letter → shift), or null with none in the row. */
+function readAt(clear: readonly { l: number; shift: Point }[], l: number): Point | null {
+  // The median of its own ring and its neighbours': a pen line across one ring moves that ring's
+  // centre a little, never three. With none of those clear, the nearest clear ring of the row.
+  const near = clear.filter((c) => Math.abs(c.l - l) <= 1).map((c) => c.shift);
+  if (near.length > 0) return medianShift(near);
+  const nearest = clear.reduce<{ l: number; shift: Point } | null>(
+    (best, c) => (best === null || Math.abs(c.l - l) < Math.abs(best.l - l) ? c : best),
+    null,
+  );
+  return nearest?.shift ?? null;
+}
 
 /** One walk over the rows in `order`: each bubble's shift, found near the last shift of its column. */
 function walk(scene: Scene, order: readonly number[]): Map<string, Point> {
   const shifts = new Map<string, Point>();
+  /** The last ring found of each printed column of letters (grid column × 10 + letter). */
   const last = new Map<number, Point>();
   for (const n of order) {
     const { bubbles } = questionRow(n);
-    const column = Math.floor(n / QUESTIONS_PER_COLUMN);
-    const found = bubbles.map((b, l) => findRing(scene, b, last.get(column * 10 + l)));
+    const track = (l: number) => Math.floor(n / QUESTIONS_PER_COLUMN) * 10 + l;
+    const found = bubbles.map((b, l) => findRing(scene, b, last.get(track(l))));
     const clear = found.flatMap((shift, l) => (shift ? [{ l, shift }] : []));
-    bubbles.forEach((b, l) => {
-      // Read at the median of its own ring and its neighbours' in the row: a pen line across one ring
-      // moves that ring's centre a little, never three. With no clear ring near, the nearest clear
-      // one's shift in its row, else its column's last.
-      const near = clear.filter((c) => Math.abs(c.l - l) <= 1).map((c) => c.shift);
-      const nearest = clear.reduce<{ l: number; shift: Point } | null>(
-        (best, c) => (best === null || Math.abs(c.l - l) < Math.abs(best.l - l) ? c : best),
-        null,
-      );
-      const shift = near.length > 0 ? medianShift(near) : (nearest?.shift ?? last.get(column * 10 + l) ?? [0, 0]);
-      shifts.set(keyOf(b), shift);
-      const own = found[l];
-      if (own) last.set(column * 10 + l, own);
+    bubbles.forEach((b, l) => shifts.set(keyOf(b), readAt(clear, l) ?? last.get(track(l)) ?? [0, 0]));
+    found.forEach((own, l) => {
+      if (own) last.set(track(l), own);
     });
   }
   return shifts;
