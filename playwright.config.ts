@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { electronBinaryPath, FETCH_COMMAND } from './scripts/electron-binary.mjs';
 import { packagedApp } from './scripts/package-app.mjs';
+import { QUICK_TAG, selectedTier } from './scripts/test-tiers.mjs';
 
 // The same specs run against the harness everywhere and against real Electron
 // where its binary was downloaded; otherwise that project is left out, said once.
@@ -22,8 +23,26 @@ if (!process.env.PLAYWRIGHT_QUIET_SKIP) {
  * pack and a result file from the OS, Moodle XML).
  */
 const PACKAGED_JOURNEYS = ['smoke.spec.ts', 'journeys.spec.ts', 'paper.spec.ts', 'packs.spec.ts', 'class.spec.ts'];
-const PACKAGED_GREP =
-  /opens the window|one method per channel|journeys: |scanned stack is read|pack opened from the OS|to Moodle XML and brings|result files opened from the OS/;
+const PACKAGED_GREP = [
+  'opens the window',
+  'one method per channel',
+  'journeys: ',
+  'scanned stack is read',
+  'pack opened from the OS',
+  'to Moodle XML and brings',
+  'result files opened from the OS',
+];
+
+/**
+ * The tier (scripts/test-tiers.mjs): npm test runs the journeys tagged @quick, CI the rest after
+ * them; unset, every journey. Playwright matches a project's grep against the title and its tags.
+ */
+const tier = selectedTier();
+const quick = new RegExp(QUICK_TAG);
+const tierFilter = tier === 'quick' ? { grep: quick } : tier === 'long' ? { grepInvert: quick } : {};
+/** The packaged journeys of this tier: a PACKAGED_GREP title, and the quick tag when the tier asks. */
+const packagedOf = (titles: string): RegExp =>
+  tier === 'quick' ? new RegExp(`^(?=.*${QUICK_TAG})(?=.*(${titles}))`) : new RegExp(titles);
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -38,8 +57,18 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'harness', use: {} },
-    ...(packaged ? [{ name: 'packaged', use: {}, testMatch: PACKAGED_JOURNEYS, grep: PACKAGED_GREP }] : []),
-    ...(electron ? [{ name: 'electron', use: {} }] : []),
+    { name: 'harness', use: {}, ...tierFilter },
+    ...(packaged
+      ? [
+          {
+            name: 'packaged',
+            use: {},
+            testMatch: PACKAGED_JOURNEYS,
+            grep: packagedOf(PACKAGED_GREP.join('|')),
+            ...(tier === 'long' ? { grepInvert: quick } : {}),
+          },
+        ]
+      : []),
+    ...(electron ? [{ name: 'electron', use: {}, ...tierFilter }] : []),
   ],
 });

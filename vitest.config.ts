@@ -1,9 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LONG_VITEST_FILES, selectedTier } from './scripts/test-tiers.mjs';
+
+const ALL = ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'];
+const tier = selectedTier();
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
+    // The tier (scripts/test-tiers.mjs): npm test runs the quick one, CI both; unset, everything.
+    include: tier === 'long' ? LONG_VITEST_FILES : ALL,
+    exclude: ['**/node_modules/**', ...(tier === 'quick' ? LONG_VITEST_FILES : [])],
     environment: 'node',
     // A safety net against a hang, not a speed verdict: a busy two-core machine (a newcomer's laptop,
     // CI beside other jobs) ran tests that take 10 s quietly past 30 s (issue 47).

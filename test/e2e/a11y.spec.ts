@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { connectKey, syncProduct } from './steps.js';
 import { seriousViolations } from './axe.js';
@@ -63,7 +63,7 @@ test('the exam, its confirm dialog, results and history have no serious or criti
   expect(await seriousViolations(page, electron), 'history').toEqual([]);
 });
 
-test('the main journey works from the keyboard alone', async ({ launch }) => {
+test('the main journey works from the keyboard alone', quick, async ({ launch }) => {
   const app = await launch();
   await expect(ui(app.page).library.empty).toBeVisible();
   await app.page.keyboard.press('Tab');

@@ -1,44 +1,46 @@
 // The exam screen always shows main's truth, and the exam looks and scores like the ENEM.
 import { QUESTIONS } from '../../assets/demo/questions.js';
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { importDemo, startDemoExam, toFirstFigure } from './steps.js';
 
-test('leave a running exam and come back: same question, answers, flags, strikes and guesses, from main', async ({
-  launch,
-}) => {
-  const { page } = await launch();
-  await startDemoExam(page, { count: '10' });
-  await page.keyboard.press('b');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('f');
-  await page.keyboard.press('g');
-  await page.keyboard.press('Shift+C');
-  await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
-  await ui(page).nav('library').click();
-  // The sidebar keeps the running exam, with its countdown, one click away.
-  await expect(page.getByTestId('nav-running-countdown')).toHaveText(/\d+:\d\d/);
-  await page.getByTestId('nav-running-exam').click();
-  await expect(page.getByTestId('exam-question')).toHaveAttribute('data-index', '2');
-  await expect(page.getByTestId('exam-flag')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('exam-guess')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('exam-strike-C')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-answered', 'true');
-  // The grid shows the guess where it was made.
-  await expect(page.getByTestId('exam-grid-3')).toHaveAttribute('data-guessed', 'true');
-  await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-guessed', 'false');
-  await expect(page.getByTestId('exam-answered-count')).toContainText('1/10');
-  // The confirmation lists what main holds: question 1 is answered.
-  await page.getByTestId('exam-submit').click();
-  await expect(page.getByTestId('exam-confirm-unanswered')).not.toContainText(/(^|\D)1(,|$)/);
-  await expect(page.getByTestId('exam-confirm-flagged')).toContainText('3');
-  await page.getByTestId('exam-confirm-no').click();
-  // "Simulados" in the menu also returns to it.
-  await ui(page).nav('history').click();
-  await ui(page).nav('exams').click();
-  await expect(page.getByTestId('exam-question')).toHaveAttribute('data-index', '2');
-});
+test(
+  'leave a running exam and come back: same question, answers, flags, strikes and guesses, from main',
+  quick,
+  async ({ launch }) => {
+    const { page } = await launch();
+    await startDemoExam(page, { count: '10' });
+    await page.keyboard.press('b');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('f');
+    await page.keyboard.press('g');
+    await page.keyboard.press('Shift+C');
+    await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-pending', '0');
+    await ui(page).nav('library').click();
+    // The sidebar keeps the running exam, with its countdown, one click away.
+    await expect(page.getByTestId('nav-running-countdown')).toHaveText(/\d+:\d\d/);
+    await page.getByTestId('nav-running-exam').click();
+    await expect(page.getByTestId('exam-question')).toHaveAttribute('data-index', '2');
+    await expect(page.getByTestId('exam-flag')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('exam-guess')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('exam-strike-C')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-answered', 'true');
+    // The grid shows the guess where it was made.
+    await expect(page.getByTestId('exam-grid-3')).toHaveAttribute('data-guessed', 'true');
+    await expect(page.getByTestId('exam-grid-1')).toHaveAttribute('data-guessed', 'false');
+    await expect(page.getByTestId('exam-answered-count')).toContainText('1/10');
+    // The confirmation lists what main holds: question 1 is answered.
+    await page.getByTestId('exam-submit').click();
+    await expect(page.getByTestId('exam-confirm-unanswered')).not.toContainText(/(^|\D)1(,|$)/);
+    await expect(page.getByTestId('exam-confirm-flagged')).toContainText('3');
+    await page.getByTestId('exam-confirm-no').click();
+    // "Simulados" in the menu also returns to it.
+    await ui(page).nav('history').click();
+    await ui(page).nav('exams').click();
+    await expect(page.getByTestId('exam-question')).toHaveAttribute('data-index', '2');
+  },
+);
 
 test('the deadline passes while the student is elsewhere: a notice leads to the result', async ({ launch }) => {
   const app = await launch({ clockSpeed: 120 });

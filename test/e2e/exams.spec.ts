@@ -1,12 +1,12 @@
 import { QUESTIONS } from '../../assets/demo/questions.js';
 import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { correctLetter, importDemo, startDemoExam } from './steps.js';
 import { ui } from './locators.js';
 
-test('takes a 10-question exam end to end by keyboard and gets it graded in main', async ({ launch }) => {
+test('takes a 10-question exam end to end by keyboard and gets it graded in main', quick, async ({ launch }) => {
   const app = await launch();
   const { page } = app;
   await startDemoExam(page, { preset: 'quick-10' });
@@ -188,7 +188,7 @@ test('practice mode shows right or wrong at once, then the key', async ({ launch
   await expect(page.getByTestId('result-score')).toHaveAttribute('data-correct', '1');
 });
 
-test('nothing delivered to the renderer before submission contains or implies the key', async ({ launch }) => {
+test('nothing delivered to the renderer before submission contains or implies the key', quick, async ({ launch }) => {
   const app = await launch();
   const { page } = app;
   await startDemoExam(page, { count: '10', seed: '5' });
@@ -255,7 +255,7 @@ test('nothing delivered to the renderer before submission contains or implies th
   expect(after).toMatch(/^demo-\d{3}-[A-E]$/);
 });
 
-test('history lists attempts with a trend per subject, and retries the misses', async ({ launch }) => {
+test('history lists attempts with a trend per subject, and retries the misses', quick, async ({ launch }) => {
   const { page } = await launch();
   await startDemoExam(page, { count: '4', seed: '11' });
   await page.keyboard.press('a');

@@ -2,6 +2,7 @@
 // isolated profile and closes it after the test; `fakeApi` starts the fake catalog.
 import { test as base } from '@playwright/test';
 import { startFakeApi, type FakeApi, type FakeApiOptions } from '../fake-api/server.js';
+import { QUICK_TAG } from '../../scripts/test-tiers.mjs';
 import { launchApp, type AppHandle, type LaunchOptions, type Target } from '../support/launch-app.js';
 
 interface Fixtures {
@@ -29,5 +30,11 @@ export const test = base.extend<Fixtures>({
     for (const app of opened) await app.close();
   },
 });
+
+/**
+ * `test(title, quick, body)`: the journey is in the quick tier `npm test` runs (one or two per
+ * screen and every testers' journey); the rest run in the long tier, which CI runs too.
+ */
+export const quick = { tag: QUICK_TAG };
 
 export { expect } from '@playwright/test';

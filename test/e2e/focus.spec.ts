@@ -2,7 +2,7 @@
 // control that opened it, whichever way it closes (Escape or its own button). Before, the figure
 // viewer and the submit confirmation left it on <body>: the next Tab went to the top of the page.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { correctLetter, importDemo, startDemoExam, submitExam, toFirstFigure } from './steps.js';
 
@@ -46,27 +46,29 @@ test('focus: the figure viewer and the shortcuts help give the focus back, by Es
   expect(await focused(page)).toBe('exam-help');
 });
 
-test('focus: the submit confirmation gives it back on "Voltar ao simulado"; after submitting, the result’s heading has it', async ({
-  launch,
-}) => {
-  const { page } = await launch();
-  const screen = ui(page);
-  await startDemoExam(page, { preset: 'quick-10' });
-  const confirm = page.getByTestId('exam-confirm');
-  await openByKeyboard(page, screen.exam.submit, confirm);
-  // It opens on the safe choice: Enter goes back to the exam.
-  await expect(page.getByTestId('exam-confirm-no')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(confirm).toHaveCount(0);
-  expect(await focused(page)).toBe('exam-submit');
-  // Submitted: the button is gone with the exam; the focus is on the result screen, not on <body>.
-  await openByKeyboard(page, screen.exam.submit, confirm);
-  await page.keyboard.press('Shift+Tab');
-  await expect(page.getByTestId('exam-confirm-yes')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(screen.results.score).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
-});
+test(
+  'focus: the submit confirmation gives it back on "Voltar ao simulado"; after submitting, the result’s heading has it',
+  quick,
+  async ({ launch }) => {
+    const { page } = await launch();
+    const screen = ui(page);
+    await startDemoExam(page, { preset: 'quick-10' });
+    const confirm = page.getByTestId('exam-confirm');
+    await openByKeyboard(page, screen.exam.submit, confirm);
+    // It opens on the safe choice: Enter goes back to the exam.
+    await expect(page.getByTestId('exam-confirm-no')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toHaveCount(0);
+    expect(await focused(page)).toBe('exam-submit');
+    // Submitted: the button is gone with the exam; the focus is on the result screen, not on <body>.
+    await openByKeyboard(page, screen.exam.submit, confirm);
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByTestId('exam-confirm-yes')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(screen.results.score).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
+  },
+);
 
 /** Tab and Shift+Tab `times` each way from inside `dialog`: the focus never leaves it. */
 async function tabsStayInside(page: Page, dialog: Locator, times: number) {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import type { Page } from '@playwright/test';
 import { connectKey } from './steps.js';
@@ -6,23 +6,25 @@ import { connectKey } from './steps.js';
 const productOption = (page: Page, product: string) =>
   page.getByTestId('sync-product').locator(`option[value="${product}"]`);
 
-test('first run without a key: an empty library offering the demo pack, no keys, and sync asks for a key', async ({
-  launch,
-}) => {
-  const app = await launch();
-  const screen = ui(app.page);
-  await expect(screen.library.empty).toBeVisible();
-  await expect(app.page.getByTestId('demo-offer')).toBeVisible();
-  await app.page.getByTestId('empty-connect-key').click();
-  await expect(screen.keys.screen).toBeVisible();
-  await expect(app.page.getByTestId('no-keys')).toBeVisible();
-  await screen.nav('sync').click();
-  await expect(app.page.getByTestId('sync-no-key')).toBeVisible();
-  await expect(screen.sync.start).toBeDisabled();
-});
+test(
+  'first run without a key: an empty library offering the demo pack, no keys, and sync asks for a key',
+  quick,
+  async ({ launch }) => {
+    const app = await launch();
+    const screen = ui(app.page);
+    await expect(screen.library.empty).toBeVisible();
+    await expect(app.page.getByTestId('demo-offer')).toBeVisible();
+    await app.page.getByTestId('empty-connect-key').click();
+    await expect(screen.keys.screen).toBeVisible();
+    await expect(app.page.getByTestId('no-keys')).toBeVisible();
+    await screen.nav('sync').click();
+    await expect(app.page.getByTestId('sync-no-key')).toBeVisible();
+    await expect(screen.sync.start).toBeDisabled();
+  },
+);
 
 for (const product of ['enem', 'vestibulares'] as const) {
-  test(`connects a ${product} key: product detected, key shown masked`, async ({ launch, fakeApi }) => {
+  test(`connects a ${product} key: product detected, key shown masked`, quick, async ({ launch, fakeApi }) => {
     const app = await launch();
     const screen = ui(app.page);
     await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys[product]);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { connectKey, loadedImageWidth, syncProduct } from './steps.js';
 
@@ -8,7 +8,7 @@ const searchFor = (statement: string) => `"${/Questão \d+ \(/.exec(statement)?.
 test.describe('library', () => {
   test.use({ fakeApiOptions: { questions: 400, seed: 9 } });
 
-  test('filters by year, difficulty, subject and text, and reveals an answer', async ({ launch, fakeApi }) => {
+  test('filters by year, difficulty, subject and text, and reveals an answer', quick, async ({ launch, fakeApi }) => {
     const app = await launch();
     const screen = ui(app.page);
     await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys.vestibulares);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { connectKey, loadedImageWidth, savedFile, syncProduct } from './steps.js';
 
@@ -22,7 +22,7 @@ test('first run without a key: the demo pack is one click away and ready to stud
   await expect(screen.packs.item('demo-pack')).toContainText('44 questões');
 });
 
-test('a tutor builds a pack from a filter; a student with no key imports it', async ({ launch, fakeApi }) => {
+test('a tutor builds a pack from a filter; a student with no key imports it', quick, async ({ launch, fakeApi }) => {
   const tutor = await launch();
   let screen = ui(tutor.page);
   await connectKey(tutor.page, fakeApi.baseUrl, fakeApi.keys.enem);
@@ -63,7 +63,7 @@ test('a tutor builds a pack from a filter; a student with no key imports it', as
   await expect(student.page.getByTestId('result-score')).toHaveAttribute('data-total', '5');
 });
 
-test('a damaged pack is refused with its reason and changes nothing', async ({ launch }, testInfo) => {
+test('a damaged pack is refused with its reason and changes nothing', quick, async ({ launch }, testInfo) => {
   const app = await launch();
   const screen = ui(app.page);
   const demo = await readFile('assets/demo.exampack');

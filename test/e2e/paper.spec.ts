@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { resolve } from 'node:path';
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import {
   connectKey,
@@ -250,83 +250,87 @@ test('paper: a photo with a corner square out of view is refused naming that cor
   await expect(refusal.getByRole('img')).toBeVisible();
 });
 
-test('paper: a scanned stack is read, the tutor settles the flagged marks, every sheet is graded, and the class report opens', async ({
-  launch,
-}, testInfo) => {
-  const app = await launch();
-  const { page } = app;
-  const screen = ui(page);
-  const code = await printDemoPaper(app, { count: '10', versions: '4', sheets: '3' });
-  const printed = await savedFile(app, /answer-sheet\.pdf$/);
-  const keyPdf = await savedFile(app, /key\.pdf$/);
-  const keys = await Promise.all([1, 2, 3, 4].map((v) => paperKey(keyPdf.bytes, v)));
-  // Three students: Ana (booklet 2) all right but a faint mark on question 3; Bruno (booklet 4)
-  // all right but two marks on question 1; the third sheet (booklet 4, all right) went into the
-  // scanner upside down and is read turned round (before, it was refused).
-  const corpus = await synthesize({ code, questions: 10, versions: 4, language: false }, 3, 11, {
-    printed: new Uint8Array(printed.bytes),
-    upsideDown: [3],
-    version: (sheet) => (sheet === 1 ? 2 : 4),
-    rows: (sheet, q, version) => {
-      const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
-      const right = 'ABCDE'.indexOf(keys[version - 1]?.[q] ?? 'A');
-      row[right] = sheet === 1 && q === 2 ? 'faint' : 'dark';
-      if (sheet === 2 && q === 0) row[(right + 1) % 5] = 'dark';
-      return row;
-    },
-  });
-  const stack = testInfo.outputPath('turma.pdf');
-  await writeFile(stack, await stackPdf(corpus.images));
+test(
+  'paper: a scanned stack is read, the tutor settles the flagged marks, every sheet is graded, and the class report opens',
+  quick,
+  async ({ launch }, testInfo) => {
+    const app = await launch();
+    const { page } = app;
+    const screen = ui(page);
+    const code = await printDemoPaper(app, { count: '10', versions: '4', sheets: '3' });
+    const printed = await savedFile(app, /answer-sheet\.pdf$/);
+    const keyPdf = await savedFile(app, /key\.pdf$/);
+    const keys = await Promise.all([1, 2, 3, 4].map((v) => paperKey(keyPdf.bytes, v)));
+    // Three students: Ana (booklet 2) all right but a faint mark on question 3; Bruno (booklet 4)
+    // all right but two marks on question 1; the third sheet (booklet 4, all right) went into the
+    // scanner upside down and is read turned round (before, it was refused).
+    const corpus = await synthesize({ code, questions: 10, versions: 4, language: false }, 3, 11, {
+      printed: new Uint8Array(printed.bytes),
+      upsideDown: [3],
+      version: (sheet) => (sheet === 1 ? 2 : 4),
+      rows: (sheet, q, version) => {
+        const row: MarkKind[] = ['blank', 'blank', 'blank', 'blank', 'blank'];
+        const right = 'ABCDE'.indexOf(keys[version - 1]?.[q] ?? 'A');
+        row[right] = sheet === 1 && q === 2 ? 'faint' : 'dark';
+        if (sheet === 2 && q === 0) row[(right + 1) % 5] = 'dark';
+        return row;
+      },
+    });
+    const stack = testInfo.outputPath('turma.pdf');
+    await writeFile(stack, await stackPdf(corpus.images));
 
-  await scanAnswerSheets(page, stack);
-  await expect(screen.paper.exam).toContainText(code);
-  await expect(screen.paper.scanSheets).toHaveCount(3);
-  await expect(screen.paper.scanRefused).toHaveCount(0);
-  const [ana, bruno, third] = [
-    screen.paper.scanSheets.nth(0),
-    screen.paper.scanSheets.nth(1),
-    screen.paper.scanSheets.nth(2),
-  ];
-  await expect(third.getByTestId('paper-scan-version')).toHaveValue('4');
-  await expect(third.getByTestId('paper-scan-flag')).toHaveCount(0);
-  await expect(ana.getByTestId('paper-scan-version')).toHaveValue('2');
-  await expect(bruno.getByTestId('paper-scan-version')).toHaveValue('4');
-  // Only what the reader would not decide alone is asked, and grading waits for it.
-  await expect(ana.getByTestId('paper-scan-flag')).toHaveCount(1);
-  await expect(ana.getByTestId('paper-scan-flag')).toHaveAttribute('data-question', '3');
-  await expect(ana.getByTestId('paper-scan-flag')).toHaveAttribute('data-kind', 'doubtful');
-  await expect(bruno.getByTestId('paper-scan-flag')).toHaveAttribute('data-kind', 'double');
-  await expect(screen.paper.scanSummary).toHaveAttribute('data-pending', '2');
-  await expect(screen.paper.scanGrade).toBeDisabled();
-  await expect(ana.getByTestId('paper-scan-name')).toBeVisible();
-  expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'scan review').toEqual([]);
-  // The tutor looks at the crop: Ana meant her letter; Bruno's double stays a double (wrong).
-  await ana.getByTestId(`paper-scan-choice-${keys[1]?.[2] ?? 'A'}`).click();
-  await ana.getByTestId('paper-scan-student').fill('Ana');
-  await bruno.getByTestId('paper-scan-choice-double').click();
-  await expect(screen.paper.scanSummary).toHaveAttribute('data-pending', '0');
-  await screen.paper.scanGrade.click();
-  await expect(screen.paper.scanRows).toHaveCount(3);
-  await expect(screen.paper.scanRows.nth(0)).toHaveAttribute('data-correct', '10');
-  await expect(screen.paper.scanRows.nth(1)).toHaveAttribute('data-correct', '9');
-  await expect(screen.paper.scanRows.nth(1)).toContainText('Folha 2');
-  await expect(screen.paper.scanRows.nth(2)).toHaveAttribute('data-correct', '10');
-  // The demo pack's exam: each graded sheet goes to the class report as the student's result file.
-  await screen.paper.scanExport.click();
-  await expect(screen.paper.scanExported).toHaveAttribute('data-count', '3');
-  await expect.poll(async () => (await app.savedFiles()).filter((f) => f.name.endsWith('.examresult')).length).toBe(3);
-  const results = (await app.savedFiles()).filter((f) => f.name.endsWith('.examresult')).map((f) => f.path);
-  await screen.nav('class').click();
-  await screen.classReport.packInput.setInputFiles(resolve('assets/demo.exampack'));
-  await screen.classReport.resultsInput.setInputFiles(results);
-  await screen.classReport.build.click();
-  await expect(screen.classReport.summary).toHaveAttribute('data-students', '3');
-  await expect(screen.classReport.student.filter({ hasText: 'Ana' })).toHaveAttribute('data-correct', '10');
-  await expect(screen.classReport.student.filter({ hasText: 'Folha 2' })).toHaveAttribute('data-correct', '9');
-  // Paper has no clock: no "0 min" for a student, no "0 s" for a question; nothing invented.
-  await expect(screen.classReport.studentTime).toHaveText(['–', '–', '–']);
-  await expect(screen.classReport.items).not.toContainText(/\b0\u00a0?s\b/);
-});
+    await scanAnswerSheets(page, stack);
+    await expect(screen.paper.exam).toContainText(code);
+    await expect(screen.paper.scanSheets).toHaveCount(3);
+    await expect(screen.paper.scanRefused).toHaveCount(0);
+    const [ana, bruno, third] = [
+      screen.paper.scanSheets.nth(0),
+      screen.paper.scanSheets.nth(1),
+      screen.paper.scanSheets.nth(2),
+    ];
+    await expect(third.getByTestId('paper-scan-version')).toHaveValue('4');
+    await expect(third.getByTestId('paper-scan-flag')).toHaveCount(0);
+    await expect(ana.getByTestId('paper-scan-version')).toHaveValue('2');
+    await expect(bruno.getByTestId('paper-scan-version')).toHaveValue('4');
+    // Only what the reader would not decide alone is asked, and grading waits for it.
+    await expect(ana.getByTestId('paper-scan-flag')).toHaveCount(1);
+    await expect(ana.getByTestId('paper-scan-flag')).toHaveAttribute('data-question', '3');
+    await expect(ana.getByTestId('paper-scan-flag')).toHaveAttribute('data-kind', 'doubtful');
+    await expect(bruno.getByTestId('paper-scan-flag')).toHaveAttribute('data-kind', 'double');
+    await expect(screen.paper.scanSummary).toHaveAttribute('data-pending', '2');
+    await expect(screen.paper.scanGrade).toBeDisabled();
+    await expect(ana.getByTestId('paper-scan-name')).toBeVisible();
+    expect(await seriousViolations(page, testInfo.project.name === 'electron'), 'scan review').toEqual([]);
+    // The tutor looks at the crop: Ana meant her letter; Bruno's double stays a double (wrong).
+    await ana.getByTestId(`paper-scan-choice-${keys[1]?.[2] ?? 'A'}`).click();
+    await ana.getByTestId('paper-scan-student').fill('Ana');
+    await bruno.getByTestId('paper-scan-choice-double').click();
+    await expect(screen.paper.scanSummary).toHaveAttribute('data-pending', '0');
+    await screen.paper.scanGrade.click();
+    await expect(screen.paper.scanRows).toHaveCount(3);
+    await expect(screen.paper.scanRows.nth(0)).toHaveAttribute('data-correct', '10');
+    await expect(screen.paper.scanRows.nth(1)).toHaveAttribute('data-correct', '9');
+    await expect(screen.paper.scanRows.nth(1)).toContainText('Folha 2');
+    await expect(screen.paper.scanRows.nth(2)).toHaveAttribute('data-correct', '10');
+    // The demo pack's exam: each graded sheet goes to the class report as the student's result file.
+    await screen.paper.scanExport.click();
+    await expect(screen.paper.scanExported).toHaveAttribute('data-count', '3');
+    await expect
+      .poll(async () => (await app.savedFiles()).filter((f) => f.name.endsWith('.examresult')).length)
+      .toBe(3);
+    const results = (await app.savedFiles()).filter((f) => f.name.endsWith('.examresult')).map((f) => f.path);
+    await screen.nav('class').click();
+    await screen.classReport.packInput.setInputFiles(resolve('assets/demo.exampack'));
+    await screen.classReport.resultsInput.setInputFiles(results);
+    await screen.classReport.build.click();
+    await expect(screen.classReport.summary).toHaveAttribute('data-students', '3');
+    await expect(screen.classReport.student.filter({ hasText: 'Ana' })).toHaveAttribute('data-correct', '10');
+    await expect(screen.classReport.student.filter({ hasText: 'Folha 2' })).toHaveAttribute('data-correct', '9');
+    // Paper has no clock: no "0 min" for a student, no "0 s" for a question; nothing invented.
+    await expect(screen.classReport.studentTime).toHaveText(['–', '–', '–']);
+    await expect(screen.classReport.items).not.toContainText(/\b0\u00a0?s\b/);
+  },
+);
 
 test('paper: a scanned batch stays until the tutor closes it — across screens and a restart — and a sheet graded before is never graded twice by accident', async ({
   launch,

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 
-test('switches the language to English and back, and remembers it across a restart', async ({ launch }) => {
+test('switches the language to English and back, and remembers it across a restart', quick, async ({ launch }) => {
   const app = await launch();
   const screen = ui(app.page);
   await screen.nav('settings').click();

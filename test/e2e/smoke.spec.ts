@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 
-test('opens the window and renders the shell over the typed bridge', async ({ launch }) => {
+test('opens the window and renders the shell over the typed bridge', quick, async ({ launch }) => {
   const app = await launch();
   const screen = ui(app.page);
   await expect(screen.shell).toBeVisible();
@@ -16,7 +16,7 @@ test('opens the window and renders the shell over the typed bridge', async ({ la
   expect(app.ipcLog().some((entry) => entry.type === 'invoke' && entry.channel === 'app:info')).toBe(true);
 });
 
-test('exposes one method per channel and no generic invoke', async ({ launch }) => {
+test('exposes one method per channel and no generic invoke', quick, async ({ launch }) => {
   const app = await launch();
   const keys = await app.page.evaluate(() => Object.keys(window.examApp).sort());
   expect(keys).toContain('catalog:query');

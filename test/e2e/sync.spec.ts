@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, quick, test } from './fixtures.js';
 import { ui } from './locators.js';
 import { connectKey } from './steps.js';
 
@@ -6,32 +6,36 @@ test.describe('a full sync under a tight rate limit', () => {
   // A 3 s window: each countdown shows for seconds, not for the one second a busy machine can miss.
   test.use({ fakeApiOptions: { questions: 1000, seed: 7, ratePerMinute: 3, windowMs: 3000, retryAfter: 3 } });
 
-  test('shows an estimate, progress, a rate-limit countdown, and an end report, with zero 429s', async ({
-    launch,
-    fakeApi,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === 'electron', 'needs the fake’s 3 s window mirrored in the app (harness option)');
-    const app = await launch({ rateWindowMs: 3000 });
-    const screen = ui(app.page);
-    await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys.enem);
-    await expect(screen.keys.success).toBeVisible();
-    await screen.nav('sync').click();
-    await screen.sync.estimate.click();
-    const national = fakeApi.catalog().filter((q) => q.national).length;
-    await expect(screen.sync.estimateResult).toContainText(`${national} questões`);
-    await screen.sync.start.click();
-    await expect(screen.sync.progress).toBeVisible();
-    // One check for the countdown and its words: it shows only while a wait lasts, and a second
-    // check could come after it ended (seen beside two busy loops).
-    await expect(screen.sync.rateWait).toContainText(/continuando em \d+ s/, { timeout: 30_000 });
-    await expect(screen.sync.report).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-    await expect(screen.sync.report).toContainText(`${national} questões`);
-    expect(fakeApi.log.filter((r) => r.status === 429)).toEqual([]);
-    const progress = app.ipcLog().filter((e) => e.type === 'event' && e.event === 'sync:progress');
-    expect(progress.length).toBeGreaterThan(3);
-    await app.page.getByTestId('go-library').click();
-    await expect(screen.library.count).toHaveAttribute('data-count', String(national));
-  });
+  test(
+    'shows an estimate, progress, a rate-limit countdown, and an end report, with zero 429s',
+    quick,
+    async ({ launch, fakeApi }, testInfo) => {
+      test.skip(
+        testInfo.project.name === 'electron',
+        'needs the fake’s 3 s window mirrored in the app (harness option)',
+      );
+      const app = await launch({ rateWindowMs: 3000 });
+      const screen = ui(app.page);
+      await connectKey(app.page, fakeApi.baseUrl, fakeApi.keys.enem);
+      await expect(screen.keys.success).toBeVisible();
+      await screen.nav('sync').click();
+      await screen.sync.estimate.click();
+      const national = fakeApi.catalog().filter((q) => q.national).length;
+      await expect(screen.sync.estimateResult).toContainText(`${national} questões`);
+      await screen.sync.start.click();
+      await expect(screen.sync.progress).toBeVisible();
+      // One check for the countdown and its words: it shows only while a wait lasts, and a second
+      // check could come after it ended (seen beside two busy loops).
+      await expect(screen.sync.rateWait).toContainText(/continuando em \d+ s/, { timeout: 30_000 });
+      await expect(screen.sync.report).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+      await expect(screen.sync.report).toContainText(`${national} questões`);
+      expect(fakeApi.log.filter((r) => r.status === 429)).toEqual([]);
+      const progress = app.ipcLog().filter((e) => e.type === 'event' && e.event === 'sync:progress');
+      expect(progress.length).toBeGreaterThan(3);
+      await app.page.getByTestId('go-library').click();
+      await expect(screen.library.count).toHaveAttribute('data-count', String(national));
+    },
+  );
 });
 
 test.describe('cancel and resume', () => {

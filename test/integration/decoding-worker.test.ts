@@ -1,39 +1,27 @@
-// No file from outside takes the app down: crafted images, PDFs made to be huge or slow, broken page
-// trees and a worker killed mid-file each cost one file (or page), refused by name, while the sheet
-// beside it is read and this process (main's stand-in) neither crashes nor grows.
+// No file from outside takes the app down: crafted images, PDFs made to be huge or broken, a
+// worker past its memory cap or killed on a pack each cost one file, refused by name, while the
+// sheet beside it is read and this process (main's stand-in) neither crashes nor grows. The limits
+// that take a long file to show (a page made slow, 160 pages, a kill mid-file) are in
+// decoding-worker-limits.test.ts, in the long tier (docs/testing.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanTarget } from '../../main/core/paper/scan/scan.js';
-import type { ScanResult } from '../../preload/contract.js';
 import { PackError } from '../../main/core/packs/format.js';
 import { readFile } from 'node:fs/promises';
-import { MAX_PDF_PAGES } from '../../main/core/paper/scan/raster.js';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
-import { stackPdf, synthesize, type Corpus } from '../support/omr-synth.js';
-import {
-  blankPdf,
-  jpegOfHeightZero,
-  pdfWithBrokenPageTree,
-  pdfWithHugeImage,
-  pdfWithPathOperations,
-  pngDeclaring,
-} from '../support/hostile-files.js';
-import { killedAfterFirstPage, workerDecoder, killedOnFirstJob } from '../support/worker.js';
+import { stackPdf, type Corpus } from '../support/omr-synth.js';
+import { jpegOfHeightZero, pdfWithBrokenPageTree, pdfWithHugeImage, pngDeclaring } from '../support/hostile-files.js';
+import { refusals, WORKER_EXAM, workerDecoder, killedOnFirstJob, workerSheets } from '../support/worker.js';
 
-const EXAM = { code: 'PWORK42', questions: 10, versions: 1, language: false };
-const TARGET: ScanTarget = EXAM;
+const TARGET: ScanTarget = WORKER_EXAM;
 const MB = 1024 * 1024;
-
-/** What the tutor is told of each refused file or page. */
-const refusals = (result: ScanResult) => result.refused.map((r) => [r.source, r.reason]);
 
 let corpus: Corpus;
 let sheet: Buffer;
 const decoder = workerDecoder();
 
 beforeAll(async () => {
-  corpus = await synthesize(EXAM, 3, 7, { photos: 'none' });
-  sheet = await stackPdf(corpus.images.slice(0, 1));
+  ({ corpus, sheet } = await workerSheets());
 }, 60_000);
 afterAll(() => decoder.close());
 
@@ -96,41 +84,6 @@ describe('the decoding worker', () => {
     expect(result.sheets).toHaveLength(1);
   }, 60_000);
 
-  it('a page made to be slow is refused as too slow; the worker is replaced and the batch goes on', async () => {
-    // 1M operations take pdf.js about 17 s on a quiet machine (3M pass the memory cap first), an
-    // ordinary sheet's page about 0.5 s. A fixed limit between them fails on a machine busy enough to
-    // slow the sheet past it, so the limit is set from this run: ten times a warm sheet's page here
-    // (both slow down together under load), and never under 6 s. Warm: the first read also starts the
-    // worker and loads pdf.js, which would set the limit (and this test's length) three times higher.
-    await decoder.scan([{ name: 'aquecimento.pdf', data: sheet }], TARGET);
-    const started = performance.now();
-    await decoder.scan([{ name: 'aquecimento-2.pdf', data: sheet }], TARGET);
-    const pageMs = Math.max(6_000, Math.round(10 * (performance.now() - started)));
-    const slow = workerDecoder({ pageMs });
-    try {
-      const file = pdfWithPathOperations(1_000_000);
-      expect(file.byteLength).toBeLessThan(2 * MB);
-      // The sheet first (the worker warm), the slow file, then the sheet's second copy: read after it.
-      const result = await slow.scan(
-        [
-          { name: 'turma.pdf', data: sheet },
-          { name: 'lento.pdf', data: file },
-          { name: 'copia.pdf', data: sheet },
-        ],
-        TARGET,
-      );
-      expect(refusals(result)).toEqual([
-        ['lento.pdf · p. 1', 'too-slow'],
-        ['copia.pdf · p. 1', 'duplicate'],
-      ]);
-      expect(result.sheets).toHaveLength(1);
-      // Bounded by the page limit, not by the file: the worker was killed and a new one read the copy.
-      expect(slow.worker.spawned).toBe(2);
-    } finally {
-      await slow.close();
-    }
-  }, 300_000);
-
   it('past its memory cap the worker is killed and that file refused as too large', async () => {
     const capped = workerDecoder({ maxRssBytes: 40 * MB });
     try {
@@ -140,21 +93,6 @@ describe('the decoding worker', () => {
       expect(result.sheets).toEqual([]);
     } finally {
       await capped.close();
-    }
-  }, 60_000);
-
-  it('a worker killed in the middle of a file costs that page: the pages after it are still read', async () => {
-    const three = await stackPdf(corpus.images);
-    // The first process dies right after reporting page 1.
-    const crashing = new Decoder(new DecodingWorker(killedAfterFirstPage().spawn, DEFAULT_LIMITS));
-    try {
-      const result = await crashing.scan([{ name: 'turma.pdf', data: three }], TARGET);
-      expect(result.refused).toEqual([{ source: 'turma.pdf · p. 2', reason: 'unreadable', detail: '2/3' }]);
-      // Sheet 1 was reported before the crash, sheet 3 by the new worker; sheet 2 died with the first.
-      expect(result.sheets.map((s) => s.sheet)).toEqual([1, 3]);
-      expect(crashing.worker.spawned).toBe(2);
-    } finally {
-      await crashing.close();
     }
   }, 60_000);
 
@@ -193,27 +131,6 @@ describe('the decoding worker', () => {
       ).toBe(true);
     expect(closing.worker.pid).toBeUndefined();
   }, 60_000);
-
-  it(`reads ${MAX_PDF_PAGES} pages one at a time in bounded memory, and refuses one page more unread`, async () => {
-    const before = process.memoryUsage().rss;
-    const result = await decoder.scan(
-      [
-        { name: 'longo.pdf', data: blankPdf(MAX_PDF_PAGES) },
-        { name: 'longo-demais.pdf', data: blankPdf(MAX_PDF_PAGES + 1) },
-      ],
-      TARGET,
-    );
-    expect(result.refused.filter((r) => r.reason === 'no-sheet')).toHaveLength(MAX_PDF_PAGES);
-    expect(result.refused.at(-1)).toEqual({
-      source: 'longo-demais.pdf',
-      reason: 'too-many-pages',
-      detail: String(MAX_PDF_PAGES + 1),
-    });
-    // Pages are freed as they go: the worker levels off (about 430 MB here) instead of growing
-    // 40 MB a page, as it did before it yielded a turn for Skia's finalizers after each page.
-    expect(decoder.worker.peakRss).toBeLessThan(DEFAULT_LIMITS.maxRssBytes * 0.75);
-    expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
-  }, 300_000);
 });
 
 describe('the worker behind one interface', () => {

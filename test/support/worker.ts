@@ -4,6 +4,8 @@ import { DEFAULT_LIMITS, DecodingWorker, type SpawnWorker, type WorkerLimits } f
 import { Decoder } from '../../main/core/worker/decoder.js';
 import { forkWorker } from '../../main/core/worker/node-spawn.js';
 import type { WorkerJob } from '../../main/core/worker/protocol.js';
+import type { ScanResult } from '../../preload/contract.js';
+import { stackPdf, synthesize, type Corpus } from './omr-synth.js';
 
 export function workerDecoder(limits: Partial<WorkerLimits> = {}): Decoder {
   return new Decoder(new DecodingWorker(forkWorker(), { ...DEFAULT_LIMITS, ...limits }));
@@ -67,4 +69,16 @@ export function watchedWorker(): { spawn: SpawnWorker; pages: () => number } {
     return handle;
   };
   return { spawn, pages: () => pages };
+}
+
+/** The small printed exam the worker's tests read, and three scanned sheets of it. */
+export const WORKER_EXAM = { code: 'PWORK42', questions: 10, versions: 1, language: false } as const;
+
+/** What the tutor is told of each refused file or page, as [source, reason]. */
+export const refusals = (result: ScanResult): [string, string][] => result.refused.map((r) => [r.source, r.reason]);
+
+/** Three synthesized scans of WORKER_EXAM (fixed seed), and a one-page PDF of the first. */
+export async function workerSheets(): Promise<{ corpus: Corpus; sheet: Buffer }> {
+  const corpus = await synthesize(WORKER_EXAM, 3, 7, { photos: 'none' });
+  return { corpus, sheet: await stackPdf(corpus.images.slice(0, 1)) };
 }

@@ -47,6 +47,11 @@ describe('the CI workflow', () => {
     const testSteps = runs(test).filter((run) => /\bnpm test$/.test(run));
     expect(testSteps).toEqual(['xvfb-run -a npm test', 'npm test']); // Linux needs a display for Electron
     expect(scripts.test).toBe('node scripts/test.mjs');
+    // Then the long tier, so that CI runs every test once: what npm test leaves out, on every system.
+    const longSteps = runs(test).filter((run) => /\bnpm run test:long$/.test(run));
+    expect(longSteps).toEqual(['xvfb-run -a npm run test:long', 'npm run test:long']);
+    expect(scripts['test:long']).toBe('node scripts/test.mjs --tier long');
+    expect(runs(test).indexOf('npm test')).toBeLessThan(runs(test).indexOf('npm run test:long'));
   });
 
   it('builds the installers and keeps them as artifacts', () => {
