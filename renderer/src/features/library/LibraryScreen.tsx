@@ -217,6 +217,9 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
         className="question-list"
         data-testid="question-list"
         tabIndex={0}
+        // A named region, reached by Tab and scrolled by keys: a bare div may not carry a name, which
+        // axe flagged while the list was still empty (the first rows not yet read on a busy machine).
+        role="region"
         aria-label={t('library.heading')}
       >
         <ul style={{ height: virtualizer.getTotalSize() }} className="question-list-inner">
