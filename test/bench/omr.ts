@@ -118,6 +118,24 @@ const worlds: { name: string; options: Parameters<typeof synthesize>[3]; seed?: 
     options: { photos: 'half', code: (sheet) => ({ tear: 0.2 + ((sheet * 5) % 16) / 100 }) },
     seed: 9_300,
   },
+  // The copy printed below the code (drawn before the copy was measured on them): both codes damaged
+  // on each sheet, each its own band or corner, so a sheet is read only where one of the two survives.
+  {
+    name: 'QR code and its copy both rubbed, 20–42 %',
+    options: {
+      photos: 'half',
+      code: (sheet) => ({ rub: 0.2 + ((sheet * 7) % 23) / 100, copy: { rub: 0.2 + ((sheet * 11) % 23) / 100 } }),
+    },
+    seed: 9_250,
+  },
+  {
+    name: 'QR code and its copy both torn, 20–35 %',
+    options: {
+      photos: 'half',
+      code: (sheet) => ({ tear: 0.2 + ((sheet * 5) % 16) / 100, copy: { tear: 0.2 + ((sheet * 3) % 16) / 100 } }),
+    },
+    seed: 9_350,
+  },
   // Issue 48's pencil (set before the sheet's own scale was measured on them): each student presses
   // an HB pencil their own way, fills vary from one question to the next, some rubbed out.
   { name: 'HB pencil, a class', options: { photos: 'half', marks: 'pencil' }, seed: 9_400 },

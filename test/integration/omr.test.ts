@@ -230,29 +230,37 @@ describe('answer sheets read from scans', () => {
     }
   }, 120_000);
 
-  it('reads sheets whose QR code a classroom rubbed pale across a finder pattern, each from its own code', async () => {
-    // A band of 25–40 % of the printed code (quiet zone included) rubbed almost to the paper, on four
-    // sheets of seeds never used to set the reader: jsQR loses the code once a finder pattern fades,
-    // the module grid read from the corner squares' map (qr-grid.ts) restores it by the code's own
-    // error correction (printed at level H), or the sheet is refused — never read as another sheet.
+  it('reads sheets whose QR code a classroom rubbed pale, from the code or its copy, each as its own sheet', async () => {
+    // A band of 25–40 % of the printed code (quiet zone included) rubbed almost to the paper, and on
+    // sheets 2 and 4 a band across the copy below it too, on seeds never used to set the reader: jsQR
+    // loses a code once a finder pattern fades, the module grid read from the corner squares' map
+    // (qr-grid.ts) restores it by the code's own error correction (printed at level H), the copy
+    // stands in for it, or the sheet is refused — never read as another sheet.
     const rubbed = await synthesize(EXAM, 4, 7_304, {
       photos: 'half',
-      code: (sheet) => ({ rub: 0.25 + 0.05 * (sheet - 1) }),
+      code: (sheet) => ({ rub: 0.25 + 0.05 * (sheet - 1), ...(sheet % 2 === 0 ? { copy: { rub: 0.35 } } : {}) }),
     });
     const read = await readScans([{ name: 'apagados.pdf', data: await stackPdf(rubbed.images) }], TARGET);
     const numbers = read.sheets.map((s) => s.sheet);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers.every((n) => n >= 1 && n <= 4)).toBe(true);
     expect(read.sheets.length + read.refused.length).toBe(4);
+    // A whole copy always reads; two rubbed codes are each restored most of the time.
+    expect(numbers, 'sheets whose copy is whole').toEqual(expect.arrayContaining([1, 3]));
     expect(read.sheets.length, 'rubbed codes read').toBeGreaterThanOrEqual(3);
     expect(read.refused.every((r) => r.reason === 'unreadable-code')).toBe(true);
     const readings = bubbleReadings(read, rubbed);
     expect(readings.filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
-    // Half the code torn off is beyond its error correction: refused by name, never guessed.
-    const gone = await synthesize(EXAM, 1, 7_305, { photos: 'none', code: () => ({ tear: 0.5 }) });
-    const none = await readScans([{ name: 'sem-codigo.jpg', data: gone.images[0] ?? Buffer.alloc(0) }], TARGET);
-    expect(none.sheets).toEqual([]);
-    expect(none.refused.map((r) => r.reason)).toEqual(['unreadable-code']);
+    // Half the code torn off is beyond its error correction: its copy reads the sheet. Half of both
+    // torn off is refused by name, never guessed.
+    const torn = await synthesize(EXAM, 2, 7_305, {
+      photos: 'none',
+      code: (sheet) => (sheet === 1 ? { tear: 0.5 } : { tear: 0.5, copy: { tear: 0.5 } }),
+    });
+    const tornRead = await readScans([{ name: 'rasgados.pdf', data: await stackPdf(torn.images) }], TARGET);
+    expect(tornRead.sheets.map((s) => s.sheet)).toEqual([1]);
+    expect(tornRead.refused.map((r) => r.reason)).toEqual(['unreadable-code']);
+    expect(bubbleReadings(tornRead, torn).filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
   }, 120_000);
 
   it('never grades a sheet from the wrong place, and names the corner square it could not find', async () => {

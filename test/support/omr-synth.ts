@@ -12,10 +12,12 @@ import {
   LANGUAGE_BUBBLES,
   NAME_BOX,
   QR_BOX,
+  QR_COPY_BOX,
   QUESTIONS_PER_PAGE,
   questionRow,
   SHEET_PAGE,
   versionBubbles,
+  type Box,
   type Bubble,
 } from '../../main/core/paper/sheet-layout.js';
 import { homography, type Point } from '../../main/core/paper/scan/homography.js';
@@ -394,16 +396,21 @@ async function photograph(page: Canvas, truth: SheetTruth, random: Random): Prom
   return out.encode('jpeg', Math.round(between(random, truth.photo ? 55 : 65, 85)));
 }
 
-/** What a classroom does to a sheet's QR code (shares of the printed code, quiet zone included). */
-export interface CodeDamage {
+/** What a classroom does to one printed QR code (shares of the code, quiet zone included). */
+export interface OneCodeDamage {
   /** A band across the code this share of its height, rubbed almost to the paper (an eraser, a thumb). */
   rub?: number;
   /** A triangle of this share of the code's area torn off one corner (the desk shows through, mid-grey). */
   tear?: number;
 }
 
-function damageCode(ctx: SKRSContext2D, damage: CodeDamage, scale: number, random: Random) {
-  const { x, y, width, height } = QR_BOX;
+/** What a classroom does to a sheet's code (QR_BOX) and, in `copy`, to the copy printed below it. */
+export interface CodeDamage extends OneCodeDamage {
+  copy?: OneCodeDamage;
+}
+
+function damageCode(ctx: SKRSContext2D, damage: OneCodeDamage, scale: number, random: Random, box: Box) {
+  const { x, y, width, height } = box;
   if (damage.rub) {
     const band = damage.rub * height;
     const top = y + random() * (height - band);
@@ -510,7 +517,8 @@ export async function synthesize(
       questionRow(n).bubbles.forEach((b, l) => fillBubble(ctx, b, row[l] ?? 'blank', scale, random, hand)),
     );
     const damage = options.code?.(sheet);
-    if (damage) damageCode(ctx, damage, scale, random);
+    if (damage) damageCode(ctx, damage, scale, random, QR_BOX);
+    if (damage?.copy) damageCode(ctx, damage.copy, scale, random, QR_COPY_BOX);
     ctx.fillStyle = '#1e3a8a';
     ctx.font = `${Math.round(16 * scale)}px sans-serif`;
     ctx.fillText(`Estudante ${sheet}`, (NAME_BOX.x + 8) * scale, (NAME_BOX.y + 21) * scale);

@@ -10,6 +10,7 @@ import {
   LETTERS as SHEET_LETTERS,
   NAME_BOX,
   QR_BOX,
+  QR_COPY_BOX,
   QR_QUIET,
   QUESTIONS_PER_COLUMN,
   QUESTIONS_PER_PAGE,
@@ -32,8 +33,15 @@ export interface SheetOptions {
   language: boolean;
 }
 
-/** A QR code as filled squares, each module its own rectangle (vector: sharp at any scan resolution). */
-function drawQr(doc: PDFKit.PDFDocument, text: string, box: Box) {
+/** Whether module (row, col) of a code of `size` modules lies in one of its three finder squares. */
+const inFinder = (size: number, row: number, col: number) =>
+  (row < 7 || row >= size - 7) && (col < 7 || col >= size - 7) && !(row >= size - 7 && col >= size - 7);
+
+/**
+ * A QR code as filled squares, each module its own rectangle (vector: sharp at any scan
+ * resolution); `finders: false` leaves its finder squares out (the copy: sheet-layout.ts).
+ */
+function drawQr(doc: PDFKit.PDFDocument, text: string, box: Box, finders = true) {
   // Level H (30 % of the code restorable; version 2, 25 modules, for our 18-character payload): a
   // classroom rubs and tears codes. scan/qr-grid.ts reads this size where jsQR cannot find the code.
   const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
@@ -43,7 +51,7 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, box: Box) {
   doc.save().fillColor('#000');
   for (let row = 0; row < size; row++)
     for (let col = 0; col < size; col++)
-      if (qr.modules.get(row, col))
+      if (qr.modules.get(row, col) && (finders || !inFinder(size, row, col)))
         doc.rect(box.x + (col + quiet) * module, box.y + (row + quiet) * module, module, module);
   doc.fill().restore();
 }
@@ -57,7 +65,7 @@ const bubble = (doc: PDFKit.PDFDocument, b: Bubble, label: string) => {
 
 /**
  * The cartão-resposta, one numbered sheet per student: fiducials in the corners, a QR code with
- * the exam, sheet and page, the name box, the booklet colour (and, for ENEM day 1, the foreign
+ * the exam, sheet and page (and its copy below it), the name box, the booklet colour (and, for ENEM day 1, the foreign
  * language) to mark, and A–E bubbles by fives. Geometry from sheet-layout.ts: the scan reader's.
  */
 export async function renderAnswerSheet(
@@ -77,7 +85,9 @@ export async function renderAnswerSheet(
           .rect(x - FIDUCIAL_SIZE / 2, y - FIDUCIAL_SIZE / 2, FIDUCIAL_SIZE, FIDUCIAL_SIZE)
           .fill('#000')
           .restore();
-      drawQr(doc, sheetPayload({ code: exam.code, sheet, page, pages }), QR_BOX);
+      const id = { code: exam.code, sheet, page, pages };
+      drawQr(doc, sheetPayload(id), QR_BOX);
+      drawQr(doc, sheetPayload(id, true), QR_COPY_BOX, false);
       doc.font('bold').fontSize(13).fillColor('#111').text('CARTÃO-RESPOSTA', 56, 44, { lineBreak: false });
       doc.font('regular').fontSize(9);
       doc.text(exam.title, 56, 62, { width: 390, height: 12, lineBreak: false, ellipsis: true });

@@ -24,6 +24,16 @@ export interface Box {
 
 /** The QR code with its quiet zone (top right, clear of the fiducial). */
 export const QR_BOX: Box = { x: 462, y: 46, width: 84, height: 84 };
+/**
+ * The code's copy, below it beside the colour row, clear of the grid: a classroom rubs or tears a
+ * code, seldom two in one place. It is printed without its three finder squares, so that a reader
+ * searching a page for a code finds only the first (jsQR mixes the finder squares of two codes);
+ * the copy is read where the corner squares map it (scan/qr-grid.ts). It says `EP1C …`, so a code
+ * read in one box through a map shifted onto the other is refused, not taken for this sheet.
+ */
+export const QR_COPY_BOX: Box = { x: 462, y: 136, width: 84, height: 84 };
+/** Where the sheet's codes are printed, the reader's order: the code, then its copy. */
+export const QR_BOXES: readonly Box[] = [QR_BOX, QR_COPY_BOX];
 /** The quiet zone printed around the code inside QR_BOX, in modules (the standard's four). */
 export const QR_QUIET = 4;
 /** Where the student writes the name: read back as an image crop. */
@@ -79,17 +89,22 @@ export interface SheetIdentity {
   pages: number;
 }
 
-const PAYLOAD = /^EP1 (P[0-9A-Z]{6}) (\d{1,4}) (\d{1,2})\/(\d{1,2})$/;
+// Sheets printed before the copy have one code, `EP1 …`; the copy says `EP1C …`.
+const PAYLOAD = /^EP1(C?) (P[0-9A-Z]{6}) (\d{1,4}) (\d{1,2})\/(\d{1,2})$/;
 
-export function sheetPayload(id: SheetIdentity): string {
-  return `EP1 ${id.code} ${id.sheet} ${id.page}/${id.pages}`;
+/** The text of a sheet's code (`copy`: the one printed in QR_COPY_BOX). */
+export function sheetPayload(id: SheetIdentity, copy = false): string {
+  return `EP1${copy ? 'C' : ''} ${id.code} ${id.sheet} ${id.page}/${id.pages}`;
 }
 
 /** The identity a QR code carries, or null when it is not one of our sheets. */
 export function parseSheetPayload(text: string): SheetIdentity | null {
   const match = PAYLOAD.exec(text.trim());
   if (!match) return null;
-  const [, code, sheet, page, pages] = match;
+  const [, , code, sheet, page, pages] = match;
   const id = { code: code ?? '', sheet: Number(sheet), page: Number(page), pages: Number(pages) };
   return id.page >= 1 && id.page <= id.pages && id.sheet >= 1 ? id : null;
 }
+
+/** Where the code that says `text` is printed: QR_COPY_BOX for the copy's mark, QR_BOX otherwise. */
+export const payloadBox = (text: string): Box => (text.trim().startsWith('EP1C ') ? QR_COPY_BOX : QR_BOX);

@@ -5,7 +5,7 @@
 // or no square of ink there (covered, torn off, folded under). The tutor is then told which corner
 // to bring into view or uncover, instead of being sent to the code or the scanner.
 import jsQR from 'jsqr';
-import { FIDUCIALS, FIDUCIAL_SIZE, QR_BOX, QR_QUIET as QUIET, parseSheetPayload } from '../sheet-layout.js';
+import { FIDUCIALS, FIDUCIAL_SIZE, QR_QUIET as QUIET, parseSheetPayload, payloadBox } from '../sheet-layout.js';
 import { SHEET_CORNERS, type CornerCause, type SheetCorner } from '../../../../preload/contract.js';
 import type { Point } from './homography.js';
 import { levelAt, type GrayImage } from './gray.js';
@@ -48,18 +48,20 @@ export function missingCorners(image: GrayImage, histogram: number[]): MissingCo
   const code = jsQR(rgba, width, height, { inversionAttempts: 'dontInvert' });
   if (!code || !parseSheetPayload(code.data)) return null;
   // The three finder patterns' centres, which jsQR locates precisely (its fourth corner is an
-  // estimate), fix an affine map from the printed code to the photo.
+  // estimate), fix an affine map from the printed code to the photo; the code's text says which of
+  // the two printed codes it is.
+  const box = payloadBox(code.data);
   const modules = 17 + 4 * code.version;
-  const pitch = QR_BOX.width / (modules + 2 * QUIET);
-  const at = (module: number) => QR_BOX.x + (QUIET + module) * pitch;
+  const pitch = box.width / (modules + 2 * QUIET);
+  const at = (module: number) => box.x + (QUIET + module) * pitch;
   const near = 3.5;
   const far = modules - 3.5;
   const { topLeftFinderPattern: a, topRightFinderPattern: b, bottomLeftFinderPattern: d } = code.location;
   const map = affine(
     [
-      [at(near), QR_BOX.y + (QUIET + near) * pitch],
-      [at(far), QR_BOX.y + (QUIET + near) * pitch],
-      [at(near), QR_BOX.y + (QUIET + far) * pitch],
+      [at(near), box.y + (QUIET + near) * pitch],
+      [at(far), box.y + (QUIET + near) * pitch],
+      [at(near), box.y + (QUIET + far) * pitch],
     ],
     [a, b, d].map((p): Point => [p.x * step, p.y * step]),
   );

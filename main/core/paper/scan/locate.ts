@@ -13,7 +13,8 @@ import {
   FIDUCIAL_SIZE,
   FIDUCIALS,
   parseSheetPayload,
-  QR_BOX,
+  payloadBox,
+  QR_BOXES,
   QUESTIONS_PER_PAGE,
   questionRow,
   SHEET_PAGE,
@@ -266,8 +267,16 @@ export function locateSheet(
       const order: Point[] = turned ? [br, bl, tl, tr] : corners;
       const map = homography(FIDUCIALS, order);
       if (!map) continue;
-      const text = readQr(image, map, QR_BOX);
-      const identity = text ? parseSheetPayload(text) : null;
+      // The code, else its copy (sheets printed since the copy), each taken only from its own box:
+      // a map shifted from one code onto the other reads a code, but not the one printed there.
+      let text: string | null = null;
+      let identity: SheetIdentity | null = null;
+      for (const box of QR_BOXES) {
+        const read = readQr(image, map, box);
+        text = read ?? text;
+        identity = read && payloadBox(read) === box ? parseSheetPayload(read) : null;
+        if (identity) break;
+      }
       if (!identity) {
         refuse(text ? 'no-sheet' : 'unreadable-code');
         continue;
