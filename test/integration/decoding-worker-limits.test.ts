@@ -2,26 +2,19 @@
 // made to be slow is refused and its worker replaced, a worker killed mid-file costs that page only,
 // and 160 pages are read one at a time in bounded memory. The refusals that show at once are in
 // decoding-worker.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScanTarget } from '../../main/core/paper/scan/scan.js';
 import { MAX_PDF_PAGES } from '../../main/core/paper/scan/raster.js';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
-import { stackPdf, type Corpus } from '../support/omr-synth.js';
+import { stackPdf } from '../support/omr-synth.js';
 import { blankPdf, pdfWithPathOperations } from '../support/hostile-files.js';
-import { killedAfterFirstPage, refusals, WORKER_EXAM, workerDecoder, workerSheets } from '../support/worker.js';
+import { killedAfterFirstPage, refusals, WORKER_EXAM, workerDecoder, workerFile } from '../support/worker.js';
 
 const TARGET: ScanTarget = WORKER_EXAM;
 const MB = 1024 * 1024;
 
-let corpus: Corpus;
-let sheet: Buffer;
-const decoder = workerDecoder();
-
-beforeAll(async () => {
-  ({ corpus, sheet } = await workerSheets());
-}, 60_000);
-afterAll(() => decoder.close());
+const { decoder, sheets } = workerFile();
 
 describe('the decoding worker over a long file', () => {
   it('a page made to be slow is refused as too slow; the worker is replaced and the batch goes on', async () => {
@@ -30,9 +23,9 @@ describe('the decoding worker over a long file', () => {
     // slow the sheet past it, so the limit is set from this run: ten times a warm sheet's page here
     // (both slow down together under load), and never under 6 s. Warm: the first read also starts the
     // worker and loads pdf.js, which would set the limit (and this test's length) three times higher.
-    await decoder.scan([{ name: 'aquecimento.pdf', data: sheet }], TARGET);
+    await decoder.scan([{ name: 'aquecimento.pdf', data: sheets.sheet }], TARGET);
     const started = performance.now();
-    await decoder.scan([{ name: 'aquecimento-2.pdf', data: sheet }], TARGET);
+    await decoder.scan([{ name: 'aquecimento-2.pdf', data: sheets.sheet }], TARGET);
     const pageMs = Math.max(6_000, Math.round(10 * (performance.now() - started)));
     const slow = workerDecoder({ pageMs });
     try {
@@ -41,9 +34,9 @@ describe('the decoding worker over a long file', () => {
       // The sheet first (the worker warm), the slow file, then the sheet's second copy: read after it.
       const result = await slow.scan(
         [
-          { name: 'turma.pdf', data: sheet },
+          { name: 'turma.pdf', data: sheets.sheet },
           { name: 'lento.pdf', data: file },
-          { name: 'copia.pdf', data: sheet },
+          { name: 'copia.pdf', data: sheets.sheet },
         ],
         TARGET,
       );
@@ -60,7 +53,7 @@ describe('the decoding worker over a long file', () => {
   }, 300_000);
 
   it('a worker killed in the middle of a file costs that page: the pages after it are still read', async () => {
-    const three = await stackPdf(corpus.images);
+    const three = await stackPdf(sheets.corpus.images);
     // The first process dies right after reporting page 1.
     const crashing = new Decoder(new DecodingWorker(killedAfterFirstPage().spawn, DEFAULT_LIMITS));
     try {

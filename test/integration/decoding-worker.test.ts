@@ -3,27 +3,20 @@
 // sheet beside it is read and this process (main's stand-in) neither crashes nor grows. The limits
 // that take a long file to show (a page made slow, 160 pages, a kill mid-file) are in
 // decoding-worker-limits.test.ts, in the long tier (docs/testing.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScanTarget } from '../../main/core/paper/scan/scan.js';
 import { PackError } from '../../main/core/packs/format.js';
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
-import { stackPdf, type Corpus } from '../support/omr-synth.js';
+import { stackPdf } from '../support/omr-synth.js';
 import { jpegOfHeightZero, pdfWithBrokenPageTree, pdfWithHugeImage, pngDeclaring } from '../support/hostile-files.js';
-import { refusals, WORKER_EXAM, workerDecoder, killedOnFirstJob, workerSheets } from '../support/worker.js';
+import { refusals, WORKER_EXAM, workerDecoder, killedOnFirstJob, workerFile } from '../support/worker.js';
 
 const TARGET: ScanTarget = WORKER_EXAM;
 const MB = 1024 * 1024;
 
-let corpus: Corpus;
-let sheet: Buffer;
-const decoder = workerDecoder();
-
-beforeAll(async () => {
-  ({ corpus, sheet } = await workerSheets());
-}, 60_000);
-afterAll(() => decoder.close());
+const { decoder, sheets } = workerFile();
 
 describe('the decoding worker', () => {
   it('refuses crafted images by name before any decoder sees them; the good sheet beside them is read', async () => {
@@ -34,7 +27,7 @@ describe('the decoding worker', () => {
         { name: 'alto.png', data: pngDeclaring(1, 40_000_000) },
         { name: 'zero.jpg', data: jpegOfHeightZero() },
         { name: 'fita.png', data: pngDeclaring(20_000, 1_000) },
-        { name: 'turma.pdf', data: sheet },
+        { name: 'turma.pdf', data: sheets.sheet },
       ],
       TARGET,
     );
@@ -57,7 +50,7 @@ describe('the decoding worker', () => {
     const result = await decoder.scan(
       [
         { name: 'imagem.pdf', data: file },
-        { name: 'turma.pdf', data: sheet },
+        { name: 'turma.pdf', data: sheets.sheet },
       ],
       TARGET,
     );
@@ -73,7 +66,7 @@ describe('the decoding worker', () => {
       [
         { name: 'laço.pdf', data: pdfWithBrokenPageTree('loop') },
         { name: 'nada.pdf', data: pdfWithBrokenPageTree('nowhere') },
-        { name: 'turma.pdf', data: sheet },
+        { name: 'turma.pdf', data: sheets.sheet },
       ],
       TARGET,
     );
@@ -87,7 +80,7 @@ describe('the decoding worker', () => {
   it('past its memory cap the worker is killed and that file refused as too large', async () => {
     const capped = workerDecoder({ maxRssBytes: 40 * MB });
     try {
-      const result = await capped.scan([{ name: 'turma.pdf', data: sheet }], TARGET);
+      const result = await capped.scan([{ name: 'turma.pdf', data: sheets.sheet }], TARGET);
       // Node alone is near 40 MB: the cap is hit on opening, before the file's first page.
       expect(refusals(result)).toEqual([['turma.pdf', 'too-large']]);
       expect(result.sheets).toEqual([]);
@@ -115,7 +108,7 @@ describe('the decoding worker', () => {
 
   it('closing (the app quitting) ends a long scan at once: what was queued is refused, nothing waits', async () => {
     const closing = workerDecoder();
-    const stack = await stackPdf(corpus.images);
+    const stack = await stackPdf(sheets.corpus.images);
     const files = [1, 2, 3, 4].map((n) => ({ name: `turma-${n}.pdf`, data: stack }));
     const scan = closing.scan(files, TARGET);
     await expect.poll(() => closing.worker.pid).toBeDefined();
@@ -135,7 +128,7 @@ describe('the decoding worker', () => {
 
 describe('the worker behind one interface', () => {
   it('runs overlapping jobs one at a time, each answered as if alone', async () => {
-    const files = [{ name: 'turma.pdf', data: sheet }];
+    const files = [{ name: 'turma.pdf', data: sheets.sheet }];
     const alone = await decoder.scan(files, TARGET);
     const both = await Promise.all([decoder.scan(files, TARGET), decoder.scan(files, TARGET)]);
     expect(both).toEqual([alone, alone]);
@@ -149,7 +142,7 @@ describe('the worker behind one interface', () => {
       expect(first).toBeDefined();
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(idle.worker.pid).toBeUndefined();
-      const again = await idle.scan([{ name: 'turma.pdf', data: sheet }], TARGET);
+      const again = await idle.scan([{ name: 'turma.pdf', data: sheets.sheet }], TARGET);
       expect(again.sheets).toHaveLength(1);
       expect(idle.worker.spawned).toBe(2);
     } finally {

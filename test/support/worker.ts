@@ -1,5 +1,6 @@
 // The decoding worker as the harness and the CLI run it (a forked Node process), for tests that
 // read files from outside through the same process boundary the app uses.
+import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_LIMITS, DecodingWorker, type SpawnWorker, type WorkerLimits } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
 import { forkWorker } from '../../main/core/worker/node-spawn.js';
@@ -81,4 +82,18 @@ export const refusals = (result: ScanResult): [string, string][] => result.refus
 export async function workerSheets(): Promise<{ corpus: Corpus; sheet: Buffer }> {
   const corpus = await synthesize(WORKER_EXAM, 3, 7, { photos: 'none' });
   return { corpus, sheet: await stackPdf(corpus.images.slice(0, 1)) };
+}
+
+/**
+ * A test file's decoder and WORKER_EXAM's scans: the scans made before the file's tests (read
+ * `sheets.sheet` and `sheets.corpus` inside a test), the decoder closed after them.
+ */
+export function workerFile(): { decoder: Decoder; sheets: { corpus: Corpus; sheet: Buffer } } {
+  const decoder = workerDecoder();
+  const sheets = { corpus: { images: [], truths: [] } as Corpus, sheet: Buffer.alloc(0) };
+  beforeAll(async () => {
+    Object.assign(sheets, await workerSheets());
+  }, 60_000);
+  afterAll(() => decoder.close());
+  return { decoder, sheets };
 }
