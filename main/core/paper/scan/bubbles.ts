@@ -15,8 +15,15 @@ import type { LocatedSheet } from './locate.js';
 /** At or above: a mark. At or below: a blank. Between: doubtful (measured on the synthetic corpus, docs/paper.md). */
 export const MARKED = 0.42;
 export const BLANK = 0.16;
-/** A disc with this share of pen-dark pixels has a line in it: never read as a blank. */
+/** A disc with this share of pen-dark pixels has a line in it (a tick or X, not a pale fill). */
 export const STROKE_SEEN = 0.03;
+/**
+ * Any pen-dark pixels at all, past a speck's few: never read as a blank, but left to the tutor. No
+ * blank, erased or rubbed-out bubble of the bench's worlds has one (their stroke is 0 on 14,000
+ * bubbles), while a quick tick through the edge of a bubble, mostly outside the measured disc, had
+ * 0.024 and was read blank (docs/paper.md).
+ */
+export const STROKE_ANY = 0.015;
 /** A line this strong, alone in its row of clean bubbles, is the answer: a tick or an X in pen. */
 export const STROKE_MARK = 0.12;
 /** "Clean": the other bubbles of such a row (no line, hardly any fill). */
@@ -102,7 +109,7 @@ export function markOf(measure: BubbleMeasure | number, scale: SheetScale = PEN_
   const { fill, stroke } = typeof measure === 'number' ? { fill: measure, stroke: 0 } : measure;
   if (fill >= scale.marked) return 'marked';
   // A thin pen line leaves the disc mostly white: its fill says blank, its stroke says otherwise.
-  if (fill <= BLANK && stroke < STROKE_SEEN) return 'blank';
+  if (fill <= BLANK && stroke < STROKE_ANY) return 'blank';
   return 'doubtful';
 }
 

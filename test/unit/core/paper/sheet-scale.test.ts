@@ -9,6 +9,8 @@ import {
   MARKED_FLOOR,
   PEN_SCALE,
   sheetScale,
+  STROKE_ANY,
+  STROKE_SEEN,
   type BubbleMeasure,
 } from '../../../../main/core/paper/scan/bubbles.js';
 
@@ -58,5 +60,16 @@ describe('the sheet’s own scale', () => {
   it('too few answered rows to know the hand: the pen’s line', () => {
     const few = [...sheetOf(0.3).slice(0, 9), ...Array.from({ length: 30 }, () => rowOf(blank))];
     expect(sheetScale(few)).toEqual(PEN_SCALE);
+  });
+
+  it('a quick tick through the edge of a bubble, a few pen-dark pixels in its disc, is left to the tutor, never read blank', () => {
+    // Measured on the bench's unseen pen seed (9100): fill 0.139, stroke 0.024 — below the line that
+    // tells a tick from a fill, above any blank's (0 on every world).
+    const edgeTick = fill(0.139, 0.024);
+    expect(edgeTick.stroke).toBeLessThan(STROKE_SEEN);
+    expect(decideRow(rowOf(edgeTick)).marks[0]).toBe('doubtful');
+    expect(decideRow(rowOf(edgeTick)).symbol).toBe('?');
+    // A speck (under STROKE_ANY) in an empty bubble is still a blank.
+    expect(decideRow(rowOf(fill(0.04, STROKE_ANY / 2))).symbol).toBe('-');
   });
 });
