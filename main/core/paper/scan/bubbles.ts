@@ -28,6 +28,13 @@ export const STROKE_ANY = 0.015;
 export const STROKE_MARK = 0.12;
 /** "Clean": the other bubbles of such a row (no line, hardly any fill). */
 const CLEAN_FILL = 0.1;
+/**
+ * In a row that would read blank, a bubble this full is left to the tutor: every blank of the
+ * bench's worlds measures under 0.09, while a pale tick blurred in a phone photo (no pen-dark pixel
+ * left) measured 0.157 and a mark rubbed out and left alone 0.12–0.19 (docs/paper.md). A row with a
+ * decided mark is not touched: an erasure beside the chosen bubble stays a blank.
+ */
+export const FAINT_ALONE = 0.12;
 
 /**
  * A sheet's own marks set its line for "marked": this share of its typical mark (the median of its
@@ -124,7 +131,8 @@ const LETTERS = 'ABCDEFGHIJ';
 
 /**
  * A row of bubbles read as one answer: one mark is a letter, two a double; doubt is never resolved
- * here — except a pen tick or X that is unambiguous: a strong line in one bubble while every other
+ * here, and a row that would read blank with something faint in it is doubt too — except a pen tick
+ * or X that is unambiguous: a strong line in one bubble while every other
  * bubble of the row is clean (no line, hardly any fill). That is the student's answer.
  */
 export function readRow(sheet: LocatedSheet, bubbles: Bubble[], scale: SheetScale = PEN_SCALE): RowReading {
@@ -143,6 +151,11 @@ export function decideRow(measures: readonly BubbleMeasure[], scale: SheetScale 
   const [only] = lined;
   if (lined.length === 1 && only !== undefined && measures.every((_, i) => i === only || clean(i)))
     marks[only] = 'marked';
+  // Nothing decided in the row: something faint in it is the only trace of an answer.
+  if (!marks.some((m) => m !== 'blank'))
+    measures.forEach((m, i) => {
+      if (m.fill >= FAINT_ALONE) marks[i] = 'doubtful';
+    });
   const marked = marks.flatMap((m, i) => (m === 'marked' ? [i] : []));
   let symbol: string;
   if (marked.length >= 2) symbol = '*';

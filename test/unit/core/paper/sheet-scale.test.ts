@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BLANK,
   decideRow,
+  FAINT_ALONE,
   MARKED,
   MARKED_FLOOR,
   PEN_SCALE,
@@ -50,7 +51,9 @@ describe('the sheet’s own scale', () => {
     const palest = sheetOf(0.22);
     const scale = sheetScale(palest);
     expect(scale.marked).toBe(MARKED_FLOOR);
-    expect(decideRow(rowOf(fill(BLANK)), scale).symbol).toBe('-');
+    // A residue alone in its row is left to the tutor (it may be a pale tick); a fainter one is a blank.
+    expect(decideRow(rowOf(fill(BLANK)), scale).symbol).toBe('?');
+    expect(decideRow(rowOf(fill(FAINT_ALONE - 0.01)), scale).symbol).toBe('-');
     expect(decideRow(rowOf(fill(MARKED_FLOOR - 0.01)), scale).symbol).toBe('?');
     // A fill rubbed out beside the answer leaves the row to the tutor, not silently decided.
     const rubbedBeside = [fill(0.34), fill(0.18), blank, blank, blank];
@@ -71,5 +74,18 @@ describe('the sheet’s own scale', () => {
     expect(decideRow(rowOf(edgeTick)).symbol).toBe('?');
     // A speck (under STROKE_ANY) in an empty bubble is still a blank.
     expect(decideRow(rowOf(fill(0.04, STROKE_ANY / 2))).symbol).toBe('-');
+  });
+
+  it('a pale tick alone in its row, blurred to no pen-dark pixel, is left to the tutor; beside a mark, a faint erasure stays blank', () => {
+    // Measured on a held-out seed (31004): fill 0.157 (the blank line is 0.16), stroke 0, the row's
+    // other bubbles 0.05–0.06.
+    const paleTick = fill(0.157);
+    const row = [fill(0.058), fill(0.064), paleTick, fill(0.057), fill(0.052)];
+    expect(decideRow(row).marks[2]).toBe('doubtful');
+    expect(decideRow(row).symbol).toBe('?');
+    // Every blank the bench measures sits under 0.09: a row of blanks stays blank.
+    expect(decideRow([fill(0.08), fill(0.05), fill(0.06), fill(0.07), fill(0.05)]).symbol).toBe('-');
+    // An erasure as full as the pale tick, beside a decided mark, changes nothing.
+    expect(decideRow([fill(0.9), fill(FAINT_ALONE + 0.03), blank, blank, blank]).symbol).toBe('A');
   });
 });
