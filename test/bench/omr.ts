@@ -136,6 +136,9 @@ const worlds: { name: string; options: Parameters<typeof synthesize>[3]; seed?: 
     },
     seed: 9_350,
   },
+  // Stapled classes (drawn before the reader was run on them): a staple through one corner of each
+  // sheet, across or beside its square, half phone photos.
+  { name: 'stapled at a corner', options: { photos: 'half', staple: (sheet) => sheet % 4 }, seed: 9_900 },
   // Issue 48's pencil (set before the sheet's own scale was measured on them): each student presses
   // an HB pencil their own way, fills vary from one question to the next, some rubbed out.
   { name: 'HB pencil, a class', options: { photos: 'half', marks: 'pencil' }, seed: 9_400 },

@@ -9,6 +9,7 @@ import { seededRandom } from '../../main/core/exams/random.js';
 import { finish, renderAnswerSheet } from '../../main/core/paper/pdf.js';
 import {
   BUBBLE_RADIUS,
+  FIDUCIALS,
   LANGUAGE_BUBBLES,
   NAME_BOX,
   QR_BOX,
@@ -436,6 +437,37 @@ function damageCode(ctx: SKRSContext2D, damage: OneCodeDamage, scale: number, ra
   }
 }
 
+/**
+ * A staple as a class's sheets come stapled: a 12–14 pt bar of grey metal about 1.5 pt wide, at
+ * 30–60° to the edge, within 12 pt of the corner square's centre (often across it), its two legs
+ * pressed in at the ends, and a little shadow under it.
+ */
+function drawStaple(ctx: SKRSContext2D, corner: number, scale: number, random: Random) {
+  const [fx, fy] = FIDUCIALS[corner] ?? [0, 0];
+  const cx = fx + between(random, -12, 12);
+  const cy = fy + between(random, -12, 12);
+  const angle = ((corner % 2 === 0 ? 1 : -1) * between(random, 30, 60) * Math.PI) / 180;
+  const half = between(random, 6, 7);
+  const dx = Math.cos(angle) * half;
+  const dy = Math.sin(angle) * half;
+  ctx.save();
+  ctx.lineCap = 'butt';
+  ctx.strokeStyle = 'rgba(40, 40, 40, 0.35)'; // its shadow on the paper
+  ctx.lineWidth = 2.2 * scale;
+  ctx.beginPath();
+  ctx.moveTo((cx - dx + 0.8) * scale, (cy - dy + 0.8) * scale);
+  ctx.lineTo((cx + dx + 0.8) * scale, (cy + dy + 0.8) * scale);
+  ctx.stroke();
+  const metal = Math.round(between(random, 110, 190));
+  ctx.strokeStyle = `rgb(${metal},${metal},${metal + 8})`;
+  ctx.lineWidth = 1.5 * scale;
+  ctx.beginPath();
+  ctx.moveTo((cx - dx) * scale, (cy - dy) * scale);
+  ctx.lineTo((cx + dx) * scale, (cy + dy) * scale);
+  ctx.stroke();
+  ctx.restore();
+}
+
 export interface Corpus {
   /** One JPEG per page, as a phone or scanner made it. */
   images: Buffer[];
@@ -467,6 +499,8 @@ export async function synthesize(
     fold?: (sheet: number) => Fold | undefined;
     /** The sheet printed on coloured or recycled paper, or with low toner. */
     paper?: (sheet: number) => Paper | undefined;
+    /** A staple through the sheet's corner (0 top-left, in print order), across or beside its square. */
+    staple?: (sheet: number) => number | undefined;
     /** A damaged QR code: `rub` of its height rubbed pale in one band, `tear` of its area torn off a corner. */
     code?: (sheet: number) => CodeDamage | undefined;
   } = {},
@@ -516,6 +550,8 @@ export async function synthesize(
     truth.bubbles.forEach((row, n) =>
       questionRow(n).bubbles.forEach((b, l) => fillBubble(ctx, b, row[l] ?? 'blank', scale, random, hand)),
     );
+    const staple = options.staple?.(sheet);
+    if (staple !== undefined) drawStaple(ctx, staple, scale, random);
     const damage = options.code?.(sheet);
     if (damage) damageCode(ctx, damage, scale, random, QR_BOX);
     if (damage?.copy) damageCode(ctx, damage.copy, scale, random, QR_COPY_BOX);
