@@ -9,8 +9,7 @@ import {
   LANGUAGE_BUBBLES,
   LETTERS as SHEET_LETTERS,
   NAME_BOX,
-  QR_BOX,
-  QR_COPY_BOX,
+  QR_CODES,
   QR_QUIET,
   QUESTIONS_PER_COLUMN,
   QUESTIONS_PER_PAGE,
@@ -86,8 +85,7 @@ export async function renderAnswerSheet(
           .fill('#000')
           .restore();
       const id = { code: exam.code, sheet, page, pages };
-      drawQr(doc, sheetPayload(id), QR_BOX);
-      drawQr(doc, sheetPayload(id, true), QR_COPY_BOX, false);
+      for (const { box, copy } of QR_CODES) drawQr(doc, sheetPayload(id, copy), box, !copy);
       doc.font('bold').fontSize(13).fillColor('#111').text('CARTÃO-RESPOSTA', 56, 44, { lineBreak: false });
       doc.font('regular').fontSize(9);
       doc.text(exam.title, 56, 62, { width: 390, height: 12, lineBreak: false, ellipsis: true });

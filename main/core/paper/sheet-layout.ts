@@ -32,8 +32,11 @@ export const QR_BOX: Box = { x: 462, y: 46, width: 84, height: 84 };
  * read in one box through a map shifted onto the other is refused, not taken for this sheet.
  */
 export const QR_COPY_BOX: Box = { x: 462, y: 136, width: 84, height: 84 };
-/** Where the sheet's codes are printed, the reader's order: the code, then its copy. */
-export const QR_BOXES: readonly Box[] = [QR_BOX, QR_COPY_BOX];
+/** The sheet's printed codes, in the reader's order: the code, then its copy (no finder squares). */
+export const QR_CODES: readonly { box: Box; copy: boolean }[] = [
+  { box: QR_BOX, copy: false },
+  { box: QR_COPY_BOX, copy: true },
+];
 /** The quiet zone printed around the code inside QR_BOX, in modules (the standard's four). */
 export const QR_QUIET = 4;
 /** Where the student writes the name: read back as an image crop. */
@@ -106,5 +109,8 @@ export function parseSheetPayload(text: string): SheetIdentity | null {
   return id.page >= 1 && id.page <= id.pages && id.sheet >= 1 ? id : null;
 }
 
+/** Whether a code's text carries the copy's mark (`EP1C …`). */
+export const isCopyPayload = (text: string): boolean => text.trim().startsWith('EP1C ');
+
 /** Where the code that says `text` is printed: QR_COPY_BOX for the copy's mark, QR_BOX otherwise. */
-export const payloadBox = (text: string): Box => (text.trim().startsWith('EP1C ') ? QR_COPY_BOX : QR_BOX);
+export const payloadBox = (text: string): Box => (isCopyPayload(text) ? QR_COPY_BOX : QR_BOX);

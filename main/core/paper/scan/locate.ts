@@ -12,9 +12,9 @@ import {
   BUBBLE_RADIUS,
   FIDUCIAL_SIZE,
   FIDUCIALS,
+  isCopyPayload,
   parseSheetPayload,
-  payloadBox,
-  QR_BOXES,
+  QR_CODES,
   QUESTIONS_PER_PAGE,
   questionRow,
   SHEET_PAGE,
@@ -146,8 +146,12 @@ function rectify(image: GrayImage, h: Homography, box: Box, scale: number): { rg
   return { rgba, size };
 }
 
-/** jsQR on the rectified square, else the module grid the map predicts (qr-grid.ts): two independent reads. */
-function readQr(image: GrayImage, h: Homography, box: Box): string | null {
+/**
+ * jsQR on the rectified square, else the module grid the map predicts (qr-grid.ts): two independent
+ * reads. The copy has no finder squares for jsQR to find: the grid alone reads it.
+ */
+function readQr(image: GrayImage, h: Homography, { box, copy }: { box: Box; copy: boolean }): string | null {
+  if (copy) return readQrGrid(image, h, box);
   const { rgba, size } = rectify(image, h, box, 3);
   return jsQR(rgba, size, size, { inversionAttempts: 'dontInvert' })?.data ?? readQrGrid(image, h, box);
 }
@@ -271,10 +275,10 @@ export function locateSheet(
       // a map shifted from one code onto the other reads a code, but not the one printed there.
       let text: string | null = null;
       let identity: SheetIdentity | null = null;
-      for (const box of QR_BOXES) {
-        const read = readQr(image, map, box);
+      for (const code of QR_CODES) {
+        const read = readQr(image, map, code);
         text = read ?? text;
-        identity = read && payloadBox(read) === box ? parseSheetPayload(read) : null;
+        identity = read && isCopyPayload(read) === code.copy ? parseSheetPayload(read) : null;
         if (identity) break;
       }
       if (!identity) {
