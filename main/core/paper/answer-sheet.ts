@@ -64,8 +64,9 @@ const bubble = (doc: PDFKit.PDFDocument, b: Bubble, label: string) => {
 
 /**
  * The cartão-resposta, one numbered sheet per student: fiducials in the corners, a QR code with
- * the exam, sheet and page (and its copy below it), the name box, the booklet colour (and, for ENEM day 1, the foreign
- * language) to mark, and A–E bubbles by fives. Geometry from sheet-layout.ts: the scan reader's.
+ * the exam, sheet and page (and its copy below it), the name box, the booklet colour (and, for ENEM
+ * day 1, the foreign language) to mark, and A–E bubbles by fives. Geometry from sheet-layout.ts:
+ * the scan reader's.
  */
 export async function renderAnswerSheet(
   exam: PaperExam,

@@ -132,8 +132,8 @@ const LETTERS = 'ABCDEFGHIJ';
 /**
  * A row of bubbles read as one answer: one mark is a letter, two a double; doubt is never resolved
  * here, and a row that would read blank with something faint in it is doubt too — except a pen tick
- * or X that is unambiguous: a strong line in one bubble while every other
- * bubble of the row is clean (no line, hardly any fill). That is the student's answer.
+ * or X that is unambiguous: a strong line in one bubble while every other bubble of the row is clean
+ * (no line, hardly any fill). That is the student's answer.
  */
 export function readRow(sheet: LocatedSheet, bubbles: Bubble[], scale: SheetScale = PEN_SCALE): RowReading {
   return decideRow(measureRow(sheet, bubbles), scale);
