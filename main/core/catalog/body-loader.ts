@@ -55,8 +55,9 @@ export async function loadBodies(
       for (const item of read ?? list.map((gone) => ({ ...gone, body: null }))) {
         const entry = source.entry(item.id);
         if (!entry) continue;
-        if (entry.at !== item.at) {
-          moved.push({ id: item.id, at: entry.at });
+        const now = entry.at;
+        if (now.seq !== item.at.seq || now.offset !== item.at.offset || now.length !== item.at.length) {
+          moved.push({ id: item.id, at: now });
           continue;
         }
         // Where its entry still points, its line is damaged: that question alone is dropped.

@@ -2,7 +2,8 @@
 // grading decide on, and where its body is. Statements and alternatives stay on disk (a question's
 // body is read when a screen, an exam, a pack, a print or a library row needs it: its excerpt is
 // made from the body, for the rows shown), so memory follows the number of questions, not the
-// length of their texts.
+// length of their texts. The entries are held as columns (entry-columns.ts); these are the shapes
+// code reads them through.
 import type { ApiExam, Difficulty } from '../api/schemas.js';
 import type { BodyAt, StoredQuestion } from './chunk-file.js';
 
@@ -61,75 +62,6 @@ export function entryImageUrls(entries: Iterable<CatalogEntry>): Set<string> {
   for (const entry of entries) for (const url of entry.images) urls.add(url);
   return urls;
 }
-
-/**
- * Shares equal small values between entries: 50,000 questions name a few dozen subjects, exams and
- * source lists, and one object each instead of one per question is a large part of the saving.
- */
-export class Interner {
-  // Two levels of maps (id, then name) rather than one string key: no string is built per question.
-  private readonly subjects = new Map<string, Map<string | undefined, QuestionHead['subject']>>();
-  private readonly exams = new Map<string | undefined, Map<string | undefined, NonNullable<QuestionHead['exam']>>>();
-  private readonly sourceLists = new Map<string, string[]>();
-
-  subject(subject: { id: string; name?: string | undefined }): QuestionHead['subject'] {
-    const { id, name } = subject;
-    let byName = this.subjects.get(id);
-    if (!byName) this.subjects.set(id, (byName = new Map()));
-    let shared = byName.get(name);
-    if (!shared) byName.set(name, (shared = name === undefined ? { id } : { id, name }));
-    return shared;
-  }
-
-  exam(exam: QuestionHead['exam']): QuestionHead['exam'] {
-    if (!exam) return null;
-    const { id, name } = exam;
-    let byName = this.exams.get(id);
-    if (!byName) this.exams.set(id, (byName = new Map()));
-    let shared = byName.get(name);
-    if (!shared) {
-      shared = {};
-      if (id !== undefined) shared.id = id;
-      if (name !== undefined) shared.name = name;
-      byName.set(name, shared);
-    }
-    return shared;
-  }
-
-  sources(sources: string[]): string[] {
-    const key = sources.length === 1 ? (sources[0] ?? '') : sources.join('\u0000');
-    const shared = this.sourceLists.get(key);
-    if (shared) return shared;
-    this.sourceLists.set(key, sources);
-    return sources;
-  }
-}
-
-export function entryOf(question: StoredQuestion, at: BodyAt, interner: Interner): CatalogEntry {
-  const { q } = question;
-  // Built field by field: a sync makes 50,000 of these, spreads would add three objects each.
-  const head: QuestionHead = { id: q.id, subject: interner.subject(q.subject), exam: interner.exam(q.exam) };
-  if (q.imageUrl) head.imageUrl = q.imageUrl;
-  if (q.sealedAnswer !== undefined) head.sealedAnswer = q.sealedAnswer;
-  if (q.enemOrigin !== undefined) head.enemOrigin = q.enemOrigin;
-  let images: string[] | null = q.imageUrl ? [q.imageUrl] : null;
-  for (const alternative of q.alternatives) {
-    const url = alternative.imageUrl;
-    if (url && !images?.includes(url)) (images ??= []).push(url);
-  }
-  return {
-    id: question.id,
-    q: head,
-    correctId: question.correctId,
-    year: question.year,
-    difficulty: question.difficulty,
-    sources: interner.sources(question.sources),
-    images: images ?? NO_IMAGES,
-    at,
-  };
-}
-
-export const NO_IMAGES: readonly string[] = Object.freeze([]);
 
 /** The text the search index holds for a question: its statement and its alternatives. */
 export function searchTextOf(question: StoredQuestion): string {

@@ -35,16 +35,24 @@ export interface FilterFields {
   difficulty: string | null;
 }
 
-/** The library's filters except text: one definition for the full catalog and the start-up index. */
+/** The library's filters except text: one definition for a question's fields and the catalog's columns. */
 export function matchesFilters(fields: FilterFields, query: CatalogQuery): boolean {
-  if (query.product && !fields.sources.includes(`api:${query.product}`)) return false;
-  if (query.examId && fields.examId !== query.examId && fields.examName !== query.examId) return false;
+  if (!sourcesMatch(fields.sources, query)) return false;
+  if (!examMatches(fields.examId, fields.examName, query)) return false;
   if (query.year !== undefined && fields.year !== query.year) return false;
   if (query.subjectId && fields.subjectId !== query.subjectId) return false;
   if (query.difficulty && fields.difficulty !== query.difficulty) return false;
-  const wanted = query.source;
-  if (wanted && !fields.sources.some((s) => s === wanted || (wanted === 'api' && s.startsWith('api:')))) return false;
   return true;
+}
+
+function sourcesMatch(sources: readonly string[], query: CatalogQuery): boolean {
+  if (query.product && !sources.includes(`api:${query.product}`)) return false;
+  const wanted = query.source;
+  return !wanted || sources.some((s) => s === wanted || (wanted === 'api' && s.startsWith('api:')));
+}
+
+function examMatches(id: string | null | undefined, name: string | null | undefined, query: CatalogQuery): boolean {
+  return !query.examId || id === query.examId || name === query.examId;
 }
 
 /** The non-text filters on a question's entry (or a whole question). */
@@ -85,11 +93,15 @@ export async function queryCatalog(store: CatalogStore, query: CatalogQuery): Pr
   const terms = searchTerms(query.text ?? '');
   if (terms.length > 0 && !store.searchable) throw new Error('the catalog was opened without its search index');
   const hits = terms.length > 0 ? store.search.match(terms) : null;
-  const result: CatalogEntry[] = [];
-  for (const entry of store.all()) {
-    if (hits && !hits.has(entry.id)) continue;
-    if (matchesQuestion(entry, query)) result.push(entry);
-  }
+  // On the catalog's columns: each subject, exam and source list is tested once, not once a question.
+  const result = store.select({
+    subject: (subject) => !query.subjectId || subject.id === query.subjectId,
+    exam: (exam) => examMatches(exam?.id, exam?.name, query),
+    sources: (sources) => sourcesMatch(sources, query),
+    year: query.year,
+    difficulty: query.difficulty,
+    ids: hits,
+  });
   const phrases = terms.filter((term) => /[^\p{L}\p{N}]/u.test(term));
   if (phrases.length === 0 || result.length === 0) return result;
   const kept = new Set<string>();

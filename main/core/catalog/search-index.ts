@@ -43,14 +43,18 @@ export class SearchIndex {
   /** Document numbers whose question was replaced or removed. */
   private readonly dead = new Set<number>();
 
+  /** The id as the catalog holds it, so that a decoded index shares the catalog's strings. */
+  intern: (id: string) => string = (id) => id;
+
   constructor(data?: SearchIndexData | SavedSearch) {
     if (data && 'decode' in data) this.saved = data;
     else if (data) this.adopt(data);
   }
 
   private adopt(data: SearchIndexData) {
-    this.frozen = data;
-    this.ids = [...data.ids];
+    // Not `data` itself: its own list of ids would stay alive beside the interned one.
+    this.frozen = { terms: data.terms, offsets: data.offsets, postings: data.postings };
+    this.ids = data.ids.map((id) => (id ? this.intern(id) : id));
     this.frozenDocuments = this.ids.length;
     this.ids.forEach((id, n) => {
       if (id) this.numberOf.set(id, n);

@@ -24,10 +24,9 @@ import {
   type PageMeta,
   type StoredQuestion,
 } from './chunk-file.js';
+import { EntryColumns, type RowTest } from './entry-columns.js';
 import {
-  entryOf,
   examListOf,
-  Interner,
   searchTextOf,
   subjectsOf,
   type CatalogEntry,
@@ -48,7 +47,7 @@ const COMPACT_SIZE = 5_000;
 const COMPACT_FILES = 1_000;
 
 export class CatalogStore {
-  private readonly entries = new Map<string, CatalogEntry>();
+  private entries: EntryColumns = new EntryColumns();
   private readonly chunkMeta = new Map<number, ChunkMeta>();
   private nextSeq = 1;
   private subjectCache: ReturnType<typeof subjectsOf> | null = null;
@@ -73,11 +72,11 @@ export class CatalogStore {
     readonly dir: string,
     private readonly storage: StorageContext,
     search: SearchIndex,
-    private readonly interner: Interner,
     /** Each product's /exams and each pack's list. */
     readonly examLists: ExamLists,
   ) {
     this.search = search;
+    this.search.intern = (id) => this.entries.canonical(id);
     this.bodySource = {
       dir,
       entry: (id) => this.entries.get(id),
@@ -113,24 +112,23 @@ export class CatalogStore {
     options: { search?: boolean } = {},
   ): Promise<CatalogStore> {
     const seqs = await listChunks(join(dir, 'chunks'), storage.readOnly);
-    const interner = new Interner();
     const searchable = options.search !== false;
-    const saved = await readCatalogIndex(dir, seqs, interner, { search: searchable });
+    const saved = await readCatalogIndex(dir, seqs, { search: searchable });
     // Its changes are the catalog's (the summary index is rewritten); called only once `store` is set.
     const examLists = await ExamLists.open(dir, storage, () => store.onChange?.());
-    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search ?? undefined), interner, examLists);
+    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search ?? undefined), examLists);
     store.searchable = searchable;
     if (saved) {
       store.adoptIndex(saved);
       store.fromIndex = true;
     } else for (const seq of seqs) await store.scanChunk(seq);
     // Chunks of the older one-line layout have no byte ranges: rewritten once, by their writer.
-    if (!storage.readOnly && [...store.entries.values()].some((entry) => entry.at.offset < 0)) await store.compact();
+    if (!storage.readOnly && store.entries.someUnranged()) await store.compact();
     return store;
   }
 
   private adoptIndex(saved: CatalogIndexData) {
-    for (const entry of saved.entries) this.entries.set(entry.id, entry);
+    this.entries = saved.entries;
     for (const [seq, meta] of saved.chunks) {
       this.chunkMeta.set(seq, meta);
       this.nextSeq = Math.max(this.nextSeq, seq + 1);
@@ -160,7 +158,7 @@ export class CatalogStore {
     chunk.questions.forEach((question, i) => {
       const existing = this.entries.get(question.id);
       const merged = existing && !chunk.replace ? merge(existing, question) : question;
-      this.entries.set(question.id, entryOf(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 }, this.interner));
+      this.entries.set(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 });
       this.bodies.update(merged);
       if (this.searchable) this.search.add(question.id, searchTextOf(question));
     });
@@ -274,9 +272,8 @@ export class CatalogStore {
       const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions };
       const at = await this.writeChunk(chunk);
       questions.forEach((question, n) => {
-        const entry = this.entries.get(question.id);
         const where = at[n];
-        if (entry && where) this.entries.set(question.id, { ...entry, at: where });
+        if (where) this.entries.move(question.id, where);
       });
       written.set(chunk.seq, { run: null, pages: [], records: questions.length });
     }
@@ -366,6 +363,16 @@ export class CatalogStore {
 
   all(): IterableIterator<CatalogEntry> {
     return this.entries.values();
+  }
+
+  /** The entries passing a test on their columns (query.ts), without making the others. */
+  select(test: RowTest): CatalogEntry[] {
+    return this.entries.select(test);
+  }
+
+  /** The entries' columns and tables, for the saved index. */
+  columns() {
+    return this.entries.save();
   }
 
   /** Exams from the exam list, plus exams seen only inside questions (the national product has no list). */

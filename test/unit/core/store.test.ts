@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiQuestion } from '../../../main/core/api/schemas.js';
-import { catalogStats, queryCatalog } from '../../../main/core/catalog/query.js';
+import { catalogStats, matchesQuestion, queryCatalog, type CatalogQuery } from '../../../main/core/catalog/query.js';
 import { CatalogStore, toStored } from '../../../main/core/catalog/store.js';
 import { tempDir } from '../../support/temp.js';
 
@@ -42,7 +42,10 @@ describe('CatalogStore', () => {
       ],
     );
     const reopened = await CatalogStore.open(dir);
-    expect([...reopened.all()]).toEqual([...store.all()]);
+    // Entries are views over columns: compared as the plain data they read.
+    const plain = (of: CatalogStore) => JSON.parse(JSON.stringify([...of.all()])) as unknown[];
+    expect(plain(reopened)).toHaveLength(4);
+    expect(plain(reopened)).toEqual(plain(store));
     expect(reopened.pagesOf('r').get('l')?.get(1)).toEqual({ total: 4, ids: ['q1', 'q2', 'q3'] });
     expect(reopened.pagesOf('r').get('l')?.get(2)).toEqual({ total: 4, ids: ['q4'] });
     expect(reopened.pagesOf('other').size).toBe(0);
@@ -66,6 +69,44 @@ describe('CatalogStore', () => {
     await store.compact();
     expect(await readdir(join(dir, 'chunks'))).toHaveLength(1);
     expect((await CatalogStore.open(dir)).size).toBe(12);
+  });
+
+  it('a query on the columns keeps exactly the questions whose own fields pass the filters', async () => {
+    const { store } = await open();
+    const exams = [null, { id: 'enem', name: 'ENEM' }, { name: 'FUVEST' }, { id: 'unicamp' }];
+    const sources = ['api:enem', 'api:vestibulares', 'pack:p1', 'pack:p2'];
+    for (let n = 0; n < 60; n++) {
+      const record = toStored(
+        q(n, { exam: exams[n % 4], year: n % 5 === 0 ? undefined : 2010 + (n % 3), difficulty: undefined }),
+        sources[n % 4] ?? '',
+        n % 7 === 0 ? {} : { difficulty: (['easy', 'medium', 'hard'] as const)[n % 3] },
+      );
+      await store.append([record]);
+      // Some questions come from two sources (a pack holding a synced question).
+      if (n % 6 === 0) await store.append([toStored(q(n, { exam: exams[n % 4] }), 'pack:p2')]);
+    }
+    const queries: CatalogQuery[] = [
+      {},
+      { product: 'enem' },
+      { product: 'vestibulares', year: 2011 },
+      { source: 'api' },
+      { source: 'pack:p2' },
+      { examId: 'enem' },
+      { examId: 'FUVEST' },
+      { examId: 'unicamp', subjectId: 'mat' },
+      { examId: 'nope' },
+      { year: 2012, difficulty: 'hard' },
+      { difficulty: 'medium', source: 'pack:p1' },
+      { subjectId: 'his', text: 'historia' },
+    ];
+    for (const query of queries) {
+      const hits = query.text ? new Set((await queryCatalog(store, { text: query.text })).map((e) => e.id)) : null;
+      const expected = [...store.all()]
+        .filter((entry) => matchesQuestion(entry, query) && (!hits || hits.has(entry.id)))
+        .map((e) => e.id);
+      expect((await queryCatalog(store, query)).map((e) => e.id), JSON.stringify(query)).toEqual(expected);
+    }
+    expect((await queryCatalog(store, { examId: 'FUVEST' })).length).toBe(15);
   });
 
   it('queries by product, year, subject, difficulty, source and accent-insensitive text', async () => {

@@ -1,0 +1,416 @@
+// The catalog's entries as columns: one typed-array slot per question for each small field (its
+// subject, exam and source list as numbers into shared tables, year, difficulty, where its body is),
+// its id and key as strings, and the rare fields (images, a sealed pack's mark, an ENEM origin) in
+// maps by row. An entry object is made only when code asks for one (`get`, iteration): a view over
+// its row, a few words, short-lived. 50,000 questions cost about 100 bytes each here, against about
+// 1 KB as one object graph per question (docs/performance.md), and opening the catalog fills arrays
+// instead of building 150,000 long-lived objects for the collector to trace.
+import { DIFFICULTIES, type Difficulty } from '../api/schemas.js';
+import type { BodyAt, StoredQuestion } from './chunk-file.js';
+import type { CatalogEntry, QuestionHead } from './entry.js';
+import { EntryView, type RowExtras, type RowReader } from './entry-view.js';
+
+export type { RowExtras } from './entry-view.js';
+import { uuidInto, uuidOf } from './uuid-bytes.js';
+
+type Subject = QuestionHead['subject'];
+type Exam = NonNullable<QuestionHead['exam']>;
+
+const NO_YEAR = -0x80000000;
+const NO_IMAGES: readonly string[] = Object.freeze([]);
+
+/** Numbers equal values in the order first met; each value is one shared object. */
+class Table<T> {
+  readonly values: T[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  numberOf(key: string, make: () => T): number {
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      n = this.values.length;
+      this.values.push(make());
+      this.numbers.set(key, n);
+    }
+    return n;
+  }
+}
+
+const subjectKey = (s: { id: string; name?: string | undefined }) =>
+  s.name === undefined ? s.id : `${s.id}\u0000${s.name}`;
+const examKey = (e: { id?: string | undefined; name?: string | undefined }) =>
+  `${e.id === undefined ? '\u0001' : e.id}\u0000${e.name === undefined ? '\u0001' : e.name}`;
+
+/** The shared tables rows point into (written once each in the saved index). */
+export interface EntryTables {
+  subjects: Subject[];
+  exams: Exam[];
+  sourceLists: string[][];
+}
+
+
+/** What `select` keeps: shared values by a test each, numbers by value, ids by membership. */
+export interface RowTest {
+  subject: (subject: Subject) => boolean;
+  exam: (exam: Exam | null) => boolean;
+  sources: (sources: readonly string[]) => boolean;
+  year?: number | undefined;
+  difficulty?: Difficulty | undefined;
+  ids?: ReadonlySet<string> | null;
+}
+
+/** One row as the saved index holds it (summary-index.ts). */
+export interface SavedColumns {
+  ids: string[];
+  subject: number[];
+  exam: number[];
+  correct: (string | null)[];
+  imageUrl: (string | null)[];
+  year: (number | null)[];
+  difficulty: number[];
+  sources: number[];
+  seq: number[];
+  offset: number[];
+  length: number[];
+  extras: [number, RowExtras][];
+}
+
+export class EntryColumns implements RowReader {
+  private readonly subjects = new Table<Subject>();
+  private readonly exams = new Table<Exam>();
+  private readonly sourceLists = new Table<string[]>();
+  private readonly rowOf = new Map<string, number>();
+  /** Ids by row; a removed row keeps its id (a view made before the removal still reads it). */
+  private readonly ids: string[] = [];
+  /** The key as 16 bytes when it is a UUID (the API's form: 36 characters as a string), flagged in `keyForm`. */
+  private keyBytes = new Uint8Array(0);
+  /** 0: no key; 1: in keyBytes; 2: another form, in otherKeys. */
+  private keyForm = new Uint8Array(0);
+  private readonly otherKeys = new Map<number, string>();
+  private readonly imageUrls: (string | null)[] = [];
+  private rows = 0;
+  private subject = new Uint32Array(0);
+  private exam = new Int32Array(0);
+  private year = new Int32Array(0);
+  /** 0: unknown; else 1 + its place in DIFFICULTIES. */
+  private difficulty = new Uint8Array(0);
+  private sources = new Uint32Array(0);
+  private seq = new Int32Array(0);
+  private offset = new Int32Array(0);
+  private length = new Int32Array(0);
+  private readonly extras = new Map<number, RowExtras>();
+
+  get size(): number {
+    return this.rowOf.size;
+  }
+
+  has(id: string): boolean {
+    return this.rowOf.has(id);
+  }
+
+  /** The id of the row at this place of the saved columns, as restored (undefined: no such row). */
+  savedId(row: number): string | undefined {
+    return Number.isInteger(row) ? this.ids[row] : undefined;
+  }
+
+  /** The catalog's own copy of an id (other lists of ids share it instead of holding their own). */
+  canonical(id: string): string {
+    const row = this.rowOf.get(id);
+    return row === undefined ? id : (this.ids[row] ?? id);
+  }
+
+  get(id: string): CatalogEntry | undefined {
+    const row = this.rowOf.get(id);
+    return row === undefined ? undefined : new EntryView(this, row);
+  }
+
+  /** Live entries in the order their ids first arrived (a newer version keeps its place). */
+  *values(): IterableIterator<CatalogEntry> {
+    for (const row of this.rowOf.values()) yield new EntryView(this, row);
+  }
+
+  *keys(): IterableIterator<string> {
+    yield* this.rowOf.keys();
+  }
+
+  /**
+   * The entries whose row passes every test, in the order `values` gives: each shared subject, exam
+   * and source list is tested once, then each row by its numbers; only the rows kept become entries.
+   */
+  select(test: RowTest): CatalogEntry[] {
+    const pass = <T>(table: Table<T>, ok: (value: T) => boolean) => Uint8Array.from(table.values, (v) => (ok(v) ? 1 : 0));
+    const subjects = pass(this.subjects, test.subject);
+    const exams = pass(this.exams, test.exam);
+    const sources = pass(this.sourceLists, test.sources);
+    const noExam = test.exam(null);
+    const year = test.year ?? null;
+    const difficulty = test.difficulty === undefined ? -1 : difficultyCode(test.difficulty);
+    const out: CatalogEntry[] = [];
+    for (const [id, row] of this.rowOf) {
+      if (subjects[this.subject[row] ?? 0] !== 1 || sources[this.sources[row] ?? 0] !== 1) continue;
+      const exam = this.exam[row] ?? -1;
+      if (exam < 0 ? !noExam : exams[exam] !== 1) continue;
+      if (year !== null && this.year[row] !== year) continue;
+      if (difficulty >= 0 && this.difficulty[row] !== difficulty) continue;
+      if (test.ids && !test.ids.has(id)) continue;
+      out.push(new EntryView(this, row));
+    }
+    return out;
+  }
+
+  /** Puts a question's entry in place: its own row when it is known, else a new one. */
+  set(question: StoredQuestion, at: BodyAt): void {
+    const { q } = question;
+    let row = this.rowOf.get(question.id);
+    if (row === undefined) {
+      row = this.newRow(question.id);
+      this.rowOf.set(question.id, row);
+    }
+    this.setKey(row, question.correctId);
+    this.imageUrls[row] = q.imageUrl || null;
+    this.subject[row] = this.subjectNumber(q.subject);
+    this.exam[row] = q.exam ? this.examNumber(q.exam) : -1;
+    this.year[row] = question.year ?? NO_YEAR;
+    this.difficulty[row] = difficultyCode(question.difficulty);
+    this.sources[row] = this.sourcesNumber(question.sources);
+    this.setAt(row, at);
+    const extras: RowExtras = {};
+    const sealed = (q as { sealedAnswer?: unknown }).sealedAnswer;
+    const enemOrigin = (q as { enemOrigin?: unknown }).enemOrigin;
+    if (sealed !== undefined && sealed !== null) extras.sealedAnswer = sealed;
+    if (enemOrigin !== undefined && enemOrigin !== null) extras.enemOrigin = enemOrigin;
+    let images: string[] | null = null;
+    for (const alternative of q.alternatives) {
+      const url = alternative.imageUrl;
+      if (url && url !== q.imageUrl && !images?.includes(url)) (images ??= []).push(url);
+    }
+    if (images) extras.altImages = images;
+    this.setExtras(row, extras);
+  }
+
+  /** Moves a question's body (compaction): nothing else of its entry changes. */
+  move(id: string, at: BodyAt): void {
+    const row = this.rowOf.get(id);
+    if (row !== undefined) this.setAt(row, at);
+  }
+
+  /** Whether a live body has no byte range (a chunk of the older one-line layout). */
+  someUnranged(): boolean {
+    for (const row of this.rowOf.values()) if ((this.offset[row] ?? 0) < 0) return true;
+    return false;
+  }
+
+  delete(id: string): boolean {
+    return this.rowOf.delete(id);
+  }
+
+  // Read by EntryView, one field at a time.
+  idAt(row: number): string {
+    return this.ids[row] ?? '';
+  }
+  correctAt(row: number): string | null {
+    const form = this.keyForm[row];
+    if (form === 1) return uuidOf(this.keyBytes, row * 16);
+    return form === 2 ? (this.otherKeys.get(row) ?? null) : null;
+  }
+  imageUrlAt(row: number): string | null {
+    return this.imageUrls[row] ?? null;
+  }
+  imagesAt(row: number): readonly string[] {
+    const own = this.imageUrls[row];
+    const others = this.extras.get(row)?.altImages;
+    if (!others) return own ? [own] : NO_IMAGES;
+    return own ? [own, ...others] : others;
+  }
+  yearAt(row: number): number | null {
+    const year = this.year[row] ?? NO_YEAR;
+    return year === NO_YEAR ? null : year;
+  }
+  difficultyAt(row: number): Difficulty | null {
+    return DIFFICULTIES[(this.difficulty[row] ?? 0) - 1] ?? null;
+  }
+  sourcesAt(row: number): string[] {
+    return this.sourceLists.values[this.sources[row] ?? 0] ?? [];
+  }
+  subjectAt(row: number): Subject {
+    return this.subjects.values[this.subject[row] ?? 0] ?? { id: '' };
+  }
+  examAt(row: number): Exam | null {
+    return this.exams.values[this.exam[row] ?? -1] ?? null;
+  }
+  extrasAt(row: number): RowExtras | undefined {
+    return this.extras.get(row);
+  }
+  atOf(row: number): BodyAt {
+    return { seq: this.seq[row] ?? 0, offset: this.offset[row] ?? -1, length: this.length[row] ?? 0 };
+  }
+
+  /** The tables and the live rows, as the saved index writes them. */
+  save(): { tables: EntryTables; columns: SavedColumns } {
+    const live = [...this.rowOf.values()];
+    const pick = <T>(column: ArrayLike<T>) => live.map((row) => column[row] as T);
+    const extras: [number, RowExtras][] = [];
+    live.forEach((row, n) => {
+      const extra = this.extras.get(row);
+      if (extra) extras.push([n, extra]);
+    });
+    return {
+      tables: { subjects: this.subjects.values, exams: this.exams.values, sourceLists: this.sourceLists.values },
+      columns: {
+        ids: pick(this.ids),
+        subject: pick(this.subject),
+        exam: pick(this.exam),
+        correct: live.map((row) => this.correctAt(row)),
+        imageUrl: pick(this.imageUrls),
+        year: live.map((row) => this.yearAt(row)),
+        difficulty: pick(this.difficulty),
+        sources: pick(this.sources),
+        seq: pick(this.seq),
+        offset: pick(this.offset),
+        length: pick(this.length),
+        extras,
+      },
+    };
+  }
+
+  /**
+   * Columns as the saved index holds them (their tables first), or null when they do not hold
+   * together (lengths, a number outside its table): the index is then not ours, and is rebuilt.
+   */
+  static restore(tables: EntryTables, saved: SavedColumns): EntryColumns | null {
+    const n = saved.ids.length;
+    const columns = [
+      saved.subject,
+      saved.exam,
+      saved.correct,
+      saved.imageUrl,
+      saved.year,
+      saved.difficulty,
+      saved.sources,
+      saved.seq,
+      saved.offset,
+      saved.length,
+    ];
+    if (columns.some((column) => column.length !== n)) return null;
+    const store = new EntryColumns();
+    for (const subject of tables.subjects) store.subjectNumber(subject);
+    for (const exam of tables.exams) store.examNumber(exam);
+    for (const sources of tables.sourceLists) store.sourcesNumber(sources);
+    // A table that named one value twice would renumber the rows pointing at the second.
+    if (
+      store.subjects.values.length !== tables.subjects.length ||
+      store.exams.values.length !== tables.exams.length ||
+      store.sourceLists.values.length !== tables.sourceLists.length
+    )
+      return null;
+    store.grow(n);
+    store.subject.set(saved.subject);
+    store.exam.set(saved.exam);
+    store.difficulty.set(saved.difficulty);
+    store.sources.set(saved.sources);
+    store.seq.set(saved.seq);
+    store.offset.set(saved.offset);
+    store.length.set(saved.length);
+    for (let row = 0; row < n; row++) {
+      const id = saved.ids[row];
+      const year = saved.year[row];
+      const correct = saved.correct[row];
+      const imageUrl = saved.imageUrl[row];
+      if (
+        typeof id !== 'string' ||
+        (correct !== null && typeof correct !== 'string') ||
+        (imageUrl !== null && typeof imageUrl !== 'string') ||
+        (year !== null && !Number.isInteger(year)) ||
+        (store.subject[row] ?? 0) >= tables.subjects.length ||
+        (store.exam[row] ?? 0) >= tables.exams.length ||
+        (store.exam[row] ?? 0) < -1 ||
+        (store.difficulty[row] ?? 0) > DIFFICULTIES.length ||
+        (store.sources[row] ?? 0) >= tables.sourceLists.length
+      )
+        return null;
+      store.ids.push(id);
+      store.setKey(row, correct ?? null);
+      store.imageUrls.push(imageUrl ?? null);
+      store.year[row] = year ?? NO_YEAR;
+      store.rowOf.set(id, row);
+    }
+    // An id twice (checked once at the end: one lookup a row, not two).
+    if (store.rowOf.size !== n) return null;
+    store.rows = n;
+    for (const [row, extra] of saved.extras) {
+      if (!Number.isInteger(row) || row < 0 || row >= n || typeof extra !== 'object' || extra === null) return null;
+      store.extras.set(row, extra);
+    }
+    return store;
+  }
+
+  private newRow(id: string): number {
+    if (this.rows === this.subject.length) this.grow(Math.max(1024, this.rows * 2));
+    this.ids.push(id);
+    this.imageUrls.push(null);
+    return this.rows++;
+  }
+
+  private grow(capacity: number) {
+    const widen = <A extends Uint32Array | Int32Array | Uint8Array>(old: A, make: (n: number) => A): A => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.subject = widen(this.subject, (n) => new Uint32Array(n));
+    this.exam = widen(this.exam, (n) => new Int32Array(n));
+    this.year = widen(this.year, (n) => new Int32Array(n));
+    this.difficulty = widen(this.difficulty, (n) => new Uint8Array(n));
+    this.sources = widen(this.sources, (n) => new Uint32Array(n));
+    this.seq = widen(this.seq, (n) => new Int32Array(n));
+    this.offset = widen(this.offset, (n) => new Int32Array(n));
+    this.length = widen(this.length, (n) => new Int32Array(n));
+    this.keyForm = widen(this.keyForm, (n) => new Uint8Array(n));
+    const keyBytes = new Uint8Array(capacity * 16);
+    keyBytes.set(this.keyBytes);
+    this.keyBytes = keyBytes;
+  }
+
+  private setKey(row: number, key: string | null) {
+    this.otherKeys.delete(row);
+    if (key === null) this.keyForm[row] = 0;
+    else if (uuidInto(key, this.keyBytes, row * 16)) this.keyForm[row] = 1;
+    else {
+      this.keyForm[row] = 2;
+      this.otherKeys.set(row, key);
+    }
+  }
+
+  private setAt(row: number, at: BodyAt) {
+    this.seq[row] = at.seq;
+    this.offset[row] = at.offset;
+    this.length[row] = at.length;
+  }
+
+  private setExtras(row: number, extras: RowExtras) {
+    if (Object.keys(extras).length > 0) this.extras.set(row, extras);
+    else this.extras.delete(row);
+  }
+
+  private subjectNumber(subject: { id: string; name?: string | undefined }): number {
+    return this.subjects.numberOf(subjectKey(subject), () =>
+      subject.name === undefined ? { id: subject.id } : { id: subject.id, name: subject.name },
+    );
+  }
+
+  private examNumber(exam: { id?: string | undefined; name?: string | undefined }): number {
+    return this.exams.numberOf(examKey(exam), () => {
+      const shared: Exam = {};
+      if (exam.id !== undefined) shared.id = exam.id;
+      if (exam.name !== undefined) shared.name = exam.name;
+      return shared;
+    });
+  }
+
+  private sourcesNumber(sources: string[]): number {
+    return this.sourceLists.numberOf(sources.join('\u0000'), () => [...sources]);
+  }
+}
+
+function difficultyCode(difficulty: Difficulty | null): number {
+  return difficulty === null ? 0 : DIFFICULTIES.indexOf(difficulty) + 1;
+}
