@@ -121,25 +121,56 @@ export async function readBodies<T extends { id: string; at: BodyAt }>(
   }
   const handle = await open(path, 'r');
   try {
-    const out: (T & { body: StoredQuestion | null })[] = [];
-    for (const item of wanted) {
-      const buffer = Buffer.alloc(item.at.length);
-      const { bytesRead } = await handle.read(buffer, 0, item.at.length, item.at.offset);
-      let body: StoredQuestion | null = null;
-      if (bytesRead === item.at.length) {
+    const bodies = new Array<StoredQuestion | null>(wanted.length).fill(null);
+    for (const run of nearbyRuns(wanted)) {
+      // One read for each run of nearby lines (a library page's 60 are usually one run): a read
+      // each would wait on the thread pool 60 times.
+      const span = Buffer.allocUnsafe(run.end - run.start);
+      let filled = 0;
+      while (filled < span.length) {
+        const { bytesRead } = await handle.read(span, filled, span.length - filled, run.start + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      for (const i of run.items) {
+        const item = wanted[i];
+        if (!item) continue;
+        const from = item.at.offset - run.start;
+        if (from + item.at.length > filled) continue; // past the file's end: damaged
         try {
-          const parsed = parseLine(buffer.toString('utf8'));
-          if (parsed && typeof parsed === 'object' && parsed.id === item.id) body = parsed;
+          const parsed = parseLine(span.toString('utf8', from, from + item.at.length));
+          if (parsed && typeof parsed === 'object' && parsed.id === item.id) bodies[i] = parsed;
         } catch {
-          body = null;
+          bodies[i] = null;
         }
       }
-      out.push({ ...item, body });
     }
-    return out;
+    return wanted.map((item, i) => ({ ...item, body: bodies[i] ?? null }));
   } finally {
     await handle.close();
   }
+}
+
+/** Lines closer than this are read in one go, the bytes between them read and dropped. */
+const NEARBY_GAP = 64 * 1024;
+/** A run read in one go holds at most this many bytes. */
+const RUN_AT_MOST = 4 * 1024 * 1024;
+
+/** The wanted lines grouped into runs of nearby byte ranges, each run's span and its items' places. */
+function nearbyRuns(wanted: readonly { at: BodyAt }[]): { start: number; end: number; items: number[] }[] {
+  const order = wanted.map((_, i) => i).sort((a, b) => (wanted[a]?.at.offset ?? 0) - (wanted[b]?.at.offset ?? 0));
+  const runs: { start: number; end: number; items: number[] }[] = [];
+  for (const i of order) {
+    const at = wanted[i]?.at;
+    if (!at) continue;
+    const last = runs[runs.length - 1];
+    const end = at.offset + at.length;
+    if (last && at.offset - last.end <= NEARBY_GAP && Math.max(end, last.end) - last.start <= RUN_AT_MOST) {
+      last.end = Math.max(last.end, end);
+      last.items.push(i);
+    } else runs.push({ start: at.offset, end, items: [i] });
+  }
+  return runs;
 }
 
 const CHUNK_NAME = /^(\d{8})\.json$/;

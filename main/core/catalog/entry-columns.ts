@@ -63,9 +63,14 @@ export interface SavedColumns {
   ids: string[];
   subject: number[];
   exam: number[];
-  correct: (string | null)[];
+  /** The UUID keys' bytes, 16 a row, in base64: one string to parse instead of one per question. */
+  keys: string;
+  keyForm: number[];
+  /** Keys of another form than a UUID, by row. */
+  otherKeys: [number, string][];
   imageUrl: (string | null)[];
-  year: (number | null)[];
+  /** NO_YEAR where unknown. */
+  year: number[];
   difficulty: number[];
   sources: number[];
   seq: number[];
@@ -80,13 +85,13 @@ export class EntryColumns implements RowReader {
   private readonly sourceLists = new Table<string[]>();
   private readonly rowOf = new Map<string, number>();
   /** Ids by row; a removed row keeps its id (a view made before the removal still reads it). */
-  private readonly ids: string[] = [];
+  private ids: string[] = [];
   /** The key as 16 bytes when it is a UUID (the API's form: 36 characters as a string), flagged in `keyForm`. */
   private keyBytes = new Uint8Array(0);
   /** 0: no key; 1: in keyBytes; 2: another form, in otherKeys. */
   private keyForm = new Uint8Array(0);
   private readonly otherKeys = new Map<number, string>();
-  private readonly imageUrls: (string | null)[] = [];
+  private imageUrls: (string | null)[] = [];
   private rows = 0;
   private subject = new Uint32Array(0);
   private exam = new Int32Array(0);
@@ -259,9 +264,14 @@ export class EntryColumns implements RowReader {
         ids: pick(this.ids),
         subject: pick(this.subject),
         exam: pick(this.exam),
-        correct: live.map((row) => this.correctAt(row)),
+        keys: Buffer.concat(live.map((row) => this.keyBytes.subarray(row * 16, row * 16 + 16))).toString('base64'),
+        keyForm: pick(this.keyForm),
+        otherKeys: live.flatMap((row, n): [number, string][] => {
+          const key = this.otherKeys.get(row);
+          return key === undefined ? [] : [[n, key]];
+        }),
         imageUrl: pick(this.imageUrls),
-        year: live.map((row) => this.yearAt(row)),
+        year: pick(this.year),
         difficulty: pick(this.difficulty),
         sources: pick(this.sources),
         seq: pick(this.seq),
@@ -277,20 +287,13 @@ export class EntryColumns implements RowReader {
    * together (lengths, a number outside its table): the index is then not ours, and is rebuilt.
    */
   static restore(tables: EntryTables, saved: SavedColumns): EntryColumns | null {
+    // Bulk copies and one pass of checks: a start restores 50,000 rows before the library shows.
     const n = saved.ids.length;
-    const columns = [
-      saved.subject,
-      saved.exam,
-      saved.correct,
-      saved.imageUrl,
-      saved.year,
-      saved.difficulty,
-      saved.sources,
-      saved.seq,
-      saved.offset,
-      saved.length,
-    ];
-    if (columns.some((column) => column.length !== n)) return null;
+    const numeric = [saved.subject, saved.exam, saved.keyForm, saved.year, saved.difficulty, saved.sources];
+    if ([...numeric, saved.seq, saved.offset, saved.length, saved.imageUrl].some((column) => column.length !== n))
+      return null;
+    const keys = Buffer.from(saved.keys, 'base64');
+    if (keys.length !== n * 16) return null;
     const store = new EntryColumns();
     for (const subject of tables.subjects) store.subjectNumber(subject);
     for (const exam of tables.exams) store.examNumber(exam);
@@ -305,39 +308,63 @@ export class EntryColumns implements RowReader {
     store.grow(n);
     store.subject.set(saved.subject);
     store.exam.set(saved.exam);
+    store.keyForm.set(saved.keyForm);
+    store.year.set(saved.year);
     store.difficulty.set(saved.difficulty);
     store.sources.set(saved.sources);
     store.seq.set(saved.seq);
     store.offset.set(saved.offset);
     store.length.set(saved.length);
+    store.keyBytes.set(keys);
+    // A typed array stores what it is given coerced: a value that changed on the way in was not ours.
+    // One pass over every row (cold code at start: one loop, not nine).
+    const subjects = tables.subjects.length;
+    const exams = tables.exams.length;
+    const sourceLists = tables.sourceLists.length;
     for (let row = 0; row < n; row++) {
-      const id = saved.ids[row];
-      const year = saved.year[row];
-      const correct = saved.correct[row];
-      const imageUrl = saved.imageUrl[row];
+      const subject = store.subject[row] ?? 0;
+      const exam = store.exam[row] ?? 0;
+      const difficulty = store.difficulty[row] ?? 0;
+      const sources = store.sources[row] ?? 0;
+      const keyForm = store.keyForm[row] ?? 0;
       if (
-        typeof id !== 'string' ||
-        (correct !== null && typeof correct !== 'string') ||
-        (imageUrl !== null && typeof imageUrl !== 'string') ||
-        (year !== null && !Number.isInteger(year)) ||
-        (store.subject[row] ?? 0) >= tables.subjects.length ||
-        (store.exam[row] ?? 0) >= tables.exams.length ||
-        (store.exam[row] ?? 0) < -1 ||
-        (store.difficulty[row] ?? 0) > DIFFICULTIES.length ||
-        (store.sources[row] ?? 0) >= tables.sourceLists.length
+        saved.subject[row] !== subject ||
+        saved.exam[row] !== exam ||
+        saved.difficulty[row] !== difficulty ||
+        saved.sources[row] !== sources ||
+        saved.keyForm[row] !== keyForm ||
+        saved.year[row] !== store.year[row] ||
+        saved.seq[row] !== store.seq[row] ||
+        saved.offset[row] !== store.offset[row] ||
+        saved.length[row] !== store.length[row] ||
+        subject >= subjects ||
+        exam >= exams ||
+        exam < -1 ||
+        difficulty > DIFFICULTIES.length ||
+        sources >= sourceLists ||
+        keyForm > 2
       )
         return null;
-      store.ids.push(id);
-      store.setKey(row, correct ?? null);
-      store.imageUrls.push(imageUrl ?? null);
-      store.year[row] = year ?? NO_YEAR;
-      store.rowOf.set(id, row);
     }
+    if (!saved.ids.every((id) => typeof id === 'string')) return null;
+    if (!saved.imageUrl.every((url) => url === null || typeof url === 'string')) return null;
+    store.ids = saved.ids;
+    store.imageUrls = saved.imageUrl;
+    for (let row = 0; row < n; row++) store.rowOf.set(saved.ids[row] ?? '', row);
     // An id twice (checked once at the end: one lookup a row, not two).
     if (store.rowOf.size !== n) return null;
     store.rows = n;
-    for (const [row, extra] of saved.extras) {
-      if (!Number.isInteger(row) || row < 0 || row >= n || typeof extra !== 'object' || extra === null) return null;
+    for (const pair of saved.otherKeys) {
+      if (!Array.isArray(pair)) return null;
+      const [row, key] = pair;
+      if (store.keyForm[row] !== 2 || typeof key !== 'string') return null;
+      store.otherKeys.set(row, key);
+    }
+    for (let row = 0; row < n; row++) if (store.keyForm[row] === 2 && !store.otherKeys.has(row)) return null;
+    for (const pair of saved.extras) {
+      if (!Array.isArray(pair)) return null;
+      const [row, extra] = pair;
+      if (!Number.isInteger(row) || row < 0 || row >= n || !isRowExtras(extra)) return null;
       store.extras.set(row, extra);
     }
     return store;
@@ -409,6 +436,12 @@ export class EntryColumns implements RowReader {
   private sourcesNumber(sources: string[]): number {
     return this.sourceLists.numberOf(sources.join('\u0000'), () => [...sources]);
   }
+}
+
+function isRowExtras(value: unknown): value is RowExtras {
+  if (typeof value !== 'object' || value === null) return false;
+  const images = (value as RowExtras).altImages;
+  return images === undefined || (Array.isArray(images) && images.every((url) => typeof url === 'string'));
 }
 
 function difficultyCode(difficulty: Difficulty | null): number {

@@ -3,12 +3,12 @@
 // search index (search.bin). A start with both fresh reads these two files and no chunk. The index
 // names the chunk files it was made from; chunks are immutable, so any other set of chunks on disk
 // means the index is stale: it is ignored and rebuilt from the chunks.
-import { readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeDurably } from '../util/durable-file.js';
 import { JsonFile } from '../util/json-file.js';
-import { EntryColumns, type EntryTables, type SavedColumns } from './entry-columns.js';
+import { EntryColumns, type EntryTables, type RowExtras, type SavedColumns } from './entry-columns.js';
 import type { ChunkMeta } from './chunk-file.js';
 import { encodeSearchIndex, openSavedSearch, type SavedSearch } from './search-file.js';
 import type { SearchIndex } from './search-index.js';
@@ -54,24 +54,18 @@ const indexSchema = z.object({
     ids: z.custom<string[]>((v) => Array.isArray(v)),
     subject: numbers,
     exam: numbers,
-    correct: z.custom<(string | null)[]>((v) => Array.isArray(v)),
+    keys: z.string(),
+    keyForm: numbers,
+    otherKeys: z.custom<[number, string][]>((v) => Array.isArray(v)),
     imageUrl: z.custom<(string | null)[]>((v) => Array.isArray(v)),
-    year: z.custom<(number | null)[]>((v) => Array.isArray(v)),
+    year: numbers,
     difficulty: numbers,
     sources: numbers,
     seq: numbers,
     offset: numbers,
     length: numbers,
-    extras: z.array(
-      z.tuple([
-        z.number().int(),
-        z.object({
-          sealedAnswer: z.unknown().optional(),
-          enemOrigin: z.unknown().optional(),
-          altImages: z.array(z.string()).optional(),
-        }),
-      ]),
-    ),
+    // Rows with an alternative's image or a pack's mark (thousands): each checked as restored.
+    extras: z.custom<[number, RowExtras][]>((v) => Array.isArray(v)),
   }),
 });
 type IndexData = z.infer<typeof indexSchema>;
@@ -92,6 +86,27 @@ function chunkSizes(dir: string, seqs: number[]): Promise<number[]> {
       ),
     ),
   );
+}
+
+/**
+ * A file's bytes in one read on a thread of the pool: `readFile` reads in 512 KB steps, each waiting
+ * for this thread, which is busy parsing the index meanwhile.
+ */
+async function readWhole(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafe(size);
+    let done = 0;
+    while (done < size) {
+      const { bytesRead } = await handle.read(bytes, done, size - done, done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    return bytes.subarray(0, done);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Writes the index and the search index of the store as it is now. */
@@ -128,7 +143,7 @@ export async function readCatalogIndex(
   // Both read at once, the search index hashed off this thread while the index is parsed on it;
   // unreadable (permissions) or absent is the same as stale: the chunks still load.
   const searchOpened = options.search
-    ? readFile(searchPath(dir)).then(
+    ? readWhole(searchPath(dir)).then(
         (bytes) => openSavedSearch(bytes, seqs),
         () => null,
       )
