@@ -93,6 +93,9 @@ export class EntryColumns implements RowReader {
   private readonly otherKeys = new Map<number, string>();
   private imageUrls: (string | null)[] = [];
   private rows = 0;
+  /** 1 for a row whose id is in the catalog (a removed one keeps its data for views made before). */
+  private alive = new Uint8Array(0);
+  private live = 0;
   private subject = new Uint32Array(0);
   private exam = new Int32Array(0);
   private year = new Int32Array(0);
@@ -105,7 +108,7 @@ export class EntryColumns implements RowReader {
   private readonly extras = new Map<number, RowExtras>();
 
   get size(): number {
-    return this.rowOf.size;
+    return this.live;
   }
 
   has(id: string): boolean {
@@ -130,11 +133,11 @@ export class EntryColumns implements RowReader {
 
   /** Live entries in the order their ids first arrived (a newer version keeps its place). */
   *values(): IterableIterator<CatalogEntry> {
-    for (const row of this.rowOf.values()) yield new EntryView(this, row);
+    for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1) yield new EntryView(this, row);
   }
 
   *keys(): IterableIterator<string> {
-    yield* this.rowOf.keys();
+    for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1) yield this.ids[row] ?? '';
   }
 
   /**
@@ -150,13 +153,14 @@ export class EntryColumns implements RowReader {
     const year = test.year ?? null;
     const difficulty = test.difficulty === undefined ? -1 : difficultyCode(test.difficulty);
     const out: CatalogEntry[] = [];
-    for (const [id, row] of this.rowOf) {
+    for (let row = 0; row < this.rows; row++) {
+      if (this.alive[row] !== 1) continue;
       if (subjects[this.subject[row] ?? 0] !== 1 || sources[this.sources[row] ?? 0] !== 1) continue;
       const exam = this.exam[row] ?? -1;
       if (exam < 0 ? !noExam : exams[exam] !== 1) continue;
       if (year !== null && this.year[row] !== year) continue;
       if (difficulty >= 0 && this.difficulty[row] !== difficulty) continue;
-      if (test.ids && !test.ids.has(id)) continue;
+      if (test.ids && !test.ids.has(this.ids[row] ?? '')) continue;
       out.push(new EntryView(this, row));
     }
     return out;
@@ -198,14 +202,35 @@ export class EntryColumns implements RowReader {
     if (row !== undefined) this.setAt(row, at);
   }
 
+  /** Each subject some question in the catalog names, once (a table may keep one no row uses now). */
+  subjectsInUse(): Subject[] {
+    return this.inUse(this.subject, this.subjects.values);
+  }
+
+  /** Each source list some question in the catalog has, once. */
+  sourceListsInUse(): string[][] {
+    return this.inUse(this.sources, this.sourceLists.values);
+  }
+
+  private inUse<T>(column: Uint32Array, values: T[]): T[] {
+    const used = new Uint8Array(values.length);
+    for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1) used[column[row] ?? 0] = 1;
+    return values.filter((_, n) => used[n] === 1);
+  }
+
   /** Whether a live body has no byte range (a chunk of the older one-line layout). */
   someUnranged(): boolean {
-    for (const row of this.rowOf.values()) if ((this.offset[row] ?? 0) < 0) return true;
+    for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1 && (this.offset[row] ?? 0) < 0) return true;
     return false;
   }
 
   delete(id: string): boolean {
-    return this.rowOf.delete(id);
+    const row = this.rowOf.get(id);
+    if (row === undefined) return false;
+    this.rowOf.delete(id);
+    this.alive[row] = 0;
+    this.live -= 1;
+    return true;
   }
 
   // Read by EntryView, one field at a time.
@@ -251,7 +276,8 @@ export class EntryColumns implements RowReader {
 
   /** The tables and the live rows, as the saved index writes them. */
   save(): { tables: EntryTables; columns: SavedColumns } {
-    const live = [...this.rowOf.values()];
+    const live: number[] = [];
+    for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1) live.push(row);
     const pick = <T>(column: ArrayLike<T>) => live.map((row) => column[row] as T);
     const extras: [number, RowExtras][] = [];
     live.forEach((row, n) => {
@@ -345,15 +371,18 @@ export class EntryColumns implements RowReader {
         keyForm > 2
       )
         return null;
+      const id = saved.ids[row];
+      const imageUrl = saved.imageUrl[row];
+      if (typeof id !== 'string' || (imageUrl !== null && typeof imageUrl !== 'string')) return null;
+      store.rowOf.set(id, row);
     }
-    if (!saved.ids.every((id) => typeof id === 'string')) return null;
-    if (!saved.imageUrl.every((url) => url === null || typeof url === 'string')) return null;
     store.ids = saved.ids;
     store.imageUrls = saved.imageUrl;
-    for (let row = 0; row < n; row++) store.rowOf.set(saved.ids[row] ?? '', row);
     // An id twice (checked once at the end: one lookup a row, not two).
     if (store.rowOf.size !== n) return null;
     store.rows = n;
+    store.alive.fill(1, 0, n);
+    store.live = n;
     for (const pair of saved.otherKeys) {
       if (!Array.isArray(pair)) return null;
       const [row, key] = pair;
@@ -374,6 +403,8 @@ export class EntryColumns implements RowReader {
     if (this.rows === this.subject.length) this.grow(Math.max(1024, this.rows * 2));
     this.ids.push(id);
     this.imageUrls.push(null);
+    this.alive[this.rows] = 1;
+    this.live += 1;
     return this.rows++;
   }
 
@@ -392,6 +423,7 @@ export class EntryColumns implements RowReader {
     this.offset = widen(this.offset, (n) => new Int32Array(n));
     this.length = widen(this.length, (n) => new Int32Array(n));
     this.keyForm = widen(this.keyForm, (n) => new Uint8Array(n));
+    this.alive = widen(this.alive, (n) => new Uint8Array(n));
     const keyBytes = new Uint8Array(capacity * 16);
     keyBytes.set(this.keyBytes);
     this.keyBytes = keyBytes;

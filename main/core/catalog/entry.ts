@@ -69,14 +69,14 @@ export function searchTextOf(question: StoredQuestion): string {
 }
 
 /** The API has no subjects endpoint: the subjects are those the questions name (a name wins over none). */
-export function subjectsOf(entries: Iterable<QuestionMeta>): {
+export function subjectsOf(subjects: Iterable<QuestionHead['subject']>): {
   list: { id: string; name: string }[];
   byId: Map<string, string>;
 } {
   const byId = new Map<string, string>();
-  for (const { q } of entries) {
-    if (!byId.has(q.subject.id) || (q.subject.name && byId.get(q.subject.id) === q.subject.id)) {
-      byId.set(q.subject.id, q.subject.name ?? q.subject.id);
+  for (const subject of subjects) {
+    if (!byId.has(subject.id) || (subject.name && byId.get(subject.id) === subject.id)) {
+      byId.set(subject.id, subject.name ?? subject.id);
     }
   }
   const list = [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));

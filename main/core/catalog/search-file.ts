@@ -1,6 +1,6 @@
 // The search index as saved beside the chunks (catalog/search.bin): checked whole at start by its
 // hash, decoded only when something first needs the words (search-index.ts).
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 export interface Frozen {
@@ -63,7 +63,7 @@ const metaSchema = z.object({
 });
 
 /** The saved index, if it is whole and made from exactly these chunks; null otherwise. */
-export async function openSavedSearch(bytes: Buffer, chunks: number[]): Promise<SavedSearch | null> {
+export function openSavedSearch(bytes: Buffer, chunks: number[]): SavedSearch | null {
   try {
     const length = bytes.readUInt32LE(0);
     const parsed = metaSchema.safeParse(JSON.parse(bytes.subarray(4, 4 + length).toString('utf8')));
@@ -74,9 +74,7 @@ export async function openSavedSearch(bytes: Buffer, chunks: number[]): Promise<
     const words = start + meta.header;
     if (bytes.length !== words + (meta.terms + 1 + meta.postings) * 4) return null;
     const body = bytes.subarray(start);
-    // Hashed on a thread of the pool (Web Crypto's digest), while the start parses the catalog's index.
-    const digest = Buffer.from(await webcrypto.subtle.digest('SHA-256', body)).toString('hex');
-    if (digest !== meta.sha256) return null;
+    if (createHash('sha256').update(body).digest('hex') !== meta.sha256) return null;
     return { documents: meta.ids, decode: () => decodeBody(body, meta) };
   } catch {
     return null;
@@ -105,6 +103,6 @@ function decodeBody(body: Buffer, meta: z.infer<typeof metaSchema>): SearchIndex
 }
 
 /** The saved index decoded at once (tests, and a reader that wants it checked through). */
-export async function decodeSearchIndex(bytes: Buffer, chunks: number[]): Promise<SearchIndexData | null> {
-  return (await openSavedSearch(bytes, chunks))?.decode() ?? null;
+export function decodeSearchIndex(bytes: Buffer, chunks: number[]): SearchIndexData | null {
+  return openSavedSearch(bytes, chunks)?.decode() ?? null;
 }

@@ -233,9 +233,7 @@ export class CatalogStore {
 
   /** Every source some stored question has. */
   sourceSet(): Set<string> {
-    const sources = new Set<string>();
-    for (const entry of this.entries.values()) for (const source of entry.sources) sources.add(source);
-    return sources;
+    return new Set(this.entries.sourceListsInUse().flat());
   }
 
   /** Pages already stored for a run: listing key → page → its total and ids. */
@@ -391,6 +389,6 @@ export class CatalogStore {
   }
 
   private subjectIndex() {
-    return (this.subjectCache ??= subjectsOf(this.entries.values()));
+    return (this.subjectCache ??= subjectsOf(this.entries.subjectsInUse()));
   }
 }

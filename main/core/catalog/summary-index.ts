@@ -3,7 +3,7 @@
 // search index (search.bin). A start with both fresh reads these two files and no chunk. The index
 // names the chunk files it was made from; chunks are immutable, so any other set of chunks on disk
 // means the index is stale: it is ignored and rebuilt from the chunks.
-import { open, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeDurably } from '../util/durable-file.js';
@@ -72,8 +72,18 @@ type IndexData = z.infer<typeof indexSchema>;
 type SavedChunk = IndexData['chunks'][number];
 
 // A cache of the chunks: a bad copy is ignored and rewritten, nobody needs telling.
-const indexFile = (dir: string) =>
-  new JsonFile(join(dir, 'index.json'), indexSchema, { kind: 'catalog-index', derived: true });
+const indexPath = (dir: string) => join(dir, 'index.json');
+const indexFile = (dir: string) => new JsonFile(indexPath(dir), indexSchema, { kind: 'catalog-index', derived: true });
+
+/** The index's content, or null when it is not JSON of this version's shape (then it is rebuilt). */
+function parseIndex(text: string): IndexData | null {
+  try {
+    const parsed = indexSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 const searchPath = (dir: string) => join(dir, 'search.bin');
 
 /** The chunk files' sizes in bytes (-1: gone). */
@@ -140,20 +150,16 @@ export async function readCatalogIndex(
   seqs: number[],
   options: { search: boolean } = { search: true },
 ): Promise<CatalogIndexData | null> {
-  // Both read at once, the search index hashed off this thread while the index is parsed on it;
-  // unreadable (permissions) or absent is the same as stale: the chunks still load.
-  const searchOpened = options.search
-    ? readWhole(searchPath(dir)).then(
-        (bytes) => openSavedSearch(bytes, seqs),
-        () => null,
-      )
-    : Promise.resolve(null);
-  const [data, search] = await Promise.all([
-    indexFile(dir)
-      .read()
-      .catch(() => null),
-    searchOpened,
-  ]);
+  // Unreadable (permissions) or absent is the same as stale: the chunks still load.
+  const text = await readFile(indexPath(dir), 'utf8').catch(() => null);
+  if (text === null) return null;
+  // The search index is read (one call on the pool) while this thread parses the index: after the
+  // index's read, not beside it (two reads at once slowed each other, 9 ms to 19 ms). Its hash is
+  // then checked here: 5 ms for 7 MB, less than waiting for a hash on the pool (about 20 ms).
+  const searchRead = options.search ? readWhole(searchPath(dir)).catch(() => null) : Promise.resolve(null);
+  const data = parseIndex(text);
+  const bytes = await searchRead;
+  const search = bytes && openSavedSearch(bytes, seqs);
   if (!data) return null;
   const chunks = data.chunks.map(([seq]) => seq);
   if (chunks.length !== seqs.length || chunks.some((seq, i) => seq !== seqs[i])) return null;
