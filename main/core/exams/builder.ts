@@ -16,20 +16,21 @@ export function areaOfQuestion(question: CatalogEntry, store: CatalogStore): Are
  * A question an exam can grade: it has a key, or it is in a sealed pack's own exam (the key comes
  * with the tutor's code; mixed with other sources, or in practice, there would be nothing to check).
  */
-function gradable(question: CatalogEntry, request: ExamRequest): boolean {
+function gradable(question: CatalogEntry, request: ExamRequest, q = question.q): boolean {
   if (question.correctId !== null) return true;
   const only = request.sources?.length === 1 ? request.sources[0] : undefined;
-  return question.q.sealedAnswer === true && only !== undefined && question.sources.includes(only);
+  return q.sealedAnswer === true && only !== undefined && question.sources.includes(only);
 }
 
 function matches(question: CatalogEntry, request: ExamRequest, enemExams: ReadonlySet<string> | null): boolean {
-  if (!gradable(question, request)) return false;
+  // An entry's head is made each time it is read (catalog/entry-view.ts): read once here.
+  const q = question.q;
+  if (!gradable(question, request, q)) return false;
   if (enemExams && !isEnemQuestion(question, enemExams)) return false;
   if (request.sources?.length && !question.sources.some((s) => request.sources?.includes(s))) return false;
-  if (request.examId && question.q.exam?.id !== request.examId && question.q.exam?.name !== request.examId)
-    return false;
+  if (request.examId && q.exam?.id !== request.examId && q.exam?.name !== request.examId) return false;
   if (request.year !== undefined && question.year !== request.year) return false;
-  if (request.subjectId && question.q.subject.id !== request.subjectId) return false;
+  if (request.subjectId && q.subject.id !== request.subjectId) return false;
   if (request.difficulty && question.difficulty !== request.difficulty) return false;
   return true;
 }
