@@ -7,77 +7,26 @@
 // instead of building 150,000 long-lived objects for the collector to trace.
 import { DIFFICULTIES, type Difficulty } from '../api/schemas.js';
 import type { BodyAt, StoredQuestion } from './chunk-file.js';
-import type { CatalogEntry, QuestionHead } from './entry.js';
+import {
+  difficultyCode,
+  examKey,
+  isRowExtras,
+  NO_IMAGES,
+  NO_YEAR,
+  subjectKey,
+  Table,
+  type EntryTables,
+  type Exam,
+  type RowTest,
+  type SavedColumns,
+  type Subject,
+} from './column-shapes.js';
+import type { CatalogEntry } from './entry.js';
 import { EntryView, type RowExtras, type RowReader } from './entry-view.js';
-
-export type { RowExtras } from './entry-view.js';
 import { uuidInto, uuidOf } from './uuid-bytes.js';
 
-type Subject = QuestionHead['subject'];
-type Exam = NonNullable<QuestionHead['exam']>;
-
-const NO_YEAR = -0x80000000;
-const NO_IMAGES: readonly string[] = Object.freeze([]);
-
-/** Numbers equal values in the order first met; each value is one shared object. */
-class Table<T> {
-  readonly values: T[] = [];
-  private readonly numbers = new Map<string, number>();
-
-  numberOf(key: string, make: () => T): number {
-    let n = this.numbers.get(key);
-    if (n === undefined) {
-      n = this.values.length;
-      this.values.push(make());
-      this.numbers.set(key, n);
-    }
-    return n;
-  }
-}
-
-const subjectKey = (s: { id: string; name?: string | undefined }) =>
-  s.name === undefined ? s.id : `${s.id}\u0000${s.name}`;
-const examKey = (e: { id?: string | undefined; name?: string | undefined }) =>
-  `${e.id === undefined ? '\u0001' : e.id}\u0000${e.name === undefined ? '\u0001' : e.name}`;
-
-/** The shared tables rows point into (written once each in the saved index). */
-export interface EntryTables {
-  subjects: Subject[];
-  exams: Exam[];
-  sourceLists: string[][];
-}
-
-
-/** What `select` keeps: shared values by a test each, numbers by value, ids by membership. */
-export interface RowTest {
-  subject: (subject: Subject) => boolean;
-  exam: (exam: Exam | null) => boolean;
-  sources: (sources: readonly string[]) => boolean;
-  year?: number | undefined;
-  difficulty?: Difficulty | undefined;
-  ids?: ReadonlySet<string> | null;
-}
-
-/** One row as the saved index holds it (summary-index.ts). */
-export interface SavedColumns {
-  ids: string[];
-  subject: number[];
-  exam: number[];
-  /** The UUID keys' bytes, 16 a row, in base64: one string to parse instead of one per question. */
-  keys: string;
-  keyForm: number[];
-  /** Keys of another form than a UUID, by row. */
-  otherKeys: [number, string][];
-  imageUrl: (string | null)[];
-  /** NO_YEAR where unknown. */
-  year: number[];
-  difficulty: number[];
-  sources: number[];
-  seq: number[];
-  offset: number[];
-  length: number[];
-  extras: [number, RowExtras][];
-}
+export type { EntryTables, RowTest, SavedColumns } from './column-shapes.js';
+export type { RowExtras } from './entry-view.js';
 
 export class EntryColumns implements RowReader {
   private readonly subjects = new Table<Subject>();
@@ -145,7 +94,8 @@ export class EntryColumns implements RowReader {
    * and source list is tested once, then each row by its numbers; only the rows kept become entries.
    */
   select(test: RowTest): CatalogEntry[] {
-    const pass = <T>(table: Table<T>, ok: (value: T) => boolean) => Uint8Array.from(table.values, (v) => (ok(v) ? 1 : 0));
+    const pass = <T>(table: Table<T>, ok: (value: T) => boolean) =>
+      Uint8Array.from(table.values, (v) => (ok(v) ? 1 : 0));
     const subjects = pass(this.subjects, test.subject);
     const exams = pass(this.exams, test.exam);
     const sources = pass(this.sourceLists, test.sources);
@@ -468,14 +418,4 @@ export class EntryColumns implements RowReader {
   private sourcesNumber(sources: string[]): number {
     return this.sourceLists.numberOf(sources.join('\u0000'), () => [...sources]);
   }
-}
-
-function isRowExtras(value: unknown): value is RowExtras {
-  if (typeof value !== 'object' || value === null) return false;
-  const images = (value as RowExtras).altImages;
-  return images === undefined || (Array.isArray(images) && images.every((url) => typeof url === 'string'));
-}
-
-function difficultyCode(difficulty: Difficulty | null): number {
-  return difficulty === null ? 0 : DIFFICULTIES.indexOf(difficulty) + 1;
 }

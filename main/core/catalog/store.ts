@@ -25,13 +25,7 @@ import {
   type StoredQuestion,
 } from './chunk-file.js';
 import { EntryColumns, type RowTest } from './entry-columns.js';
-import {
-  examListOf,
-  searchTextOf,
-  subjectsOf,
-  type CatalogEntry,
-  type ExamListItem,
-} from './entry.js';
+import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
 import { merge, RecentBodies } from './stored-question.js';

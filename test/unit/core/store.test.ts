@@ -104,7 +104,10 @@ describe('CatalogStore', () => {
       const expected = [...store.all()]
         .filter((entry) => matchesQuestion(entry, query) && (!hits || hits.has(entry.id)))
         .map((e) => e.id);
-      expect((await queryCatalog(store, query)).map((e) => e.id), JSON.stringify(query)).toEqual(expected);
+      expect(
+        (await queryCatalog(store, query)).map((e) => e.id),
+        JSON.stringify(query),
+      ).toEqual(expected);
     }
     expect((await queryCatalog(store, { examId: 'FUVEST' })).length).toBe(15);
   });

@@ -123,7 +123,9 @@ describe('the catalog entries as columns', () => {
     expect(EntryColumns.restore(tables, { ...saved, extras: [[10, {}]] })).toBeNull();
     expect(EntryColumns.restore(tables, { ...saved, keys: saved.keys.slice(8) })).toBeNull();
     expect(EntryColumns.restore(tables, { ...saved, otherKeys: saved.otherKeys.slice(1) })).toBeNull();
-    expect(EntryColumns.restore(tables, { ...saved, year: saved.year.map((y, n) => (n === 3 ? 2015.5 : y)) })).toBeNull();
+    expect(
+      EntryColumns.restore(tables, { ...saved, year: saved.year.map((y, n) => (n === 3 ? 2015.5 : y)) }),
+    ).toBeNull();
     expect(EntryColumns.restore(tables, { ...saved, offset: saved.offset.map(() => 2 ** 40) })).toBeNull();
     expect(EntryColumns.restore(tables, { ...saved, otherKeys: [[0, 'x']] })).toBeNull();
     expect(EntryColumns.restore(tables, { ...saved, extras: [[1, { altImages: [3] }]] as never })).toBeNull();
