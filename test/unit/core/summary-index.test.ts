@@ -151,6 +151,27 @@ describe('the catalog index (entries, chunks and search saved together)', () => 
     expect((await CatalogStore.open(dir)).fromIndex).toBe(false);
   });
 
+  it('an index of the earlier row layout, or one whose columns do not hold together, is rebuilt and answers the same', async () => {
+    const { dir, root, store } = await filled();
+    await writeCatalogIndex(store);
+    const expected = await answers(store, root);
+    const path = join(dir, 'index.json');
+    const saved = JSON.parse(await readFile(path, 'utf8')) as { version: number; columns: Record<string, unknown> };
+    // Version 4 (a row per question), as the release before this one wrote it.
+    await writeFile(path, JSON.stringify({ ...saved, version: 4, rows: [], columns: undefined }));
+    const older = await CatalogStore.open(dir);
+    expect(older.fromIndex).toBe(false);
+    expect(await answers(older, root)).toEqual(expected);
+    // A subject column pointing past its table: not ours, so not trusted.
+    const subject = (saved.columns.subject as number[]).map(() => 999);
+    await writeFile(path, JSON.stringify({ ...saved, columns: { ...saved.columns, subject } }));
+    const broken = await CatalogStore.open(dir);
+    expect(broken.fromIndex).toBe(false);
+    expect(await answers(broken, root)).toEqual(expected);
+    await writeCatalogIndex(broken);
+    expect((await CatalogStore.open(dir)).fromIndex).toBe(true);
+  });
+
   it('is written after changes, so the next start finds it fresh', async () => {
     const temp = await tempDir();
     cleanup = temp.cleanup;
