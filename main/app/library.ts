@@ -34,7 +34,8 @@ function summaryOf(entry: LibraryEntry, excerpt: string, store: CatalogStore): Q
 }
 
 export class Library {
-  private cached: { key: string; size: number; entries: CatalogEntry[] } | null = null;
+  /** The ids of the last result (the catalog's own strings): entries are views, made for the rows shown. */
+  private cached: { key: string; size: number; ids: string[] } | null = null;
 
   constructor(
     private readonly store: () => CatalogStore,
@@ -64,13 +65,13 @@ export class Library {
     const store = this.store();
     const key = JSON.stringify(filter);
     if (!this.cached || this.cached.key !== key || this.cached.size !== store.size) {
-      this.cached = { key, size: store.size, entries: await queryCatalog(store, filter) };
+      this.cached = { key, size: store.size, ids: (await queryCatalog(store, filter)).map((entry) => entry.id) };
     }
-    return {
-      total: this.cached.entries.length,
-      offset,
-      items: await summariesOf(this.cached.entries.slice(offset, offset + limit), store),
-    };
+    const shown = this.cached.ids
+      .slice(offset, offset + limit)
+      .map((id) => store.get(id))
+      .filter((entry): entry is CatalogEntry => entry !== undefined);
+    return { total: this.cached.ids.length, offset, items: await summariesOf(shown, store) };
   }
 
   invalidate() {

@@ -8,11 +8,15 @@ import type { Args, Channel, Responses } from '../../preload/contract.js';
 const dataDir = process.argv[2] ?? '';
 const started = performance.now();
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+/** What V8 and Node hold (heap in use, buffers): unlike RSS, not moved by pages the collector keeps. */
+const held: number[] = [];
 const settle = async () => {
   gc();
   await new Promise((resolve) => setTimeout(resolve, 50));
   gc();
-  return process.memoryUsage().rss;
+  const usage = process.memoryUsage();
+  held.push(usage.heapUsed + usage.external);
+  return usage.rss;
 };
 
 const services = await nodeServices({ dataDir });
@@ -59,6 +63,7 @@ process.stdout.write(
     firstRowMs,
     firstSearchMs,
     rss: { launched, searched, exam: examRss, submitted },
+    held: { launched: held[0] ?? 0, submitted: held[held.length - 1] ?? 0 },
     examStart: examOk
       ? { first: startTimes[0] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: Math.max(...startTimes) }
       : null,
