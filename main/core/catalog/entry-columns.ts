@@ -192,6 +192,9 @@ export class EntryColumns implements RowReader {
     if (form === 1) return uuidOf(this.keyBytes, row * 16);
     return form === 2 ? (this.otherKeys.get(row) ?? null) : null;
   }
+  keyedAt(row: number): boolean {
+    return (this.keyForm[row] ?? 0) !== 0;
+  }
   imageUrlAt(row: number): string | null {
     return this.imageUrls[row] ?? null;
   }

@@ -15,6 +15,7 @@ export interface RowExtras {
 export interface RowReader {
   idAt(row: number): string;
   correctAt(row: number): string | null;
+  keyedAt(row: number): boolean;
   yearAt(row: number): number | null;
   difficultyAt(row: number): Difficulty | null;
   sourcesAt(row: number): string[];
@@ -44,6 +45,9 @@ export class EntryView implements CatalogEntry {
   }
   get correctId(): string | null {
     return this.#columns.correctAt(this.#row);
+  }
+  get keyed(): boolean {
+    return this.#columns.keyedAt(this.#row);
   }
   get year(): number | null {
     return this.#columns.yearAt(this.#row);
@@ -80,6 +84,7 @@ export class EntryView implements CatalogEntry {
       id: this.id,
       q: this.q,
       correctId: this.correctId,
+      keyed: this.keyed,
       year: this.year,
       difficulty: this.difficulty,
       sources: this.sources,

@@ -30,6 +30,8 @@ export interface QuestionMeta {
 }
 
 export interface CatalogEntry extends QuestionMeta {
+  /** Whether it has an answer key: what exam building asks of 50,000 entries, without reading the key. */
+  keyed: boolean;
   /** Every image the question shows (statement and alternatives), for the cache's upkeep. */
   images: readonly string[];
   at: BodyAt;

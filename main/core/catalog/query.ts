@@ -149,7 +149,7 @@ export function catalogStats(store: CatalogStore): CatalogStats {
     bump(stats.bySubject, store.subjectName(question.q.subject.id));
     bump(stats.byYear, question.year === null ? 'unknown' : String(question.year));
     bump(stats.byDifficulty, question.difficulty ?? 'unknown');
-    if (question.correctId === null) stats.notGradable += 1;
+    if (!question.keyed) stats.notGradable += 1;
   }
   return stats;
 }

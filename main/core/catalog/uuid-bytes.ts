@@ -31,12 +31,14 @@ export function uuidInto(text: string, bytes: Uint8Array, at: number): boolean {
   return true;
 }
 
+/** Each byte's two hex digits. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => (HEX[byte >> 4] ?? '') + (HEX[byte & 15] ?? ''));
+
 export function uuidOf(bytes: Uint8Array, at: number): string {
   let text = '';
   for (let i = 0; i < 16; i++) {
     if (i === 4 || i === 6 || i === 8 || i === 10) text += '-';
-    const byte = bytes[at + i] ?? 0;
-    text += (HEX[byte >> 4] ?? '') + (HEX[byte & 15] ?? '');
+    text += BYTE_HEX[bytes[at + i] ?? 0] ?? '';
   }
   return text;
 }

@@ -17,7 +17,7 @@ export function areaOfQuestion(question: CatalogEntry, store: CatalogStore): Are
  * with the tutor's code; mixed with other sources, or in practice, there would be nothing to check).
  */
 function gradable(question: CatalogEntry, request: ExamRequest, q = question.q): boolean {
-  if (question.correctId !== null) return true;
+  if (question.keyed) return true;
   const only = request.sources?.length === 1 ? request.sources[0] : undefined;
   return q.sealedAnswer === true && only !== undefined && question.sources.includes(only);
 }

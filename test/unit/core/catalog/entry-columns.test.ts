@@ -38,6 +38,7 @@ function expected(record: StoredQuestion, where: ReturnType<typeof at>) {
       ...((q as { sealedAnswer?: unknown }).sealedAnswer !== undefined && { sealedAnswer: true }),
     },
     correctId: record.correctId,
+    keyed: record.correctId !== null,
     year: record.year,
     difficulty: record.difficulty,
     sources: record.sources,
@@ -93,6 +94,7 @@ describe('the catalog entries as columns', () => {
     const columns = new EntryColumns();
     keys.forEach((key, n) => columns.set({ ...stored(n), correctId: key }, at(n)));
     expect(keys.map((_, n) => columns.get(`q${n}`)?.correctId)).toEqual(keys);
+    expect(keys.map((_, n) => columns.get(`q${n}`)?.keyed)).toEqual(keys.map((key) => key !== null));
     const { tables, columns: saved } = columns.save();
     const restored = EntryColumns.restore(tables, saved);
     expect(keys.map((_, n) => restored?.get(`q${n}`)?.correctId)).toEqual(keys);
