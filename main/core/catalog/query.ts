@@ -35,7 +35,11 @@ export interface FilterFields {
   difficulty: string | null;
 }
 
-/** The library's filters except text: one definition for a question's fields and the catalog's columns. */
+/**
+ * The library's filters except text, on one question's fields. Queries run on the columns instead
+ * (`queryCatalog` → `store.select`), through the same two pieces below; this whole-question form is
+ * what the store test checks `select` against.
+ */
 export function matchesFilters(fields: FilterFields, query: CatalogQuery): boolean {
   if (!sourcesMatch(fields.sources, query)) return false;
   if (!examMatches(fields.examId, fields.examName, query)) return false;
