@@ -40,6 +40,14 @@ export interface QuestionPage {
   /** Items that failed validation: kept out, counted. */
   invalid: number;
   total: number;
+  /** The answer as it came: the kept questions' places in its `data`, of `items` (the sync stores their text). */
+  raw: { text: string; kept: number[]; items: number };
+}
+
+/** A successful answer: parsed, and the text it was parsed from. */
+interface Answer {
+  body: unknown;
+  text: string;
 }
 
 const MAX_REDIRECTS = 3;
@@ -82,7 +90,7 @@ export class CatalogClient {
   }
 
   listExams(signal?: AbortSignal): Promise<ApiExam[]> {
-    return this.get('/exams', {}, signal).then((body) => this.parse(examListSchema, body).data);
+    return this.get('/exams', {}, signal).then(({ body }) => this.parse(examListSchema, body).data);
   }
 
   async listQuestions(
@@ -93,20 +101,25 @@ export class CatalogClient {
   ): Promise<QuestionPage> {
     const query: Record<string, string> = { page: String(page), limit: String(limit) };
     for (const [name, value] of Object.entries(filters)) if (value !== undefined) query[name] = String(value);
-    const envelope = this.parse(questionListSchema, await this.get('/questions', query, signal));
+    const { body, text } = await this.get('/questions', query, signal);
+    const envelope = this.parse(questionListSchema, body);
     const questions: ApiQuestion[] = [];
+    const kept: number[] = [];
     let invalid = 0;
-    for (const item of envelope.data) {
+    envelope.data.forEach((item, index) => {
       // The schema has no transforms or defaults: a valid item is kept as it came, unknown fields and
       // all, instead of the copy zod builds (half the allocations of a 50,000-question sync).
-      if (questionSchema.safeParse(item).success) questions.push(item as ApiQuestion);
-      else invalid += 1;
-    }
-    return { questions, invalid, total: envelope.meta.total };
+      if (questionSchema.safeParse(item).success) {
+        questions.push(item as ApiQuestion);
+        kept.push(index);
+      } else invalid += 1;
+    });
+    return { questions, invalid, total: envelope.meta.total, raw: { text, kept, items: envelope.data.length } };
   }
 
   async getQuestion(id: string, signal?: AbortSignal): Promise<ApiQuestion> {
-    return this.parse(questionSchema, await this.get(`/questions/${encodeURIComponent(id)}`, {}, signal));
+    const { body } = await this.get(`/questions/${encodeURIComponent(id)}`, {}, signal);
+    return this.parse(questionSchema, body);
   }
 
   private parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -121,7 +134,7 @@ export class CatalogClient {
     return url;
   }
 
-  private async get(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+  private async get(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<Answer> {
     const url = this.url(path, query);
     let failures = 0;
     for (;;) {
@@ -149,7 +162,7 @@ export class CatalogClient {
     }
   }
 
-  private async attempt(initial: URL, signal?: AbortSignal): Promise<unknown> {
+  private async attempt(initial: URL, signal?: AbortSignal): Promise<Answer> {
     await this.governor.acquire(signal);
     this.stats.requests += 1;
     let released = false;
@@ -190,7 +203,7 @@ export class CatalogClient {
         this.governor.noteAnswered();
         if (!response.ok) throw errorForStatus(response.status, text);
         try {
-          return JSON.parse(text) as unknown;
+          return { body: JSON.parse(text) as unknown, text };
         } catch {
           throw new ApiError('invalid-response', 'The server sent an incomplete or malformed answer');
         }

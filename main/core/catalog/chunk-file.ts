@@ -74,14 +74,102 @@ export interface BodyAt {
 }
 
 const NEWLINE = 0x0a;
+const COMMA = 0x2c;
 
-/** The chunk's bytes, and each question's byte range in them (found by its line: one encoding pass). */
+/** A chunk's first line: its envelope (everything but the questions) up to `"questions":[`. */
+export function chunkHead(envelope: Omit<Chunk, 'questions'>): string {
+  return `${JSON.stringify(envelope).slice(0, -1)},"questions":[\n`;
+}
+
+/** A chunk laid out: its bytes and where each question's line is in them. */
+export interface LaidLines {
+  bytes: Buffer;
+  offsets: Int32Array;
+  lengths: Int32Array;
+}
+
+/**
+ * A chunk's bytes, written straight into one buffer as its lines are made, each line's place noted
+ * as it goes: joining the lines into one string, encoding it and finding the breaks again took 60 %
+ * longer (460 vs 290 ms for 50,000 questions).
+ */
+export class ChunkWriter {
+  private bytes: Buffer;
+  private at: number;
+  private readonly offsets: Int32Array;
+  private readonly lengths: Int32Array;
+  private line = 0;
+
+  /** `chars`: about how many UTF-16 units the lines hold, all told (the buffer grows past it if need be). */
+  constructor(
+    head: string,
+    private readonly count: number,
+    chars: number,
+  ) {
+    // A UTF-16 unit takes at most 3 bytes in UTF-8; each line adds ",\n".
+    this.bytes = Buffer.allocUnsafe(3 * (head.length + chars) + 2 * count + 2);
+    this.at = this.bytes.write(head, 0);
+    this.offsets = new Int32Array(count);
+    this.lengths = new Int32Array(count);
+    if (count > 0) this.offsets[0] = this.at;
+  }
+
+  /** Part of the current line. */
+  put(text: string): void {
+    // Room for the worst case and the line's end: a write that does not fit would be cut short.
+    if (this.bytes.length - this.at < 3 * text.length + 4) this.grow(3 * text.length + 4);
+    this.at += this.bytes.write(text, this.at);
+  }
+
+  private grow(needed: number) {
+    const larger = Buffer.allocUnsafe(Math.max(2 * this.bytes.length, this.at + needed));
+    this.bytes.copy(larger, 0, 0, this.at);
+    this.bytes = larger;
+  }
+
+  /** Ends the current line. */
+  endLine(): void {
+    const start = this.offsets[this.line] ?? 0;
+    if (this.bytes.length - this.at < 2) this.grow(2);
+    if (this.line < this.count - 1) this.bytes[this.at++] = COMMA;
+    this.bytes[this.at++] = NEWLINE;
+    this.lengths[this.line] = this.at - start;
+    this.line += 1;
+    if (this.line < this.count) this.offsets[this.line] = this.at;
+  }
+
+  done(): LaidLines {
+    if (this.line !== this.count) throw new Error(`${this.line} of ${this.count} lines written`);
+    this.put(']}');
+    return { bytes: this.bytes.subarray(0, this.at), offsets: this.offsets, lengths: this.lengths };
+  }
+}
+
+/** A chunk's bytes from its first line and each question's JSON, one a line. */
+export function layLines(head: string, lines: readonly string[]): LaidLines {
+  let chars = 0;
+  for (const line of lines) chars += line.length;
+  const writer = new ChunkWriter(head, lines.length, chars);
+  for (const line of lines) {
+    writer.put(line);
+    writer.endLine();
+  }
+  return writer.done();
+}
+
+/** The chunk's bytes, and each question's byte range in them. */
 export function layChunk(chunk: Chunk): { bytes: Buffer; at: BodyAt[] } {
   const { questions, ...envelope } = chunk;
-  const head = `${JSON.stringify(envelope).slice(0, -1)},"questions":[\n`;
-  const body = questions.map((question) => JSON.stringify(question)).join(',\n');
-  const bytes = Buffer.from(`${head}${body}${questions.length > 0 ? '\n' : ''}]}`);
-  return { bytes, at: bodyRanges(bytes, chunk.seq, questions.length) };
+  const laid = layLines(
+    chunkHead(envelope),
+    questions.map((question) => JSON.stringify(question)),
+  );
+  return { bytes: laid.bytes, at: atOf(chunk.seq, laid) };
+}
+
+/** Each line's place as the store keeps it. */
+export function atOf(seq: number, laid: { offsets: Int32Array; lengths: Int32Array }): BodyAt[] {
+  return Array.from(laid.offsets, (offset, i) => ({ seq, offset, length: laid.lengths[i] ?? 0 }));
 }
 
 /** Each question's byte range, when the file has the one-question-per-line layout; else -1 each. */

@@ -9,11 +9,10 @@ import { DIFFICULTIES, type Difficulty } from '../api/schemas.js';
 import type { BodyAt, StoredQuestion } from './chunk-file.js';
 import {
   difficultyCode,
-  examKey,
   isRowExtras,
   NO_IMAGES,
   NO_YEAR,
-  subjectKey,
+  ABSENT,
   Table,
   type EntryTables,
   type Exam,
@@ -132,18 +131,20 @@ export class EntryColumns implements RowReader {
     this.difficulty[row] = difficultyCode(question.difficulty);
     this.sources[row] = this.sourcesNumber(question.sources);
     this.setAt(row, at);
-    const extras: RowExtras = {};
+    // Most rows have none: no object is made for them.
+    let extras: RowExtras | null = null;
     const sealed = (q as { sealedAnswer?: unknown }).sealedAnswer;
     const enemOrigin = (q as { enemOrigin?: unknown }).enemOrigin;
-    if (sealed !== undefined && sealed !== null) extras.sealedAnswer = sealed;
-    if (enemOrigin !== undefined && enemOrigin !== null) extras.enemOrigin = enemOrigin;
+    if (sealed !== undefined && sealed !== null) (extras ??= {}).sealedAnswer = sealed;
+    if (enemOrigin !== undefined && enemOrigin !== null) (extras ??= {}).enemOrigin = enemOrigin;
     let images: string[] | null = null;
     for (const alternative of q.alternatives) {
       const url = alternative.imageUrl;
       if (url && url !== q.imageUrl && !images?.includes(url)) (images ??= []).push(url);
     }
-    if (images) extras.altImages = images;
-    this.setExtras(row, extras);
+    if (images) (extras ??= {}).altImages = images;
+    if (extras) this.extras.set(row, extras);
+    else this.extras.delete(row);
   }
 
   /** Moves a question's body (compaction): nothing else of its entry changes. */
@@ -192,6 +193,12 @@ export class EntryColumns implements RowReader {
     if (form === 1) return uuidOf(this.keyBytes, row * 16);
     return form === 2 ? (this.otherKeys.get(row) ?? null) : null;
   }
+  /** Whether the question has an answer key; undefined when it is not in the catalog. */
+  keyedOf(id: string): boolean | undefined {
+    const row = this.rowOf.get(id);
+    return row === undefined ? undefined : this.keyedAt(row);
+  }
+
   keyedAt(row: number): boolean {
     return (this.keyForm[row] ?? 0) !== 0;
   }
@@ -398,27 +405,26 @@ export class EntryColumns implements RowReader {
     this.length[row] = at.length;
   }
 
-  private setExtras(row: number, extras: RowExtras) {
-    if (Object.keys(extras).length > 0) this.extras.set(row, extras);
-    else this.extras.delete(row);
+  private subjectNumber(subject: Subject): number {
+    return this.subjects.numberOf(subject.id, subject.name ?? ABSENT, subject, sharedSubject);
   }
 
-  private subjectNumber(subject: { id: string; name?: string | undefined }): number {
-    return this.subjects.numberOf(subjectKey(subject), () =>
-      subject.name === undefined ? { id: subject.id } : { id: subject.id, name: subject.name },
-    );
-  }
-
-  private examNumber(exam: { id?: string | undefined; name?: string | undefined }): number {
-    return this.exams.numberOf(examKey(exam), () => {
-      const shared: Exam = {};
-      if (exam.id !== undefined) shared.id = exam.id;
-      if (exam.name !== undefined) shared.name = exam.name;
-      return shared;
-    });
+  private examNumber(exam: Exam): number {
+    return this.exams.numberOf(exam.id ?? ABSENT, exam.name ?? ABSENT, exam, sharedExam);
   }
 
   private sourcesNumber(sources: string[]): number {
-    return this.sourceLists.numberOf(sources.join('\u0000'), () => [...sources]);
+    return this.sourceLists.numberOf(sources.join('\u0000'), '', sources, (list) => [...list]);
   }
+}
+
+function sharedSubject(subject: Subject): Subject {
+  return subject.name === undefined ? { id: subject.id } : { id: subject.id, name: subject.name };
+}
+
+function sharedExam(exam: Exam): Exam {
+  const shared: Exam = {};
+  if (exam.id !== undefined) shared.id = exam.id;
+  if (exam.name !== undefined) shared.name = exam.name;
+  return shared;
 }

@@ -12,7 +12,9 @@ import { OneAtATime } from '../util/one-at-a-time.js';
 import { ExamLists } from './exam-lists.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
+  atOf,
   bodyRanges,
+  chunkHead,
   chunkSchema,
   layChunk,
   listChunks,
@@ -25,6 +27,7 @@ import {
   type StoredQuestion,
 } from './chunk-file.js';
 import { EntryColumns, type RowTest } from './entry-columns.js';
+import { layPages, type RawPage } from './page-layout.js';
 import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
@@ -150,8 +153,9 @@ export class CatalogStore {
       this.search.remove(id);
     }
     chunk.questions.forEach((question, i) => {
-      const existing = this.entries.get(question.id);
-      const merged = existing && !chunk.replace ? merge(existing, question) : question;
+      // `has` first: a sync's new questions need no view made to learn they are new.
+      const existing = !chunk.replace && this.entries.has(question.id) ? this.entries.get(question.id) : undefined;
+      const merged = existing ? merge(existing, question) : question;
       this.entries.set(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 });
       this.bodies.update(merged);
       if (this.searchable) this.search.add(question.id, searchTextOf(question));
@@ -171,18 +175,28 @@ export class CatalogStore {
     this.subjectCache = null;
   }
 
-  private async writeChunk(chunk: Chunk): Promise<BodyAt[]> {
+  private async writeChunk(chunk: Chunk, raw?: readonly RawPage[]): Promise<BodyAt[]> {
     if (this.storage.readOnly) return Promise.reject(new Error(`${this.dir} is open read-only`));
-    const { bytes, at } = layChunk(chunk);
+    const { questions, ...envelope } = chunk;
+    const laid = raw ? layPages(chunkHead(envelope), questions, raw) : null;
+    const { bytes, at } = laid ? { bytes: laid.bytes, at: atOf(chunk.seq, laid) } : layChunk(chunk);
     await writeDurably(this.chunkPath(chunk.seq), bytes);
     return at;
   }
 
-  /** Persists one batch (one or more pages, or a pack) in one atomic file write, then makes it visible. */
-  append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
+  /**
+   * Persists one batch (one or more pages, or a pack) in one atomic file write, then makes it visible.
+   * `raw`: the API's answers these questions came from, when a sync has them (their text is stored).
+   */
+  append(
+    questions: StoredQuestion[],
+    run: string | null = null,
+    pages: PageMeta[] = [],
+    raw?: readonly RawPage[],
+  ): Promise<void> {
     return this.writes.run(async () => {
       const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
-      this.absorb(chunk, await this.writeChunk(chunk));
+      this.absorb(chunk, await this.writeChunk(chunk, raw));
       this.onChange?.();
     });
   }
@@ -349,6 +363,11 @@ export class CatalogStore {
   onChange: (() => void) | null = null;
 
   /** A question's entry (no body: see `load`). */
+  /** Whether the question can be graded (has a key), without making its entry; undefined when absent. */
+  keyed(id: string): boolean | undefined {
+    return this.entries.keyedOf(id);
+  }
+
   get(id: string): CatalogEntry | undefined {
     return this.entries.get(id);
   }

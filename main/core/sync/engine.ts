@@ -13,6 +13,7 @@ import type { CatalogClient, QuestionPage } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
 import { entryImageUrls, toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
+import type { RawPage } from '../catalog/page-layout.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import type { RunState, SyncStateStore } from './state.js';
@@ -127,6 +128,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
         return writer.add(
           result.questions.map((q) => toStored(q, source, learned)),
           meta,
+          result.raw,
         );
       };
       const fetchPage = (page: number) =>
@@ -310,7 +312,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
 
   function report(status: SyncStatus, images: { downloaded: number; failed: number }): SyncReport {
     let notGradable = 0;
-    for (const id of seen) if (store.get(id)?.correctId === null) notGradable += 1;
+    for (const id of seen) if (store.keyed(id) === false) notGradable += 1;
     return {
       product: scope.product,
       scope: key,
@@ -336,7 +338,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
  * once the write holding it has ended.
  */
 class PageWriter {
-  private pending: { questions: StoredQuestion[]; pages: PageMeta[] } | null = null;
+  private pending: { questions: StoredQuestion[]; pages: PageMeta[]; raw: RawPage[] } | null = null;
   private writing: Promise<void> | null = null;
   private failure: unknown = null;
 
@@ -346,11 +348,12 @@ class PageWriter {
     private readonly maxPending = 20,
   ) {}
 
-  async add(questions: StoredQuestion[], page: PageMeta): Promise<void> {
+  async add(questions: StoredQuestion[], page: PageMeta, raw: RawPage): Promise<void> {
     this.check();
-    this.pending ??= { questions: [], pages: [] };
+    this.pending ??= { questions: [], pages: [], raw: [] };
     this.pending.questions.push(...questions);
     this.pending.pages.push(page);
+    this.pending.raw.push(raw);
     if (!this.writing) this.flush();
     // Backpressure: never hold more than maxPending unwritten pages.
     while (this.pending && this.pending.pages.length >= this.maxPending && this.writing) await this.writing;
@@ -367,7 +370,7 @@ class PageWriter {
     if (!batch) return;
     this.pending = null;
     this.writing = this.store
-      .append(batch.questions, this.run, batch.pages)
+      .append(batch.questions, this.run, batch.pages, batch.raw)
       .catch((error: unknown) => {
         this.failure ??= error;
       })
