@@ -84,8 +84,8 @@ export function chunkHead(envelope: Omit<Chunk, 'questions'>): string {
 /** A chunk laid out: its bytes and where each question's line is in them. */
 export interface LaidLines {
   bytes: Buffer;
-  offsets: Int32Array;
-  lengths: Int32Array;
+  offsets: Int32Array<ArrayBuffer>;
+  lengths: Int32Array<ArrayBuffer>;
 }
 
 /**
@@ -96,8 +96,8 @@ export interface LaidLines {
 export class ChunkWriter {
   private bytes: Buffer;
   private at: number;
-  private readonly offsets: Int32Array;
-  private readonly lengths: Int32Array;
+  private readonly offsets: Int32Array<ArrayBuffer>;
+  private readonly lengths: Int32Array<ArrayBuffer>;
   private line = 0;
 
   /** `chars`: about how many UTF-16 units the lines hold, all told (the buffer grows past it if need be). */

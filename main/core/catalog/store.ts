@@ -27,7 +27,7 @@ import {
   type StoredQuestion,
 } from './chunk-file.js';
 import { EntryColumns, type RowTest } from './entry-columns.js';
-import { layPages, type RawPage } from './page-layout.js';
+import { layPages, linePartsOf, type RawPage } from './page-layout.js';
 import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
@@ -177,11 +177,21 @@ export class CatalogStore {
 
   private async writeChunk(chunk: Chunk, raw?: readonly RawPage[]): Promise<BodyAt[]> {
     if (this.storage.readOnly) return Promise.reject(new Error(`${this.dir} is open read-only`));
-    const { questions, ...envelope } = chunk;
-    const laid = raw ? layPages(chunkHead(envelope), questions, raw) : null;
-    const { bytes, at } = laid ? { bytes: laid.bytes, at: atOf(chunk.seq, laid) } : layChunk(chunk);
+    const { bytes, at } = (raw && this.layFromAnswers(chunk, raw)) ?? layChunk(chunk);
     await writeDurably(this.chunkPath(chunk.seq), bytes);
     return at;
+  }
+
+  /** A sync's chunk from its answers' text; null: written out whole. */
+  private layFromAnswers(chunk: Chunk, raw: readonly RawPage[]): { bytes: Uint8Array; at: BodyAt[] } | null {
+    const { questions, ...envelope } = chunk;
+    const parts = linePartsOf(questions, raw);
+    if (!parts) return null;
+    const head = chunkHead(envelope);
+    const laid = layPages(head, raw, parts, questions);
+    // As many lines as questions, or nothing of it is kept.
+    if (!laid || laid.offsets.length !== questions.length) return null;
+    return { bytes: laid.bytes, at: atOf(chunk.seq, laid) };
   }
 
   /**
