@@ -5,6 +5,7 @@ import { assertSecureBaseUrl } from '../util/net-policy.js';
 import type { z } from 'zod';
 import { ApiError, errorForStatus } from './errors.js';
 import { RateGovernor } from './governor.js';
+import { isPlainlyValidQuestion } from './plain-question.js';
 import {
   examListSchema,
   questionListSchema,
@@ -109,7 +110,7 @@ export class CatalogClient {
     envelope.data.forEach((item, index) => {
       // The schema has no transforms or defaults: a valid item is kept as it came, unknown fields and
       // all, instead of the copy zod builds (half the allocations of a 50,000-question sync).
-      if (questionSchema.safeParse(item).success) {
+      if (isPlainlyValidQuestion(item) || questionSchema.safeParse(item).success) {
         questions.push(item as ApiQuestion);
         kept.push(index);
       } else invalid += 1;
