@@ -14,79 +14,60 @@ export interface RawPage {
   items: number;
 }
 
-/** What a chunk's lines hold besides the items' text: each question's `{"id":…,"q":` and `,"correctId":…}`. */
-export interface LineParts {
-  heads: string[];
-  tails: string[];
-}
-
 /** JSON of a string or null. */
 const jsonOf = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
 
 /**
- * Each question's line around its item, written out by hand: JSON.stringify of a small object for
- * each question cost 40 ms a sync. Null when the questions are not as many as the pages kept.
- */
-export function linePartsOf(questions: readonly StoredQuestion[], pages: readonly RawPage[]): LineParts | null {
-  let kept = 0;
-  for (const page of pages) kept += page.kept.length;
-  if (kept !== questions.length) return null;
-  const heads: string[] = [];
-  const tails: string[] = [];
-  let sources = '';
-  let sourcesKey: string | null = null;
-  for (const question of questions) {
-    // A sync's questions share their page's source list: written once a run of them.
-    const key = question.sources.join('\u0000');
-    if (key !== sourcesKey) {
-      sourcesKey = key;
-      sources = JSON.stringify(question.sources);
-    }
-    const year = question.year === null ? 'null' : String(question.year);
-    heads.push(`{"id":${JSON.stringify(question.id)},"q":`);
-    tails.push(
-      `,"correctId":${jsonOf(question.correctId)},"year":${year},"difficulty":${jsonOf(question.difficulty)},"sources":${sources}}`,
-    );
-  }
-  return { heads, tails };
-}
-
-/**
- * The chunk's bytes from its first line, its pages' answers and each line's parts. A page whose
- * items cannot be found is written out from `questions` (the stored forms, in the chunk's order);
- * without them, null.
+ * The chunk's bytes from its first line and its pages' answers: `questions` are the stored forms of
+ * the pages' kept items, page after page. A line's own fields are written by hand around its item's
+ * text (JSON.stringify of a small object for each question cost 40 ms a sync). A page whose items
+ * cannot be found is written out whole; null when the questions are not as many as the pages kept.
  */
 export function layPages(
   head: string,
   pages: readonly RawPage[],
-  parts: LineParts,
-  questions?: readonly StoredQuestion[],
+  questions: readonly StoredQuestion[],
 ): LaidLines | null {
   let chars = 0;
-  for (const page of pages) chars += page.text.length;
+  let kept = 0;
+  for (const page of pages) {
+    chars += page.text.length;
+    kept += page.kept.length;
+  }
+  if (kept !== questions.length) return null;
   // Each line's own fields, over what the answer's text holds of it.
-  const writer = new ChunkWriter(head, parts.heads.length, chars + 256 * parts.heads.length);
+  const writer = new ChunkWriter(head, questions.length, chars + 256 * questions.length);
   let line = 0;
+  let sources = '';
+  let sourcesKey: string | null = null;
   for (const page of pages) {
     const spans = dataItemSpans(page.text, page.items);
-    if (!spans && !questions) return null;
     // Line breaks between an item's tokens (a pretty-printed answer) would split its line.
     const multiline = page.text.includes('\n');
     for (const index of page.kept) {
+      const question = questions[line++];
+      if (!question) return null;
       const start = spans?.starts[index];
       const end = spans?.ends[index];
-      const question = questions?.[line];
       if (start === undefined || end === undefined) {
-        if (!question) return null;
         writer.put(JSON.stringify(question));
-      } else {
-        const item = page.text.slice(start, end);
-        writer.put(parts.heads[line] ?? '');
-        writer.put(multiline ? item.replace(/[\r\n]/g, ' ') : item);
-        writer.put(parts.tails[line] ?? '');
+        writer.endLine();
+        continue;
       }
+      // A sync's questions share their page's source list: written out once a run of them.
+      const key = question.sources.join('\u0000');
+      if (key !== sourcesKey) {
+        sourcesKey = key;
+        sources = JSON.stringify(question.sources);
+      }
+      const item = page.text.slice(start, end);
+      const year = question.year === null ? 'null' : String(question.year);
+      writer.put(`{"id":${JSON.stringify(question.id)},"q":`);
+      writer.put(multiline ? item.replace(/[\r\n]/g, ' ') : item);
+      writer.put(
+        `,"correctId":${jsonOf(question.correctId)},"year":${year},"difficulty":${jsonOf(question.difficulty)},"sources":${sources}}`,
+      );
       writer.endLine();
-      line += 1;
     }
   }
   return writer.done();

@@ -94,9 +94,20 @@ export class SearchIndex {
     else this.scheduleIndexing();
   }
 
+  /** When the last text was added (a sync adds 50,000: one timer, not one re-armed per text). */
+  private lastAdded = 0;
+
   private scheduleIndexing() {
-    if (this.quiet) clearTimeout(this.quiet);
-    this.quiet = setTimeout(() => this.indexPending(), QUIET_MS);
+    this.lastAdded = performance.now();
+    if (!this.quiet) this.waitForQuiet(QUIET_MS);
+  }
+
+  private waitForQuiet(ms: number) {
+    this.quiet = setTimeout(() => {
+      const quietFor = performance.now() - this.lastAdded;
+      if (quietFor < QUIET_MS) this.waitForQuiet(QUIET_MS - quietFor);
+      else this.indexPending();
+    }, ms);
     this.quiet.unref();
   }
 

@@ -27,7 +27,7 @@ import {
   type StoredQuestion,
 } from './chunk-file.js';
 import { EntryColumns, type RowTest } from './entry-columns.js';
-import { layPages, linePartsOf, type RawPage } from './page-layout.js';
+import { layPages, type RawPage } from './page-layout.js';
 import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
@@ -185,10 +185,7 @@ export class CatalogStore {
   /** A sync's chunk from its answers' text; null: written out whole. */
   private layFromAnswers(chunk: Chunk, raw: readonly RawPage[]): { bytes: Uint8Array; at: BodyAt[] } | null {
     const { questions, ...envelope } = chunk;
-    const parts = linePartsOf(questions, raw);
-    if (!parts) return null;
-    const head = chunkHead(envelope);
-    const laid = layPages(head, raw, parts, questions);
+    const laid = layPages(chunkHead(envelope), raw, questions);
     // As many lines as questions, or nothing of it is kept.
     if (!laid || laid.offsets.length !== questions.length) return null;
     return { bytes: laid.bytes, at: atOf(chunk.seq, laid) };
