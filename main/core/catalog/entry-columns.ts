@@ -84,6 +84,11 @@ export class EntryColumns implements RowReader {
     for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1) yield new EntryView(this, row);
   }
 
+  /** Live rows by number, in order: statistics read their shared values with no entry made (row-tally.ts). */
+  *liveRows(): IterableIterator<number> {
+    for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1) yield row;
+  }
+
   *keys(): IterableIterator<string> {
     for (let row = 0; row < this.rows; row++) if (this.alive[row] === 1) yield this.ids[row] ?? '';
   }

@@ -140,20 +140,21 @@ export function catalogStats(store: CatalogStore): CatalogStats {
     bySource: {},
     notGradable: 0,
   };
-  const bump = (record: Record<string, number>, key: string) => {
-    record[key] = (record[key] ?? 0) + 1;
+  const add = (record: Record<string, number>, key: string, n: number) => {
+    record[key] = (record[key] ?? 0) + n;
   };
-  for (const question of store.all()) {
-    stats.total += 1;
-    for (const source of question.sources) {
-      bump(stats.bySource, source);
-      if (source.startsWith('api:')) bump(stats.byProduct, source.slice(4));
+  // From the columns' counts: no entry is made for any question.
+  const tally = store.tally();
+  stats.total = tally.total;
+  stats.notGradable = tally.keyless;
+  for (const [sources, n] of tally.sourceLists)
+    for (const source of sources) {
+      add(stats.bySource, source, n);
+      if (source.startsWith('api:')) add(stats.byProduct, source.slice(4), n);
     }
-    bump(stats.byExam, question.q.exam?.name ?? 'unknown');
-    bump(stats.bySubject, store.subjectName(question.q.subject.id));
-    bump(stats.byYear, question.year === null ? 'unknown' : String(question.year));
-    bump(stats.byDifficulty, question.difficulty ?? 'unknown');
-    if (!question.keyed) stats.notGradable += 1;
-  }
+  for (const [exam, n] of tally.exams) add(stats.byExam, exam?.name ?? 'unknown', n);
+  for (const [subject, n] of tally.subjects) add(stats.bySubject, store.subjectName(subject.id), n);
+  for (const [year, n] of tally.years) add(stats.byYear, year === null ? 'unknown' : String(year), n);
+  for (const [difficulty, n] of tally.difficulties) add(stats.byDifficulty, difficulty ?? 'unknown', n);
   return stats;
 }

@@ -28,6 +28,7 @@ import {
 } from './chunk-file.js';
 import { EntryColumns, type RowTest } from './entry-columns.js';
 import { layPages, type RawPage } from './page-layout.js';
+import { tallyRows, type RowTally } from './row-tally.js';
 import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
@@ -381,6 +382,11 @@ export class CatalogStore {
 
   all(): IterableIterator<CatalogEntry> {
     return this.entries.values();
+  }
+
+  /** Counts of the catalog's values, read from its columns (row-tally.ts). */
+  tally(): RowTally {
+    return tallyRows(this.entries);
   }
 
   /** The entries passing a test on their columns (query.ts), without making the others. */

@@ -112,6 +112,54 @@ describe('CatalogStore', () => {
     expect((await queryCatalog(store, { examId: 'FUVEST' })).length).toBe(15);
   });
 
+  it('counts the catalog from its columns as the entries themselves would be counted', async () => {
+    const { store } = await open();
+    const exam = (n: number) => (n % 4 === 0 ? null : n % 4 === 1 ? { id: 'e1', name: 'FUVEST' } : { name: 'UNICAMP' });
+    await store.append(
+      Array.from({ length: 30 }, (_, n) =>
+        toStored(
+          q(n, {
+            exam: exam(n),
+            year: n % 5 === 0 ? null : 2000 + (n % 3),
+            difficulty: n % 7 === 0 ? 'unknown-level' : q(n).difficulty,
+            // Some without a key; a subject whose name changes later.
+            correctAlternative: n % 6 === 1 ? 'Z' : 'A',
+            alternatives: n % 6 === 1 ? [{ id: `a${n}`, letter: 'A', text: 'Sim' }] : q(n).alternatives,
+          }),
+          n % 3 === 0 ? 'pack:p1' : 'api:enem',
+        ),
+      ),
+    );
+    // Questions arriving again from another product, renamed, and a pack removed.
+    await store.append(
+      [1, 2, 3].map((n) => toStored(q(n, { subject: { id: 'mat', name: 'Matemática II' } }), 'api:vestibulares')),
+    );
+    await store.removeSources(['pack:p1']);
+    // The reference: one entry at a time, as `cli stats` counted before it read the columns.
+    const reference: Record<string, Record<string, number>> = {};
+    let total = 0;
+    let notGradable = 0;
+    const add = (kind: string, key: string) => {
+      const record = (reference[kind] ??= {});
+      record[key] = (record[key] ?? 0) + 1;
+    };
+    for (const entry of store.all()) {
+      total += 1;
+      for (const source of entry.sources) {
+        add('bySource', source);
+        if (source.startsWith('api:')) add('byProduct', source.slice(4));
+      }
+      add('byExam', entry.q.exam?.name ?? 'unknown');
+      add('bySubject', store.subjectName(entry.q.subject.id));
+      add('byYear', entry.year === null ? 'unknown' : String(entry.year));
+      add('byDifficulty', entry.difficulty ?? 'unknown');
+      if (!entry.keyed) notGradable += 1;
+    }
+    expect(total).toBeGreaterThan(15);
+    expect(notGradable).toBeGreaterThan(0);
+    expect(catalogStats(store)).toEqual({ total, notGradable, ...reference });
+  });
+
   it('queries by product, year, subject, difficulty, source and accent-insensitive text', async () => {
     const { store } = await open();
     await store.append(Array.from({ length: 10 }, (_, n) => toStored(q(n), n < 5 ? 'api:enem' : 'pack:p1')));
