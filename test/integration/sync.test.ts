@@ -7,6 +7,7 @@ import type { Product } from '../../main/core/api/schemas.js';
 import { runSync, estimateSync, type SyncProgress } from '../../main/core/sync/engine.js';
 import type { SyncScope } from '../../main/core/sync/scope.js';
 import { openWorkspace, type Workspace } from '../../main/core/workspace.js';
+import { queryCatalog } from '../../main/core/catalog/query.js';
 import { startFakeApi, type FakeApi, type FakeApiOptions } from '../fake-api/server.js';
 import { tempDir } from '../support/temp.js';
 
@@ -107,6 +108,36 @@ describe('sync', () => {
     expect(api.log.some((r) => r.path.endsWith('/exams'))).toBe(false);
     expect(storedIds(workspace)).toEqual(expectedIds(api, 'enem'));
     expect([...workspace.store.all()].every((q) => q.sources.includes('api:enem'))).toBe(true);
+  });
+
+  it('finds synced questions by their words, accents and all, and a newer copy replaces the words and body read before', async () => {
+    const { api, dir } = await setup();
+    const target = api.catalog()[7];
+    if (!target) throw new Error('no question');
+    // The sync keeps each question's search text as UTF-8 until the index reads it: non-Latin-1 too.
+    (target as { statement: string }).statement = 'Sobre a tração “ímpar” — conjugação ℵ0';
+    const search = async (workspace: Workspace, text: string) =>
+      (await queryCatalog(workspace.store, { text })).map((entry) => entry.id);
+    const first = await sync(api, dir, { product: 'vestibulares' });
+    expect(await search(first.workspace, 'TRACAO impar ℵ0')).toEqual([target.id]);
+    expect(await search(first.workspace, target.alternatives[2]?.text ?? '?')).toContain(target.id);
+
+    const workspace = await openWorkspace(dir);
+    try {
+      expect((await workspace.store.loadOne(target.id))?.q.statement).toBe(target.statement);
+      (target as { statement: string }).statement = 'Enunciado revisado: zimurgia ôntica';
+      const client = workspace.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
+      await runSync(
+        { product: 'vestibulares' },
+        { client, store: workspace.store, images: workspace.images, state: workspace.state, downloadImages: false },
+      );
+      // The body read before the newer copy arrived is not served again.
+      expect((await workspace.store.loadOne(target.id))?.q.statement).toBe('Enunciado revisado: zimurgia ôntica');
+      expect(await search(workspace, 'zimurgia ONTICA')).toEqual([target.id]);
+      expect(await search(workspace, 'ímpar ℵ0')).toEqual([]);
+    } finally {
+      await workspace.close();
+    }
   });
 
   it('syncs a filtered scope only', async () => {

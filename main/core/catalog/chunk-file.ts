@@ -37,12 +37,13 @@ export interface ChunkMeta {
   records: number;
 }
 
-export interface Chunk {
+/** `Q`: what the store holds of each question while it takes the chunk in (a sync's is lean). */
+export interface Chunk<Q = StoredQuestion> {
   seq: number;
   /** Sync run that wrote it (resume reads only the current run's pages); null for packs and compaction. */
   run: string | null;
   pages: PageMeta[];
-  questions: StoredQuestion[];
+  questions: Q[];
   /** Records here replace earlier ones instead of merging with them (source removal). */
   replace?: boolean;
   /** Ids deleted from the catalog by this chunk (a pack removed). */
@@ -100,14 +101,14 @@ export class ChunkWriter {
   private readonly lengths: Int32Array<ArrayBuffer>;
   private line = 0;
 
-  /** `chars`: about how many UTF-16 units the lines hold, all told (the buffer grows past it if need be). */
+  /** `size`: about how many bytes the lines take, all told (the buffer grows past it if need be). */
   constructor(
     head: string,
     private readonly count: number,
-    chars: number,
+    size: number,
   ) {
     // A UTF-16 unit takes at most 3 bytes in UTF-8; each line adds ",\n".
-    this.bytes = Buffer.allocUnsafe(3 * (head.length + chars) + 2 * count + 2);
+    this.bytes = Buffer.allocUnsafe(3 * head.length + size + 2 * count + 2);
     this.at = this.bytes.write(head, 0);
     this.offsets = new Int32Array(count);
     this.lengths = new Int32Array(count);
@@ -119,6 +120,13 @@ export class ChunkWriter {
     // Room for the worst case and the line's end: a write that does not fit would be cut short.
     if (this.bytes.length - this.at < 3 * text.length + 4) this.grow(3 * text.length + 4);
     this.at += this.bytes.write(text, this.at);
+  }
+
+  /** Part of the current line, already in UTF-8. */
+  putBytes(bytes: Uint8Array): void {
+    if (this.bytes.length - this.at < bytes.length + 4) this.grow(bytes.length + 4);
+    this.bytes.set(bytes, this.at);
+    this.at += bytes.length;
   }
 
   private grow(needed: number) {
@@ -149,7 +157,7 @@ export class ChunkWriter {
 export function layLines(head: string, lines: readonly string[]): LaidLines {
   let chars = 0;
   for (const line of lines) chars += line.length;
-  const writer = new ChunkWriter(head, lines.length, chars);
+  const writer = new ChunkWriter(head, lines.length, 3 * chars);
   for (const line of lines) {
     writer.put(line);
     writer.endLine();

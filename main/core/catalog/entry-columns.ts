@@ -6,7 +6,7 @@
 // 1 KB as one object graph per question (docs/performance.md), and opening the catalog fills arrays
 // instead of building 150,000 long-lived objects for the collector to trace.
 import { DIFFICULTIES, type Difficulty } from '../api/schemas.js';
-import type { BodyAt, StoredQuestion } from './chunk-file.js';
+import type { BodyAt } from './chunk-file.js';
 import {
   difficultyCode,
   isRowExtras,
@@ -20,7 +20,7 @@ import {
   type SavedColumns,
   type Subject,
 } from './column-shapes.js';
-import type { CatalogEntry } from './entry.js';
+import type { CatalogEntry, EntryHead, QuestionMeta } from './entry.js';
 import { EntryView, type RowExtras, type RowReader } from './entry-view.js';
 import { uuidInto, uuidOf } from './uuid-bytes.js';
 
@@ -121,7 +121,7 @@ export class EntryColumns implements RowReader {
   }
 
   /** Puts a question's entry in place: its own row when it is known, else a new one. */
-  set(question: StoredQuestion, at: BodyAt): void {
+  set(question: QuestionMeta & { q: EntryHead }, at: BodyAt): void {
     const { q } = question;
     let row = this.rowOf.get(question.id);
     if (row === undefined) {
@@ -138,8 +138,8 @@ export class EntryColumns implements RowReader {
     this.setAt(row, at);
     // Most rows have none: no object is made for them.
     let extras: RowExtras | null = null;
-    const sealed = (q as { sealedAnswer?: unknown }).sealedAnswer;
-    const enemOrigin = (q as { enemOrigin?: unknown }).enemOrigin;
+    const sealed = q.sealedAnswer;
+    const enemOrigin = q.enemOrigin;
     if (sealed !== undefined && sealed !== null) (extras ??= {}).sealedAnswer = sealed;
     if (enemOrigin !== undefined && enemOrigin !== null) (extras ??= {}).enemOrigin = enemOrigin;
     let images: string[] | null = null;

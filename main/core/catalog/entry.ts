@@ -19,6 +19,11 @@ export interface QuestionHead {
   enemOrigin?: unknown;
 }
 
+/** What an entry is made from (entry-columns.ts): a question's head and each alternative's image. */
+export interface EntryHead extends QuestionHead {
+  alternatives: { imageUrl?: string | null | undefined }[];
+}
+
 /** What metadata-only code takes: a catalog entry or a whole stored question. */
 export interface QuestionMeta {
   id: string;

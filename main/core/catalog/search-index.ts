@@ -14,6 +14,21 @@ const QUIET_MS = 300;
 /** Texts held at most before they are read anyway (about 20 MB of questions). */
 const PENDING_AT_MOST = 60_000;
 
+/**
+ * A question's text for the index: a string, or UTF-8 bytes off the heap. A sync's 50,000 texts wait
+ * for the catalog to be quiet as bytes: held as strings, every young collection of the sync copied them.
+ */
+export type IndexText = string | EncodedText;
+
+export interface EncodedText {
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
+const textOf = (text: IndexText) =>
+  typeof text === 'string' ? text : text.bytes.toString('utf8', text.start, text.end);
+
 const EMPTY: Frozen = { terms: [], offsets: new Uint32Array(1), postings: new Uint32Array(0) };
 
 function lowerBound(terms: string[], word: string): number {
@@ -38,7 +53,7 @@ export class SearchIndex {
   /** Documents numbered before the last freeze (those after are in `live`). */
   private frozenDocuments = 0;
   /** Texts added and not read yet, by question id. */
-  private readonly pending = new Map<string, string>();
+  private readonly pending = new Map<string, IndexText>();
   private quiet: NodeJS.Timeout | null = null;
   /** Document numbers whose question was replaced or removed. */
   private readonly dead = new Set<number>();
@@ -87,7 +102,7 @@ export class SearchIndex {
    * catalog has been quiet for a moment (a sync adds 50,000 and must not wait for them) or when a
    * search or a save needs them, whichever comes first: a search never misses a question added.
    */
-  add(id: string, text: string): void {
+  add(id: string, text: IndexText): void {
     this.remove(id);
     this.pending.set(id, text);
     if (this.pending.size >= PENDING_AT_MOST) this.indexPending();
@@ -121,7 +136,7 @@ export class SearchIndex {
       this.ids.push(id);
       this.numberOf.set(id, n);
       // Documents come in increasing numbers: a word met twice in one text ends its list with n already.
-      for (const word of wordsOf(text)) {
+      for (const word of wordsOf(textOf(text))) {
         const list = this.live.get(word);
         if (!list) this.live.set(word, [n]);
         else if (list[list.length - 1] !== n) list.push(n);

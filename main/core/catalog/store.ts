@@ -27,7 +27,7 @@ import {
   type StoredQuestion,
 } from './chunk-file.js';
 import { EntryColumns, type RowTest } from './entry-columns.js';
-import { layPages, type RawPage } from './page-layout.js';
+import { layPages, type LeanQuestion, type PageItems } from './page-layout.js';
 import { tallyRows, type RowTally } from './row-tally.js';
 import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';
@@ -147,7 +147,7 @@ export class CatalogStore {
     );
   }
 
-  private absorb(chunk: Chunk, at: BodyAt[]) {
+  private absorb(chunk: Chunk<StoredQuestion | LeanQuestion>, at: BodyAt[]) {
     for (const id of chunk.removed ?? []) {
       this.entries.delete(id);
       this.bodies.delete(id);
@@ -158,8 +158,11 @@ export class CatalogStore {
       const existing = !chunk.replace && this.entries.has(question.id) ? this.entries.get(question.id) : undefined;
       const merged = existing ? merge(existing, question) : question;
       this.entries.set(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 });
-      this.bodies.update(merged);
-      if (this.searchable) this.search.add(question.id, searchTextOf(question));
+      // A sync's question has no body in memory: an older one kept is dropped, read anew when asked.
+      if ('searchText' in merged) this.bodies.delete(merged.id);
+      else this.bodies.update(merged);
+      if (this.searchable)
+        this.search.add(question.id, 'searchText' in question ? question.searchText : searchTextOf(question));
     });
     let offset = 0;
     const pages = chunk.pages.map((page) => {
@@ -176,35 +179,35 @@ export class CatalogStore {
     this.subjectCache = null;
   }
 
-  private async writeChunk(chunk: Chunk, raw?: readonly RawPage[]): Promise<BodyAt[]> {
+  private async writeChunk(chunk: Chunk): Promise<BodyAt[]> {
     if (this.storage.readOnly) return Promise.reject(new Error(`${this.dir} is open read-only`));
-    const { bytes, at } = (raw && this.layFromAnswers(chunk, raw)) ?? layChunk(chunk);
+    const { bytes, at } = layChunk(chunk);
     await writeDurably(this.chunkPath(chunk.seq), bytes);
     return at;
   }
 
-  /** A sync's chunk from its answers' text; null: written out whole. */
-  private layFromAnswers(chunk: Chunk, raw: readonly RawPage[]): { bytes: Uint8Array; at: BodyAt[] } | null {
-    const { questions, ...envelope } = chunk;
-    const laid = layPages(chunkHead(envelope), raw, questions);
-    // As many lines as questions, or nothing of it is kept.
-    if (!laid || laid.offsets.length !== questions.length) return null;
-    return { bytes: laid.bytes, at: atOf(chunk.seq, laid) };
+  /** Persists one batch (a pack, or questions without their answers) in one atomic file write, then makes it visible. */
+  append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
+    return this.writes.run(async () => {
+      const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
+      this.absorb(chunk, await this.writeChunk(chunk));
+      this.onChange?.();
+    });
   }
 
   /**
-   * Persists one batch (one or more pages, or a pack) in one atomic file write, then makes it visible.
-   * `raw`: the API's answers these questions came from, when a sync has them (their text is stored).
+   * A sync's pages in one atomic file write, then visible: each question stored as its answer wrote
+   * it (page-layout.ts), `questions` being the pages' kept questions, page after page.
    */
-  append(
-    questions: StoredQuestion[],
-    run: string | null = null,
-    pages: PageMeta[] = [],
-    raw?: readonly RawPage[],
-  ): Promise<void> {
+  appendArrived(questions: LeanQuestion[], run: string, pages: PageMeta[], items: readonly PageItems[]): Promise<void> {
     return this.writes.run(async () => {
-      const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
-      this.absorb(chunk, await this.writeChunk(chunk, raw));
+      if (this.storage.readOnly) throw new Error(`${this.dir} is open read-only`);
+      const chunk: Chunk<LeanQuestion> = { seq: this.nextSeq++, run, pages, questions };
+      const laid = layPages(chunkHead({ seq: chunk.seq, run, pages }), items, questions);
+      // The sync gives each page's questions with its items: anything else is a bug, and nothing is written.
+      if (!laid) throw new Error('a sync batch whose questions are not its pages’ items');
+      await writeDurably(this.chunkPath(chunk.seq), laid.bytes);
+      this.absorb(chunk, atOf(chunk.seq, laid));
       this.onChange?.();
     });
   }

@@ -3,7 +3,7 @@
 import { correctAlternativeId } from './answer-key.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty } from '../api/schemas.js';
 import type { StoredQuestion } from './chunk-file.js';
-import type { CatalogEntry } from './entry.js';
+import type { CatalogEntry, QuestionMeta } from './entry.js';
 
 export function isDifficulty(value: unknown): value is Difficulty {
   return typeof value === 'string' && (DIFFICULTIES as readonly string[]).includes(value);
@@ -26,7 +26,7 @@ export function toStored(
 }
 
 /** A question arriving again keeps what the earlier copy knew and the new one lacks. */
-export function merge(older: CatalogEntry, newer: StoredQuestion): StoredQuestion {
+export function merge<Q extends QuestionMeta>(older: CatalogEntry, newer: Q): Q {
   return {
     ...newer,
     year: newer.year ?? older.year,

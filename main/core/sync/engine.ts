@@ -12,8 +12,8 @@ import { ApiError } from '../api/errors.js';
 import type { CatalogClient, QuestionPage } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
-import { entryImageUrls, toStored, type CatalogStore, type PageMeta, type StoredQuestion } from '../catalog/store.js';
-import type { RawPage } from '../catalog/page-layout.js';
+import { entryImageUrls, toStored, type CatalogStore, type PageMeta } from '../catalog/store.js';
+import { arrivedPage, type LeanQuestion, type PageItems } from '../catalog/page-layout.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import type { RunState, SyncStateStore } from './state.js';
@@ -125,11 +125,12 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       const storePage = (page: number, result: QuestionPage) => {
         invalid += result.invalid;
         const meta: PageMeta = { listing: passKey, page, total: result.total, count: result.questions.length };
-        return writer.add(
-          result.questions.map((q) => toStored(q, source, learned)),
-          meta,
+        // The answer's text and parse are not kept past this point: only what the write and the entries need.
+        const arrived = arrivedPage(
           result.raw,
+          result.questions.map((q) => toStored(q, source, learned)),
         );
+        return writer.add(arrived.questions, meta, arrived.items);
       };
       const fetchPage = (page: number) =>
         client.listQuestions(filters, page, PAGE_SIZE, signal).then((result) => {
@@ -338,7 +339,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
  * once the write holding it has ended.
  */
 class PageWriter {
-  private pending: { questions: StoredQuestion[]; pages: PageMeta[]; raw: RawPage[] } | null = null;
+  private pending: { questions: LeanQuestion[]; pages: PageMeta[]; items: PageItems[] } | null = null;
   private writing: Promise<void> | null = null;
   private failure: unknown = null;
 
@@ -348,12 +349,12 @@ class PageWriter {
     private readonly maxPending = 20,
   ) {}
 
-  async add(questions: StoredQuestion[], page: PageMeta, raw: RawPage): Promise<void> {
+  async add(questions: LeanQuestion[], page: PageMeta, items: PageItems): Promise<void> {
     this.check();
-    this.pending ??= { questions: [], pages: [], raw: [] };
+    this.pending ??= { questions: [], pages: [], items: [] };
     this.pending.questions.push(...questions);
     this.pending.pages.push(page);
-    this.pending.raw.push(raw);
+    this.pending.items.push(items);
     if (!this.writing) this.flush();
     // Backpressure: never hold more than maxPending unwritten pages.
     while (this.pending && this.pending.pages.length >= this.maxPending && this.writing) await this.writing;
@@ -370,7 +371,7 @@ class PageWriter {
     if (!batch) return;
     this.pending = null;
     this.writing = this.store
-      .append(batch.questions, this.run, batch.pages, batch.raw)
+      .appendArrived(batch.questions, this.run, batch.pages, batch.items)
       .catch((error: unknown) => {
         this.failure ??= error;
       })

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dataItemSpans } from '../../../../main/core/api/item-spans.js';
 import { atOf, chunkHead, readBodies, type Chunk } from '../../../../main/core/catalog/chunk-file.js';
-import { layPages, type RawPage } from '../../../../main/core/catalog/page-layout.js';
+import { arrivedPage, layPages, type RawPage } from '../../../../main/core/catalog/page-layout.js';
+import { searchTextOf } from '../../../../main/core/catalog/entry.js';
 import { toStored } from '../../../../main/core/catalog/store.js';
 import { questionSchema, type ApiQuestion } from '../../../../main/core/api/schemas.js';
 import { tempDir } from '../../../support/temp.js';
@@ -46,7 +47,19 @@ async function readBack(chunk: Chunk, raws: RawPage[]) {
   const temp = await tempDir();
   cleanup = temp.cleanup;
   const { questions, ...envelope } = chunk;
-  const laid = layPages(chunkHead(envelope), raws, questions);
+  // What a sync keeps of each page from its arrival to its write.
+  let first = 0;
+  const arrived = raws.map((raw, n) => {
+    const count = chunk.pages[n]?.count ?? 0;
+    first += count;
+    return arrivedPage(raw, questions.slice(first - count, first));
+  });
+  const lean = arrived.flatMap((page) => page.questions);
+  const laid = layPages(
+    chunkHead(envelope),
+    arrived.map((page) => page.items),
+    lean,
+  );
   if (!laid) throw new Error('not laid out');
   const path = join(temp.dir, 'chunk.json');
   await writeFile(path, laid.bytes);
@@ -55,7 +68,11 @@ async function readBack(chunk: Chunk, raws: RawPage[]) {
     path,
     questions.map((q, i) => ({ id: q.id, at: at[i] ?? { seq: chunk.seq, offset: -1, length: 0 } })),
   );
-  return { whole: JSON.parse(laid.bytes.toString('utf8')) as Chunk, bodies: bodies.map((b) => b.body) };
+  return {
+    whole: JSON.parse(laid.bytes.toString('utf8')) as Chunk,
+    bodies: bodies.map((b) => b.body),
+    lean,
+  };
 }
 
 describe('a chunk laid out from the answers’ text', () => {
@@ -85,10 +102,17 @@ describe('a chunk laid out from the answers’ text', () => {
         ],
         questions,
       };
-      const { whole, bodies } = await readBack(chunk, [first.raw, second.raw]);
+      const { whole, bodies, lean } = await readBack(chunk, [first.raw, second.raw]);
       expect(questions.map((q) => q.id)).toEqual(['q1', 'q2', 'q3', 'q4']);
       expect(whole).toEqual(chunk);
       expect(bodies).toEqual(questions);
+      // What the sync kept for the entries and the search index is what the whole questions give.
+      expect(lean.map(({ searchText: t }) => t.bytes.toString('utf8', t.start, t.end))).toEqual(
+        questions.map(searchTextOf),
+      );
+      expect(lean.map(({ searchText: _, q, ...meta }) => ({ ...meta, subject: q.subject, exam: q.exam }))).toEqual(
+        questions.map(({ q, ...meta }) => ({ ...meta, subject: q.subject, exam: q.exam })),
+      );
     });
   }
 
@@ -105,10 +129,13 @@ describe('a chunk laid out from the answers’ text', () => {
     expect(dataItemSpans('[{"a":1}]', 1)).toBeNull();
   });
 
-  it('is refused when the questions are not the pages’ kept items, so the store writes them out itself', () => {
+  it('is refused when the questions are not the pages’ kept items', () => {
     const { questions, raw } = asClient(answers.compact);
-    const stored = questions.map((q) => toStored(q, 'api:enem'));
-    expect(layPages('{"questions":[\n', [raw], stored.slice(1))).toBeNull();
-    expect(layPages('{"questions":[\n', [raw, raw], stored)).toBeNull();
+    const { questions: lean, items } = arrivedPage(
+      raw,
+      questions.map((q) => toStored(q, 'api:enem')),
+    );
+    expect(layPages('{"questions":[\n', [items], lean.slice(1))).toBeNull();
+    expect(layPages('{"questions":[\n', [items, items], lean)).toBeNull();
   });
 });
