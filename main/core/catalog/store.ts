@@ -27,7 +27,8 @@ import {
   type StoredQuestion,
 } from './chunk-file.js';
 import { EntryColumns, type RowTest } from './entry-columns.js';
-import { layPages, type LeanQuestion, type PageItems } from './page-layout.js';
+import type { LeanQuestion, PageItems } from './arrived-page.js';
+import { layPages } from './page-layout.js';
 import { tallyRows, type RowTally } from './row-tally.js';
 import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';

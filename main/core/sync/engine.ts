@@ -13,7 +13,7 @@ import type { CatalogClient, QuestionPage } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
 import { entryImageUrls, toStored, type CatalogStore, type PageMeta } from '../catalog/store.js';
-import { arrivedPage, type LeanQuestion, type PageItems } from '../catalog/page-layout.js';
+import { arrivedPage, type LeanQuestion, type PageItems } from '../catalog/arrived-page.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import type { RunState, SyncStateStore } from './state.js';
