@@ -5,10 +5,14 @@ import type { ApiQuestion } from '../api/schemas.js';
 
 /** The id of the correct alternative, or null when it cannot be determined (not gradable). */
 export function correctAlternativeId(question: ApiQuestion): string | null {
-  const flagged = question.alternatives.filter((a) => a.isCorrect === true);
-  if (flagged.length === 1) return flagged[0]?.id ?? null;
-  if (flagged.length > 1) return null;
-  return fromCorrectAlternative(question, question.correctAlternative);
+  // A loop, not a filter: a sync asks this of 50,000 questions.
+  let flagged: string | null = null;
+  for (const alternative of question.alternatives) {
+    if (alternative.isCorrect !== true) continue;
+    if (flagged !== null) return null;
+    flagged = alternative.id;
+  }
+  return flagged ?? fromCorrectAlternative(question, question.correctAlternative);
 }
 
 function fromCorrectAlternative(question: ApiQuestion, value: unknown): string | null {

@@ -112,10 +112,21 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   const signal = aborter.signal;
   client.governor.setWaitListener((wait) => emit({ rateLimitWait: wait }));
 
-  /** Reads one filtered listing to its end (resuming stored pages), then repairs shifts. */
-  const readListing = async (filters: QuestionFilters, learned: Learned, stopAfterFirstPage = false) => {
+  /**
+   * Reads one filtered listing to its end (resuming stored pages), then repairs shifts. `ids`: the
+   * listing's questions so far (`seen` itself when the scope is read as this one listing).
+   */
+  const readListing = async (
+    filters: QuestionFilters,
+    learned: Learned,
+    stopAfterFirstPage = false,
+    ids = new Set<string>(),
+  ) => {
     const baseKey = listingKey(scope.product, filters);
-    const ids = new Set<string>();
+    const note = (id: string) => {
+      ids.add(id);
+      if (ids !== seen) seen.add(id);
+    };
     let listingTotal: number | null = null;
     let firstPage: ApiQuestion[] | null = null;
     const pass = async (suffix: string, isRepair: boolean) => {
@@ -164,15 +175,19 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
 
       async function readPages() {
         for (let page = 1; ; page++) {
-          let pageIds: string[];
+          let count: number;
           const kept = done?.get(page);
           if (kept) {
-            pageIds = kept.ids;
+            count = kept.ids.length;
+            for (const id of kept.ids) note(id);
             listingTotal = kept.total ?? listingTotal;
           } else {
             const result = await (prefetched.get(page) ?? fetchPage(page));
             prefetched.delete(page);
-            const fresh = ids.size + result.questions.filter((q) => !ids.has(q.id)).length;
+            count = result.questions.length;
+            // Noted before the page is stored: a failed write ends the run, and a resume asks the page again.
+            for (const question of result.questions) note(question.id);
+            const fresh = ids.size;
             // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
             for (let ahead = 1; !isRepair && !stopAfterFirstPage && ahead <= PREFETCH_PAGES; ahead++) {
               const next = page + ahead;
@@ -184,18 +199,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
             }
             if (page === 1 && !isRepair) firstPage = result.questions;
             await storePage(page, result);
-            pageIds = result.questions.map((q) => q.id);
             listingTotal = result.total;
           }
           if (!counted.has(`${passKey}:${page}`)) pages += 1;
           counted.add(`${passKey}:${page}`);
-          for (const id of pageIds) {
-            ids.add(id);
-            seen.add(id);
-          }
           emit({ phase: 'questions', rateLimitWait: null });
           if (stopAfterFirstPage) return;
-          if (pageIds.length === 0 || listingTotal === null) return;
+          if (count === 0 || listingTotal === null) return;
           // Complete, or past the last page the latest total allows (spec: ceil(total/limit) pages).
           if (ids.size >= listingTotal || page >= Math.ceil(listingTotal / PAGE_SIZE)) return;
         }
@@ -223,7 +233,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     const base = filtersOf(scope);
     const fixed: Learned = { year: scope.year, difficulty: scope.difficulty };
     if (run.plan === null) {
-      const first = await readListing(base, fixed, true);
+      const first = await readListing(base, fixed, true, seen);
       total = first.total;
       const sample = first.firstPage ?? [];
       await saveRun({
@@ -235,7 +245,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     }
     const plan = run.plan ?? { needYear: false, needDifficulty: false };
     if (!plan.needYear && !plan.needDifficulty) {
-      total = (await readListing(base, fixed)).total;
+      total = (await readListing(base, fixed, false, seen)).total;
     } else {
       total = await readPartitions(scope, plan, base, fixed);
     }
