@@ -31,7 +31,7 @@ export class EntryColumns implements RowReader {
   private readonly subjects = new Table<Subject>();
   private readonly exams = new Table<Exam>();
   private readonly sourceLists = new Table<string[]>();
-  private readonly rowOf = new Map<string, number>();
+  private readonly rowById = new Map<string, number>();
   /** Ids by row; a removed row keeps its id (a view made before the removal still reads it). */
   private ids: string[] = [];
   /** The key as 16 bytes when it is a UUID (the API's form: 36 characters as a string), flagged in `keyForm`. */
@@ -60,7 +60,7 @@ export class EntryColumns implements RowReader {
   }
 
   has(id: string): boolean {
-    return this.rowOf.has(id);
+    return this.rowById.has(id);
   }
 
   /** The id of the row at this place of the saved columns, as restored (undefined: no such row). */
@@ -70,12 +70,12 @@ export class EntryColumns implements RowReader {
 
   /** The catalog's own copy of an id (other lists of ids share it instead of holding their own). */
   canonical(id: string): string {
-    const row = this.rowOf.get(id);
+    const row = this.rowById.get(id);
     return row === undefined ? id : (this.ids[row] ?? id);
   }
 
   get(id: string): CatalogEntry | undefined {
-    const row = this.rowOf.get(id);
+    const row = this.rowById.get(id);
     return row === undefined ? undefined : new EntryView(this, row);
   }
 
@@ -120,13 +120,25 @@ export class EntryColumns implements RowReader {
     return out;
   }
 
-  /** Puts a question's entry in place: its own row when it is known, else a new one. */
-  set(question: QuestionMeta & { q: EntryHead }, at: BodyAt): void {
+  /** A question's row, if it is in the catalog (`entryAt` makes its entry, `set` writes it). */
+  rowOf(id: string): number | undefined {
+    return this.rowById.get(id);
+  }
+
+  entryAt(row: number): CatalogEntry {
+    return new EntryView(this, row);
+  }
+
+  /**
+   * Puts a question's entry in place: in `known`, its own row as `rowOf` gave it (a sync's 50,000
+   * questions are looked up once each, not once to merge and again to write), else in a new row.
+   */
+  set(question: QuestionMeta & { q: EntryHead }, at: BodyAt, known: number | undefined): void {
     const { q } = question;
-    let row = this.rowOf.get(question.id);
+    let row = known;
     if (row === undefined) {
       row = this.newRow(question.id);
-      this.rowOf.set(question.id, row);
+      this.rowById.set(question.id, row);
     }
     this.setKey(row, question.correctId);
     this.imageUrls[row] = q.imageUrl || null;
@@ -154,7 +166,7 @@ export class EntryColumns implements RowReader {
 
   /** Moves a question's body (compaction): nothing else of its entry changes. */
   move(id: string, at: BodyAt): void {
-    const row = this.rowOf.get(id);
+    const row = this.rowById.get(id);
     if (row !== undefined) this.setAt(row, at);
   }
 
@@ -181,9 +193,9 @@ export class EntryColumns implements RowReader {
   }
 
   delete(id: string): boolean {
-    const row = this.rowOf.get(id);
+    const row = this.rowById.get(id);
     if (row === undefined) return false;
-    this.rowOf.delete(id);
+    this.rowById.delete(id);
     this.alive[row] = 0;
     this.live -= 1;
     return true;
@@ -200,7 +212,7 @@ export class EntryColumns implements RowReader {
   }
   /** Whether the question has an answer key; undefined when it is not in the catalog. */
   keyedOf(id: string): boolean | undefined {
-    const row = this.rowOf.get(id);
+    const row = this.rowById.get(id);
     return row === undefined ? undefined : this.keyedAt(row);
   }
 
@@ -339,12 +351,12 @@ export class EntryColumns implements RowReader {
       const id = saved.ids[row];
       const imageUrl = saved.imageUrl[row];
       if (typeof id !== 'string' || (imageUrl !== null && typeof imageUrl !== 'string')) return null;
-      store.rowOf.set(id, row);
+      store.rowById.set(id, row);
     }
     store.ids = saved.ids;
     store.imageUrls = saved.imageUrl;
     // An id twice (checked once at the end: one lookup a row, not two).
-    if (store.rowOf.size !== n) return null;
+    if (store.rowById.size !== n) return null;
     store.rows = n;
     store.alive.fill(1, 0, n);
     store.live = n;

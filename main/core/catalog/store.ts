@@ -155,10 +155,10 @@ export class CatalogStore {
       this.search.remove(id);
     }
     chunk.questions.forEach((question, i) => {
-      // `has` first: a sync's new questions need no view made to learn they are new.
-      const existing = !chunk.replace && this.entries.has(question.id) ? this.entries.get(question.id) : undefined;
-      const merged = existing ? merge(existing, question) : question;
-      this.entries.set(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 });
+      // One lookup: a sync's new questions need no view made to learn they are new.
+      const row = this.entries.rowOf(question.id);
+      const merged = row !== undefined && !chunk.replace ? merge(this.entries.entryAt(row), question) : question;
+      this.entries.set(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 }, row);
       // A sync's question has no body in memory: an older one kept is dropped, read anew when asked.
       if ('searchText' in merged) this.bodies.delete(merged.id);
       else this.bodies.update(merged);

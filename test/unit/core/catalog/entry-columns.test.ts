@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiQuestion } from '../../../../main/core/api/schemas.js';
 import { EntryColumns } from '../../../../main/core/catalog/entry-columns.js';
 import { toStored, type StoredQuestion } from '../../../../main/core/catalog/store.js';
+import type { BodyAt } from '../../../../main/core/catalog/chunk-file.js';
 
 const question = (n: number, extra: Partial<ApiQuestion> = {}): ApiQuestion => ({
   id: `q${n}`,
@@ -47,11 +48,16 @@ function expected(record: StoredQuestion, where: ReturnType<typeof at>) {
   };
 }
 
+/** As the store writes a question: into its own row when the columns have one. */
+function put(columns: EntryColumns, record: StoredQuestion, where: BodyAt) {
+  columns.set(record, where, columns.rowOf(record.id));
+}
+
 describe('the catalog entries as columns', () => {
   it('read back every field a question gave, absent ones as null', () => {
     const columns = new EntryColumns();
     const records = Array.from({ length: 40 }, (_, n) => stored(n, n === 7 ? { sealedAnswer: true } : {}));
-    records.forEach((record, n) => columns.set(record, at(n)));
+    records.forEach((record, n) => put(columns, record, at(n)));
     expect(columns.size).toBe(40);
     expect(plain(columns)).toEqual(records.map((record, n) => expected(record, at(n))));
     expect(columns.get('q4')?.year).toBeNull();
@@ -63,9 +69,9 @@ describe('the catalog entries as columns', () => {
 
   it('a newer version keeps its place and replaces every field; a removed id is gone from every read', () => {
     const columns = new EntryColumns();
-    for (let n = 0; n < 5; n++) columns.set(stored(n), at(n));
+    for (let n = 0; n < 5; n++) put(columns, stored(n), at(n));
     const newer = { ...stored(2, { imageUrl: null }), year: 2024, difficulty: 'hard' as const, correctId: 'b2' };
-    columns.set(newer, at(9));
+    put(columns, newer, at(9));
     expect([...columns.keys()]).toEqual(['q0', 'q1', 'q2', 'q3', 'q4']);
     expect(JSON.parse(JSON.stringify(columns.get('q2')))).toEqual(expected(newer, at(9)));
     expect(columns.delete('q1')).toBe(true);
@@ -92,7 +98,7 @@ describe('the catalog entries as columns', () => {
       null,
     ];
     const columns = new EntryColumns();
-    keys.forEach((key, n) => columns.set({ ...stored(n), correctId: key }, at(n)));
+    keys.forEach((key, n) => put(columns, { ...stored(n), correctId: key }, at(n)));
     expect(keys.map((_, n) => columns.get(`q${n}`)?.correctId)).toEqual(keys);
     expect(keys.map((_, n) => columns.get(`q${n}`)?.keyed)).toEqual(keys.map((key) => key !== null));
     const { tables, columns: saved } = columns.save();
@@ -102,7 +108,7 @@ describe('the catalog entries as columns', () => {
 
   it('saved and restored, reads the same, removed rows left out', () => {
     const columns = new EntryColumns();
-    for (let n = 0; n < 3000; n++) columns.set(stored(n, n === 11 ? { sealedAnswer: true } : {}), at(n));
+    for (let n = 0; n < 3000; n++) put(columns, stored(n, n === 11 ? { sealedAnswer: true } : {}), at(n));
     for (let n = 0; n < 3000; n += 7) columns.delete(`q${n}`);
     const { tables, columns: saved } = columns.save();
     const restored = EntryColumns.restore(
@@ -115,7 +121,7 @@ describe('the catalog entries as columns', () => {
 
   it('refuses saved columns that do not hold together (the index is then rebuilt from the chunks)', () => {
     const columns = new EntryColumns();
-    for (let n = 0; n < 10; n++) columns.set(stored(n), at(n));
+    for (let n = 0; n < 10; n++) put(columns, stored(n), at(n));
     const { tables, columns: saved } = columns.save();
     expect(EntryColumns.restore(tables, saved)).not.toBeNull();
     expect(EntryColumns.restore(tables, { ...saved, year: saved.year.slice(1) })).toBeNull();
