@@ -27,7 +27,14 @@ export interface GovernorOptions {
 }
 
 /** The day the per-day limit counts (UTC: the spec does not say which). */
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export function utcDay(ms: number): string {
+  // Asked for every request and progress report of a sync: the day's text is made once a day.
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== lastDay.number) lastDay = { number: day, text: new Date(ms).toISOString().slice(0, 10) };
+  return lastDay.text;
+}
+const DAY_MS = 86_400_000;
+let lastDay = { number: Number.NaN, text: '' };
 
 export class RateGovernor {
   private readonly windowMs: number;

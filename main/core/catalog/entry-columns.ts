@@ -161,7 +161,7 @@ export class EntryColumns implements RowReader {
     }
     if (images) (extras ??= {}).altImages = images;
     if (extras) this.extras.set(row, extras);
-    else this.extras.delete(row);
+    else if (this.extras.size > 0) this.extras.delete(row);
   }
 
   /** Moves a question's body (compaction): nothing else of its entry changes. */
