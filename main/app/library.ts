@@ -15,12 +15,6 @@ const MISSING_IMAGE = 'missing';
 /** What a library row is made from: an entry without its key (a row never needs it). */
 export type LibraryEntry = Omit<CatalogEntry, 'correctId'>;
 
-/** The rows a page of the library shows: each entry, and its excerpt from its body (read for these only). */
-export async function summariesOf(entries: readonly LibraryEntry[], store: CatalogStore): Promise<QuestionSummary[]> {
-  const bodies = new Map((await store.load(entries.map((entry) => entry.id))).map((q) => [q.id, q]));
-  return entries.map((entry) => summaryOf(entry, excerptOf(bodies.get(entry.id)?.q.statement ?? ''), store));
-}
-
 function summaryOf(entry: LibraryEntry, excerpt: string, store: CatalogStore): QuestionSummary {
   return {
     id: entry.id,
@@ -64,14 +58,27 @@ export class Library {
   async query(filter: CatalogQuery, offset: number, limit: number): Promise<QuestionPage> {
     const store = this.store();
     const key = JSON.stringify(filter);
+    // A new result's first page is read from the entries the query made: no id is looked up, so a
+    // start's first page does not wait for the catalog's map of ids (entry-columns.ts).
+    let fresh: CatalogEntry[] | null = null;
     if (!this.cached || this.cached.key !== key || this.cached.size !== store.size) {
-      this.cached = { key, size: store.size, ids: (await queryCatalog(store, filter)).map((entry) => entry.id) };
+      fresh = await queryCatalog(store, filter);
+      this.cached = { key, size: store.size, ids: fresh.map((entry) => entry.id) };
     }
-    const shown = this.cached.ids
-      .slice(offset, offset + limit)
-      .map((id) => store.get(id))
-      .filter((entry): entry is CatalogEntry => entry !== undefined);
-    return { total: this.cached.ids.length, offset, items: await summariesOf(shown, store) };
+    const shown = fresh
+      ? fresh.slice(offset, offset + limit)
+      : this.cached.ids
+          .slice(offset, offset + limit)
+          .map((id) => store.get(id))
+          .filter((entry): entry is CatalogEntry => entry !== undefined);
+    // Each row's excerpt from its body (read for these only); a row is made from the entry without its key.
+    const excerpts = new Map((await store.loadEntries(shown)).map((q) => [q.id, excerptOf(q.q.statement)]));
+    const rows: readonly LibraryEntry[] = shown;
+    return {
+      total: this.cached.ids.length,
+      offset,
+      items: rows.map((entry) => summaryOf(entry, excerpts.get(entry.id) ?? '', store)),
+    };
   }
 
   invalidate() {

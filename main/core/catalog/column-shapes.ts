@@ -85,3 +85,78 @@ export function isRowExtras(value: unknown): value is RowExtras {
 export function difficultyCode(difficulty: Difficulty | null): number {
   return difficulty === null ? 0 : DIFFICULTIES.indexOf(difficulty) + 1;
 }
+
+/**
+ * Rows by id over the live rows. An id twice (only in a saved index that is not ours): the later
+ * row is the entry, as a later page is in the chunks, and `dropped` is told of the earlier.
+ */
+export function rowsById(
+  ids: readonly string[],
+  alive: Uint8Array,
+  rows: number,
+  dropped: (row: number) => void,
+): Map<string, number> {
+  const map = new Map<string, number>();
+  for (let row = 0; row < rows; row++) {
+    if (alive[row] !== 1) continue;
+    const id = ids[row] ?? '';
+    const earlier = map.get(id);
+    if (earlier !== undefined) dropped(earlier);
+    map.set(id, row);
+  }
+  return map;
+}
+
+/** The numeric columns as typed arrays (entry-columns.ts). */
+export interface TypedColumns {
+  subject: Uint32Array;
+  exam: Int32Array;
+  keyForm: Uint8Array;
+  year: Int32Array;
+  difficulty: Uint8Array;
+  sources: Uint32Array;
+  seq: Int32Array;
+  offset: Int32Array;
+  length: Int32Array;
+}
+
+/**
+ * Whether saved columns, copied into `typed`, are what was saved: a typed array stores what it is
+ * given coerced, so a value that changed on the way in, or one outside its table, was not ours.
+ * One pass over every row (cold code at start: one loop, not nine).
+ */
+export function rowsHoldTogether(
+  saved: SavedColumns,
+  typed: TypedColumns,
+  tables: { subjects: number; exams: number; sourceLists: number },
+): boolean {
+  for (let row = 0; row < saved.ids.length; row++) {
+    const subject = typed.subject[row] ?? 0;
+    const exam = typed.exam[row] ?? 0;
+    const difficulty = typed.difficulty[row] ?? 0;
+    const sources = typed.sources[row] ?? 0;
+    const keyForm = typed.keyForm[row] ?? 0;
+    if (
+      saved.subject[row] !== subject ||
+      saved.exam[row] !== exam ||
+      saved.difficulty[row] !== difficulty ||
+      saved.sources[row] !== sources ||
+      saved.keyForm[row] !== keyForm ||
+      saved.year[row] !== typed.year[row] ||
+      saved.seq[row] !== typed.seq[row] ||
+      saved.offset[row] !== typed.offset[row] ||
+      saved.length[row] !== typed.length[row] ||
+      subject >= tables.subjects ||
+      exam >= tables.exams ||
+      exam < -1 ||
+      difficulty > DIFFICULTIES.length ||
+      sources >= tables.sourceLists ||
+      keyForm > 2
+    )
+      return false;
+    const id = saved.ids[row];
+    const imageUrl = saved.imageUrl[row];
+    if (typeof id !== 'string' || (imageUrl !== null && typeof imageUrl !== 'string')) return false;
+  }
+  return true;
+}

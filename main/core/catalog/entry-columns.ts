@@ -13,6 +13,8 @@ import {
   NO_IMAGES,
   NO_YEAR,
   ABSENT,
+  rowsById,
+  rowsHoldTogether,
   Table,
   type EntryTables,
   type Exam,
@@ -31,7 +33,8 @@ export class EntryColumns implements RowReader {
   private readonly subjects = new Table<Subject>();
   private readonly exams = new Table<Exam>();
   private readonly sourceLists = new Table<string[]>();
-  private readonly rowById = new Map<string, number>();
+  /** Rows by id, made when first asked (`rowById`): a start's first library page needs none (8 ms of it). */
+  private idMap: Map<string, number> | null = new Map();
   /** Ids by row; a removed row keeps its id (a view made before the removal still reads it). */
   private ids: string[] = [];
   /** The key as 16 bytes when it is a UUID (the API's form: 36 characters as a string), flagged in `keyForm`. */
@@ -57,6 +60,14 @@ export class EntryColumns implements RowReader {
 
   get size(): number {
     return this.live;
+  }
+
+  /** Made from the rows when a restore left it out (column-shapes.ts `rowsById`). */
+  private get rowById(): Map<string, number> {
+    return (this.idMap ??= rowsById(this.ids, this.alive, this.rows, (row) => {
+      this.alive[row] = 0;
+      this.live -= 1;
+    }));
   }
 
   has(id: string): boolean {
@@ -319,44 +330,17 @@ export class EntryColumns implements RowReader {
     store.offset.set(saved.offset);
     store.length.set(saved.length);
     store.keyBytes.set(keys);
-    // A typed array stores what it is given coerced: a value that changed on the way in was not ours.
-    // One pass over every row (cold code at start: one loop, not nine).
-    const subjects = tables.subjects.length;
-    const exams = tables.exams.length;
-    const sourceLists = tables.sourceLists.length;
-    for (let row = 0; row < n; row++) {
-      const subject = store.subject[row] ?? 0;
-      const exam = store.exam[row] ?? 0;
-      const difficulty = store.difficulty[row] ?? 0;
-      const sources = store.sources[row] ?? 0;
-      const keyForm = store.keyForm[row] ?? 0;
-      if (
-        saved.subject[row] !== subject ||
-        saved.exam[row] !== exam ||
-        saved.difficulty[row] !== difficulty ||
-        saved.sources[row] !== sources ||
-        saved.keyForm[row] !== keyForm ||
-        saved.year[row] !== store.year[row] ||
-        saved.seq[row] !== store.seq[row] ||
-        saved.offset[row] !== store.offset[row] ||
-        saved.length[row] !== store.length[row] ||
-        subject >= subjects ||
-        exam >= exams ||
-        exam < -1 ||
-        difficulty > DIFFICULTIES.length ||
-        sources >= sourceLists ||
-        keyForm > 2
-      )
-        return null;
-      const id = saved.ids[row];
-      const imageUrl = saved.imageUrl[row];
-      if (typeof id !== 'string' || (imageUrl !== null && typeof imageUrl !== 'string')) return null;
-      store.rowById.set(id, row);
-    }
+    const tableSizes = {
+      subjects: tables.subjects.length,
+      exams: tables.exams.length,
+      sourceLists: tables.sourceLists.length,
+    };
+    const { subject, exam, keyForm, year, difficulty, sources, seq, offset, length } = store;
+    const typed = { subject, exam, keyForm, year, difficulty, sources, seq, offset, length };
+    if (!rowsHoldTogether(saved, typed, tableSizes)) return null;
     store.ids = saved.ids;
     store.imageUrls = saved.imageUrl;
-    // An id twice (checked once at the end: one lookup a row, not two).
-    if (store.rowById.size !== n) return null;
+    store.idMap = null;
     store.rows = n;
     store.alive.fill(1, 0, n);
     store.live = n;

@@ -341,6 +341,18 @@ export class CatalogStore {
     this.onChange?.();
   }
 
+  /**
+   * The whole questions of entries a query made, in their order: each entry says where its body is,
+   * so none is looked up by id (a start's first library page is read before the map of ids is made).
+   */
+  async loadEntries(entries: readonly CatalogEntry[]): Promise<StoredQuestion[]> {
+    const given = new Map(entries.map((entry) => [entry.id, entry]));
+    const source = { ...this.bodySource, entry: (id: string) => given.get(id) ?? this.entries.get(id) };
+    const { found, damaged } = await loadBodies(source, [...given.keys()], this.bodies, true);
+    if (damaged.size > 0) this.dropDamaged(damaged);
+    return entries.map((entry) => found.get(entry.id)).filter((question) => question !== undefined);
+  }
+
   /** Every question whole, at once: for small catalogs and tests (the app streams instead). */
   loadAll(): Promise<StoredQuestion[]> {
     return this.load([...this.entries.keys()], { cache: false });
