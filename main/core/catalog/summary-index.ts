@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { writeDurably } from '../util/durable-file.js';
 import { JsonFile } from '../util/json-file.js';
 import { EntryColumns, type EntryTables, type RowExtras, type SavedColumns } from './entry-columns.js';
-import type { ChunkMeta } from './chunk-file.js';
+import type { ChunkMeta, PageMeta } from './chunk-file.js';
 import { encodeSearchIndex, openSavedSearch, type SavedSearch } from './search-file.js';
 import type { SearchIndex } from './search-index.js';
 
@@ -137,6 +137,39 @@ export async function writeCatalogIndex(store: IndexedCatalog): Promise<void> {
   await indexFile(store.dir).write(data);
 }
 
+/**
+ * A stored page as the index names it: its ids are rows of the columns until something asks for
+ * them (a sync resuming, the next index write), then the entries' own strings (50,000 ids held once,
+ * not twice). Resolving them at every start cost 7 ms of the first library page.
+ */
+class SavedPage implements PageMeta {
+  readonly listing: string;
+  readonly page: number;
+  readonly total: number;
+  readonly count: number;
+  #saved: readonly (string | number)[];
+  #ids: string[] | null = null;
+
+  constructor(saved: PageMeta & { ids: (string | number)[] }, entries: EntryColumns) {
+    this.listing = saved.listing;
+    this.page = saved.page;
+    this.total = saved.total;
+    this.count = saved.count;
+    this.#saved = saved.ids;
+    this.#entries = entries;
+  }
+
+  readonly #entries: EntryColumns;
+
+  /** A row that names no question (only in an index that is not ours) is left out. */
+  get ids(): string[] {
+    return (this.#ids ??= this.#saved.flatMap((id) => {
+      const resolved = typeof id === 'number' ? this.#entries.savedId(id) : id;
+      return typeof resolved === 'string' ? [resolved] : [];
+    }));
+  }
+}
+
 export interface CatalogIndexData {
   entries: EntryColumns;
   chunks: [number, ChunkMeta][];
@@ -171,16 +204,9 @@ export async function readCatalogIndex(
   const entries = EntryColumns.restore(data, data.columns);
   // Columns that do not hold together: the file is not ours.
   if (!entries) return null;
-  // The pages' ids are the entries' own strings: 50,000 ids held once, not twice.
-  const chunkMetas: [number, ChunkMeta][] = [];
-  for (const [seq, meta] of data.chunks) {
-    const pages = [];
-    for (const page of meta.pages) {
-      const ids = page.ids.map((id) => (typeof id === 'number' ? entries.savedId(id) : id));
-      if (!ids.every((id): id is string => typeof id === 'string')) return null;
-      pages.push({ ...page, ids });
-    }
-    chunkMetas.push([seq, { ...meta, pages }]);
-  }
+  const chunkMetas: [number, ChunkMeta][] = data.chunks.map(([seq, meta]) => [
+    seq,
+    { ...meta, pages: meta.pages.map((page) => new SavedPage(page, entries)) },
+  ]);
   return { entries, chunks: chunkMetas, search };
 }
