@@ -96,7 +96,7 @@ export function searchTerms(text: string): string[] {
 export async function queryCatalog(store: CatalogStore, query: CatalogQuery): Promise<CatalogEntry[]> {
   const terms = searchTerms(query.text ?? '');
   if (terms.length > 0 && !store.searchable) throw new Error('the catalog was opened without its search index');
-  const hits = terms.length > 0 ? store.search.match(terms) : null;
+  const hits = terms.length > 0 ? await store.matchWords(terms) : null;
   // On the catalog's columns: each subject, exam and source list is tested once, not once a question.
   const result = store.select({
     subject: (subject) => !query.subjectId || subject.id === query.subjectId,

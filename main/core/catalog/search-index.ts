@@ -66,6 +66,24 @@ export class SearchIndex {
     else if (data) this.adopt(data);
   }
 
+  /** Saved words are on their way (saved-words.ts): until they are taken or given up, nothing is decoded. */
+  private awaitingSaved = false;
+
+  expectSaved(): void {
+    this.awaitingSaved = true;
+  }
+
+  /**
+   * The saved words, checked, taken before anything was added (the store makes every change wait for
+   * it); null: none come (they were not whole).
+   */
+  adoptSaved(saved: SavedSearch | null): void {
+    this.awaitingSaved = false;
+    if (!saved) return;
+    if (this.ids.length > 0 || this.pending.size > 0 || this.saved) throw new Error('saved words taken late');
+    this.saved = saved;
+  }
+
   private adopt(data: SearchIndexData) {
     // Not `data` itself: its own list of ids would stay alive beside the interned one.
     this.frozen = { terms: data.terms, offsets: data.offsets, postings: data.postings };
@@ -94,7 +112,7 @@ export class SearchIndex {
 
   /** Whether the saved index is still waiting to be read (a start that never searches never reads it). */
   get decoded(): boolean {
-    return this.saved === null;
+    return this.saved === null && !this.awaitingSaved;
   }
 
   /**

@@ -35,6 +35,7 @@ import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
 import { merge, RecentBodies } from './stored-question.js';
 import { readCatalogIndex, type CatalogIndexData } from './summary-index.js';
+import { SavedWords } from './saved-words.js';
 
 export type { ChunkMeta, PageMeta, StoredPage, StoredQuestion } from './chunk-file.js';
 export type { CatalogEntry, QuestionMeta } from './entry.js';
@@ -89,16 +90,8 @@ export class CatalogStore {
   /** What the read path sees of this store (body-loader.ts). */
   private readonly bodySource: BodySource;
 
-  private get chunkDir() {
-    return join(this.dir, 'chunks');
-  }
-
   chunkPath(seq: number): string {
-    return join(this.chunkDir, `${String(seq).padStart(8, '0')}.json`);
-  }
-
-  private chunkFile(seq: number) {
-    return new JsonFile(this.chunkPath(seq), chunkSchema, { kind: 'catalog-chunk', ...this.storage });
+    return join(this.dir, 'chunks', `${String(seq).padStart(8, '0')}.json`);
   }
 
   /**
@@ -115,11 +108,12 @@ export class CatalogStore {
     const saved = await readCatalogIndex(dir, seqs, { search: searchable });
     // Its changes are the catalog's (the summary index is rewritten); called only once `store` is set.
     const examLists = await ExamLists.open(dir, storage, () => store.onChange?.());
-    const store = new CatalogStore(dir, storage, new SearchIndex(saved?.search ?? undefined), examLists);
+    const store = new CatalogStore(dir, storage, new SearchIndex(), examLists);
     store.searchable = searchable;
     if (saved) {
       store.adoptIndex(saved);
       store.fromIndex = true;
+      if (saved.search) store.words = SavedWords.check(store, saved.search);
     } else for (const seq of seqs) await store.scanChunk(seq);
     // Chunks of the older one-line layout have no byte ranges: rewritten once, by their writer.
     if (!storage.readOnly && store.entries.someUnranged()) await store.compact();
@@ -134,9 +128,23 @@ export class CatalogStore {
     }
   }
 
+  /** The saved words' check (saved-words.ts): what reads or changes the words waits for it. */
+  private words = SavedWords.none();
+
+  searchSettled(): Promise<void> {
+    return this.words.ready;
+  }
+
+  /** The ids of the questions holding every word (search-index.ts `match`), once the words are checked. */
+  async matchWords(words: string[]): Promise<Set<string> | null> {
+    await this.words.ready;
+    return this.search.match(words);
+  }
+
   /** Reads one chunk whole (a start without a fresh index): its entries, pages and search words. */
   private async scanChunk(seq: number) {
-    const chunk = await this.chunkFile(seq).read();
+    const chunkFile = new JsonFile(this.chunkPath(seq), chunkSchema, { kind: 'catalog-chunk', ...this.storage });
+    const chunk = await chunkFile.read();
     if (!chunk) return;
     const bytes = await readFile(this.chunkPath(seq)).catch(() => null);
     const at = bytes ? bodyRanges(bytes, seq, chunk.questions.length) : [];
@@ -190,6 +198,7 @@ export class CatalogStore {
   /** Persists one batch (a pack, or questions without their answers) in one atomic file write, then makes it visible. */
   append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
     return this.writes.run(async () => {
+      await this.words.ready;
       const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
       this.absorb(chunk, await this.writeChunk(chunk));
       this.onChange?.();
@@ -203,6 +212,7 @@ export class CatalogStore {
   appendArrived(questions: LeanQuestion[], run: string, pages: PageMeta[], items: readonly PageItems[]): Promise<void> {
     return this.writes.run(async () => {
       if (this.storage.readOnly) throw new Error(`${this.dir} is open read-only`);
+      await this.words.ready;
       const chunk: Chunk<LeanQuestion> = { seq: this.nextSeq++, run, pages, questions };
       const laid = layPages(chunkHead({ seq: chunk.seq, run, pages }), items, questions);
       // The sync gives each page's questions with its items: anything else is a bug, and nothing is written.
@@ -223,6 +233,7 @@ export class CatalogStore {
 
   private async replaceNow(records: StoredQuestion[], removed: string[]): Promise<void> {
     if (records.length === 0 && removed.length === 0) return;
+    await this.words.ready;
     const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
     this.absorb(chunk, await this.writeChunk(chunk));
     this.onChange?.();
@@ -323,8 +334,11 @@ export class CatalogStore {
     for (const id of ids) {
       this.entries.delete(id);
       this.bodies.delete(id);
-      this.search.remove(id);
     }
+    // Now, or once the words are checked (a write waits for that too: a copy re-added comes after).
+    const forget = () => ids.forEach((id) => this.search.remove(id));
+    if (this.words.checked) forget();
+    else void this.words.ready.then(forget);
     for (const seq of new Set(damaged.values()))
       this.storage.notices.report({ kind: 'catalog-chunk', file: this.chunkPath(seq), restored: false });
     this.damagedDropped += ids.length;

@@ -17,6 +17,8 @@ import type { SearchIndex } from './search-index.js';
 export interface IndexedCatalog {
   readonly dir: string;
   readonly search: SearchIndex;
+  /** Settles once the saved words are checked, or read again from the chunks. */
+  searchSettled(): Promise<void>;
   chunkSeqs(): number[];
   chunkRecords(): [number, ChunkMeta][];
   columns(): { tables: EntryTables; columns: SavedColumns };
@@ -121,6 +123,7 @@ async function readWhole(path: string): Promise<Buffer> {
 
 /** Writes the index and the search index of the store as it is now. */
 export async function writeCatalogIndex(store: IndexedCatalog): Promise<void> {
+  await store.searchSettled();
   const chunks = store.chunkSeqs();
   const sizes = await chunkSizes(store.dir, chunks);
   const search = store.search.freeze();
@@ -173,8 +176,12 @@ class SavedPage implements PageMeta {
 export interface CatalogIndexData {
   entries: EntryColumns;
   chunks: [number, ChunkMeta][];
-  /** Checked, not decoded (search-index.ts); null when not asked for. */
-  search: SavedSearch | null;
+  /**
+   * The saved words, read meanwhile and checked (their hash) when this is called: null then if they
+   * are not whole, and the store reads them again from the chunks. Not decoded (search-index.ts).
+   * Null when not asked for.
+   */
+  search: (() => Promise<SavedSearch | null>) | null;
 }
 
 /** The saved state, if both files are whole and made from exactly these chunks; null otherwise. */
@@ -187,20 +194,24 @@ export async function readCatalogIndex(
   const text = await readFile(indexPath(dir), 'utf8').catch(() => null);
   if (text === null) return null;
   // The search index is read (one call on the pool) while this thread parses the index: after the
-  // index's read, not beside it (two reads at once slowed each other, 9 ms to 19 ms). Its hash is
-  // then checked here: 5 ms for 7 MB, less than waiting for a hash on the pool (about 20 ms).
-  const searchRead = options.search ? readWhole(searchPath(dir)).catch(() => null) : Promise.resolve(null);
+  // index's read, not beside it (two reads at once slowed each other, 9 ms to 19 ms). It is checked
+  // (its hash, 8 ms for 7 MB here) when something first needs the words (saved-words.ts): waiting
+  // for its read and its hash held the first library page by 16 ms, and no page needs the words.
+  const searchRead = options.search ? readWhole(searchPath(dir)).catch(() => null) : null;
+  const search =
+    searchRead &&
+    (async () => {
+      const bytes = await searchRead;
+      return bytes && openSavedSearch(bytes, seqs);
+    });
   // The chunks' sizes too: a stat each on the pool, answered by the time the parse ends.
   const sizesRead = chunkSizes(dir, seqs);
   const data = parseIndex(text);
-  const bytes = await searchRead;
-  const search = bytes && openSavedSearch(bytes, seqs);
   if (!data) return null;
   const chunks = data.chunks.map(([seq]) => seq);
   if (chunks.length !== seqs.length || chunks.some((seq, i) => seq !== seqs[i])) return null;
   const sizes = await sizesRead;
   if (sizes.some((size, i) => size !== data.sizes[i])) return null;
-  if (options.search && !search) return null;
   const entries = EntryColumns.restore(data, data.columns);
   // Columns that do not hold together: the file is not ours.
   if (!entries) return null;
