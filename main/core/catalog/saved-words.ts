@@ -22,7 +22,12 @@ export class SavedWords {
 
   /** Settles once the words are checked: the check starts when first asked for. */
   get ready(): Promise<void> {
-    this.settling ??= this.check ? this.check() : Promise.resolve();
+    if (!this.settling) {
+      // Let go of the check once started: it holds the file's 7 MB read until it ends.
+      const check = this.check;
+      this.check = null;
+      this.settling = check ? check() : Promise.resolve();
+    }
     return this.settling;
   }
 
