@@ -2,7 +2,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiQuestion } from '../../../main/core/api/schemas.js';
-import { catalogQuerySchema } from '../../../main/core/catalog/query.js';
+import { catalogQuerySchema, queryCatalog } from '../../../main/core/catalog/query.js';
 import { CatalogStore, toStored } from '../../../main/core/catalog/store.js';
 import { writeCatalogIndex } from '../../../main/core/catalog/summary-index.js';
 import { Library } from '../../../main/app/library.js';
@@ -178,6 +178,34 @@ describe('the catalog index (entries, chunks and search saved together)', () => 
     expect(await answers(broken, root)).toEqual(expected);
     await writeCatalogIndex(broken);
     expect((await CatalogStore.open(dir)).fromIndex).toBe(true);
+  });
+
+  it('words saved whole or damaged: a write and searches sent at once after a start all see the old words and the new', async () => {
+    for (const damaged of [false, true]) {
+      const { dir, store } = await filled();
+      await writeCatalogIndex(store);
+      if (damaged) await writeFile(join(dir, 'search.bin'), Buffer.from([9, 9, 9]));
+      const opened = await CatalogStore.open(dir);
+      const ids = async (text: string) =>
+        (await queryCatalog(opened, catalogQuerySchema.parse({ text }))).map((entry) => entry.id).sort();
+      // A write first, before anything asked for the words: it waits for their check, so the saved
+      // words are taken before its own are added.
+      await opened.append([toStored({ ...question(77), statement: 'Zircônio e háfnio' }, 'api:enem')]);
+      expect(await ids('enunciado 12')).toEqual(['q12']);
+      expect(await ids('zirconio')).toEqual(['q77']);
+      expect(await ids('hafnio enunciado')).toEqual([]);
+      // A search and a write sent together: the search answers from the words as they stand.
+      const [, before] = await Promise.all([
+        opened.append([toStored({ ...question(78), statement: 'Nióbio' }, 'api:enem')]),
+        ids('enunciado 13'),
+      ]);
+      expect(before).toEqual(['q13']);
+      expect(await ids('niobio')).toEqual(['q78']);
+      await writeCatalogIndex(opened);
+      const again = await CatalogStore.open(dir);
+      expect(await queryCatalog(again, catalogQuerySchema.parse({ text: 'zirconio hafnio' }))).toHaveLength(1);
+      expect(await queryCatalog(again, catalogQuerySchema.parse({ text: 'enunciado 12' }))).toHaveLength(1);
+    }
   });
 
   it('is written after changes, so the next start finds it fresh', async () => {
