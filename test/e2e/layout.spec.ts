@@ -80,7 +80,12 @@ test('layout: at 24 and 32 px in 1024×640 and 1366×768 windows no screen cuts 
       if (await screen.builder.start.isVisible()) {
         await screen.builder.preset.selectOption('');
         await page.getByTestId('exam-count').fill('5');
+        // A fixed seed: the first question is then one without a figure. Four of the demo's 44 have
+        // one, and at 24–32 px a figure rightly pushes the alternatives below a 640 px window's fold
+        // (an unseeded start picked such a question first in about one run in eleven).
+        await screen.builder.seed.fill('1');
         await screen.builder.start.click();
+        await expect(screen.exam.image, `${where}: the seeded first question has no figure`).toHaveCount(0);
       }
       await expect(screen.exam.question).toBeVisible();
       await page.evaluate(() => window.scrollTo(0, 0));
