@@ -47,7 +47,13 @@ export class SearchIndex {
   private ids: string[] = [];
   /** The saved index not decoded yet (null once decoded, or when there was none). */
   private saved: SavedSearch | null = null;
-  private readonly numberOf = new Map<string, number>();
+  /**
+   * Document numbers by id, made by the first change (`add`, `remove`): a session that only searches
+   * reads numbers to ids (`ids`) and never needs it (1.8 MB at 50,000 questions).
+   */
+  private numbers: Map<string, number> | null = null;
+  /** Documents whose id is live (what `size` counts before `numbers` is made). */
+  private documents = 0;
   /** Words of questions added since the index was last frozen. */
   private live = new Map<string, number[]>();
   /** Documents numbered before the last freeze (those after are in `live`). */
@@ -89,9 +95,20 @@ export class SearchIndex {
     this.frozen = { terms: data.terms, offsets: data.offsets, postings: data.postings };
     this.ids = data.ids.map((id) => (id ? this.intern(id) : id));
     this.frozenDocuments = this.ids.length;
-    this.ids.forEach((id, n) => {
-      if (id) this.numberOf.set(id, n);
-    });
+    this.numbers = null;
+    // Each id once, none removed: what `freeze` writes (a saved index is checked by its hash).
+    this.documents = this.ids.length;
+  }
+
+  private get numberOf(): Map<string, number> {
+    if (!this.numbers) {
+      const numbers = new Map<string, number>();
+      this.ids.forEach((id, n) => {
+        if (id && !this.dead.has(n)) numbers.set(id, n);
+      });
+      this.numbers = numbers;
+    }
+    return this.numbers;
   }
 
   /** The saved index, decoded the first time anything reads or changes it (indexPending, remove, compactIfLarge). */
@@ -107,7 +124,7 @@ export class SearchIndex {
 
   get size(): number {
     if (this.saved) return this.saved.documents + this.pending.size;
-    return this.numberOf.size + this.pending.size;
+    return (this.numbers?.size ?? this.documents) + this.pending.size;
   }
 
   /** Whether the saved index is still waiting to be read (a start that never searches never reads it). */
@@ -254,8 +271,8 @@ export class SearchIndex {
     sorted.forEach((term, t) => nextPostings.set(merged.get(term) ?? [], nextOffsets[t]));
     this.frozen = { terms: sorted, offsets: nextOffsets, postings: nextPostings };
     this.ids = ids;
-    this.numberOf.clear();
-    ids.forEach((id, n) => this.numberOf.set(id, n));
+    this.numbers = null;
+    this.documents = ids.length;
     this.live = new Map();
     this.dead.clear();
     this.frozenDocuments = ids.length;

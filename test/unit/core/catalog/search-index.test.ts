@@ -40,6 +40,7 @@ describe('the search index', () => {
       decodeSearchIndex(Buffer.from(encodeSearchIndex(frozen, [1, 2])), [1, 2]) ?? undefined,
     );
     expect(queries.map((q) => sorted(loaded.match(q)))).toEqual(before);
+    expect(loaded.size, 'a loaded index counts its questions before anything changes it').toBe(5);
     // Changes on top of a loaded index, then frozen again: the same as an index built fresh that way.
     loaded.add('q1', 'Texto novo sobre a Revolução Russa.');
     loaded.remove('q4');
@@ -54,8 +55,15 @@ describe('the search index', () => {
     const more = [...queries, ['russa'], ['francesa'], ['segunda']];
     const expected = more.map((q) => sorted(fresh.match(q)));
     expect(more.map((q) => sorted(loaded.match(q)))).toEqual(expected);
+    expect(loaded.size, 'one replaced, one removed, one added').toBe(5);
     loaded.freeze();
     expect(more.map((q) => sorted(loaded.match(q)))).toEqual(expected);
+    expect(loaded.size).toBe(5);
+    // Changed again after the freeze: the removed question is gone, the size follows.
+    loaded.remove('q6');
+    expect(loaded.size).toBe(4);
+    expect(sorted(loaded.match(['industrial']))).toEqual([]);
+    loaded.add('q6', 'Revolução Industrial, segunda fase.');
     expect(sorted(loaded.match(['industrial']))).toEqual(['q6']);
   });
 
