@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import { basename, join } from 'node:path';
 import { PaperExams, rowsOf } from '../core/paper/paper-exam.js';
-import { MAX_FILE_BYTES } from '../core/paper/scan/raster.js';
+import { MAX_FILE_BYTES } from '../core/paper/scan/raster-bounds.js';
 import type { ScanFile } from '../core/paper/scan/scan.js';
 import { DecodingWorker } from '../core/worker/client.js';
 import { Decoder } from '../core/worker/decoder.js';

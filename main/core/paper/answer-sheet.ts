@@ -1,7 +1,7 @@
 // The answer sheet (cartão-resposta) as a PDF: the corner squares, the QR code naming the exam,
 // the sheet and the page, the name box, the colour and language bubbles and the question grid —
 // all placed from sheet-layout.ts, the geometry the scan reader measures from.
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 import {
   BUBBLE_RADIUS,
   FIDUCIAL_SIZE,
@@ -32,6 +32,8 @@ export interface SheetOptions {
   language: boolean;
 }
 
+type QrCodes = typeof QRCode;
+
 /** Whether module (row, col) of a code of `size` modules lies in one of its three finder squares. */
 const inFinder = (size: number, row: number, col: number) =>
   (row < 7 || row >= size - 7) && (col < 7 || col >= size - 7) && !(row >= size - 7 && col >= size - 7);
@@ -40,10 +42,10 @@ const inFinder = (size: number, row: number, col: number) =>
  * A QR code as filled squares, each module its own rectangle (vector: sharp at any scan
  * resolution); `finders: false` leaves its finder squares out (the copy: sheet-layout.ts).
  */
-function drawQr(doc: PDFKit.PDFDocument, text: string, box: Box, finders = true) {
+function drawQr(doc: PDFKit.PDFDocument, qrcode: QrCodes, text: string, box: Box, finders = true) {
   // Level H (30 % of the code restorable; version 2, 25 modules, for our 18-character payload): a
   // classroom rubs and tears codes. scan/qr-grid.ts reads this size where jsQR cannot find the code.
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
+  const qr = qrcode.create(text, { errorCorrectionLevel: 'H' });
   const size = qr.modules.size;
   const quiet = QR_QUIET;
   const module = box.width / (size + 2 * quiet);
@@ -73,7 +75,9 @@ export async function renderAnswerSheet(
   versions: BookletVersion[],
   options: SheetOptions = { sheets: 1, language: false },
 ): Promise<Buffer> {
-  const doc = newDocument(`${exam.title} · Cartão-resposta`);
+  const doc = await newDocument(`${exam.title} · Cartão-resposta`);
+  // Loaded by the first answer sheet, as the PDF libraries are (typeset.ts): not at main's start.
+  const { default: qrcode } = await import('qrcode');
   const rows = sheetRows(exam.questions, planOf(exam));
   const pages = sheetPages(rows);
   for (let sheet = 1; sheet <= options.sheets; sheet++) {
@@ -86,7 +90,7 @@ export async function renderAnswerSheet(
           .fill('#000')
           .restore();
       const id = { code: exam.code, sheet, page, pages };
-      for (const { box, copy } of QR_CODES) drawQr(doc, sheetPayload(id, copy), box, !copy);
+      for (const { box, copy } of QR_CODES) drawQr(doc, qrcode, sheetPayload(id, copy), box, !copy);
       doc.font('bold').fontSize(13).fillColor('#111').text('CARTÃO-RESPOSTA', 56, 44, { lineBreak: false });
       doc.font('regular').fontSize(9);
       doc.text(exam.title, 56, 62, { width: 390, height: 12, lineBreak: false, ellipsis: true });

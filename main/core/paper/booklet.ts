@@ -119,7 +119,7 @@ export async function renderBooklet(
   const type = enlarged ? enlargedType(enlarged) : CLASS_TYPE;
   const special = accommodation ? ` · ${enlarged ? ENLARGED_LABEL[enlarged] : 'ATENDIMENTO'}` : '';
   const label = `CADERNO ${version.number} · ${version.colour.name}${special}`;
-  const doc = newDocument(`${exam.title} · ${label}`);
+  const doc = await newDocument(`${exam.title} · ${label}`);
   doc.addPage();
   // Cover.
   doc

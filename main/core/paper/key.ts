@@ -5,7 +5,7 @@ import { LETTERS, PAGE, MARGIN, TOP, BOTTOM, planOf, newDocument, frame, finish,
 
 /** The tutor's key: per version, the letter of each printed question, and which original question it is. */
 export async function renderKey(exam: PaperExam, versions: BookletVersion[]): Promise<Buffer> {
-  const doc = newDocument(`${exam.title} · Gabarito`);
+  const doc = await newDocument(`${exam.title} · Gabarito`);
   const width = PAGE.width - 2 * MARGIN;
   for (const version of versions) {
     doc.addPage();

@@ -4,8 +4,8 @@
 // the page frame (title, version in its colour, page x of y) and the blocks questions are set in.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
+import type PDFDocument from 'pdfkit';
+import type SVGtoPDF from 'svg-to-pdfkit';
 import type { SnapshotQuestion } from '../exams/model.js';
 import type { BookletLayout, BookletPlan } from './versions.js';
 
@@ -65,7 +65,34 @@ export interface PaperExam {
   imageOf: (ref: SnapshotQuestion['image']) => PaperImage | null;
 }
 
-export function newDocument(title: string): PDFKit.PDFDocument {
+/**
+ * pdfkit (with fontkit) and svg-to-pdfkit, loaded by the first print: at main's start they cost
+ * about 30 MB and 180 ms that a session which never prints would pay (measured in docs/performance.md).
+ */
+interface PrintLibraries {
+  PDFDocument: typeof PDFDocument;
+  svgToPdf: typeof SVGtoPDF;
+}
+let printLibraries: Promise<PrintLibraries> | null = null;
+/** Set once loaded: every document is opened after it, so what draws on one finds it. */
+let loaded: PrintLibraries | null = null;
+
+async function loadPrintLibraries(): Promise<PrintLibraries> {
+  printLibraries ??= Promise.all([import('pdfkit'), import('svg-to-pdfkit')]).then(([pdfkit, svg]) => ({
+    PDFDocument: pdfkit.default,
+    svgToPdf: svg.default,
+  }));
+  loaded = await printLibraries;
+  return loaded;
+}
+
+function libraries(): PrintLibraries {
+  if (!loaded) throw new Error('a PDF is drawn on before a document was opened');
+  return loaded;
+}
+
+export async function newDocument(title: string): Promise<PDFKit.PDFDocument> {
+  const { PDFDocument } = await loadPrintLibraries();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -169,7 +196,7 @@ export function imageBlock(
         doc.save();
         // Clipped to its box, as a screen shows an SVG: a label past its edge cannot leave the page.
         doc.translate(x, y).scale(scale).rect(0, 0, w, h).clip();
-        SVGtoPDF(doc, svg, 0, 0, {
+        libraries().svgToPdf(doc, svg, 0, 0, {
           width: w,
           height: h,
           assumePt: true,

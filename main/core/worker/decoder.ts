@@ -3,8 +3,9 @@
 // one file (or page) it was reading, refused by name; the rest of the batch stands.
 import { rm } from 'node:fs/promises';
 import type { ClassTri, ScanRefusal, ScanRefusalReason, ScanResult } from '../../../preload/contract.js';
-import { joinSheets, type FileReading, type PageOutcome, type ScanFile, type ScanTarget } from '../paper/scan/scan.js';
-import { RasterError } from '../paper/scan/raster.js';
+import type { PageOutcome, ScanFile, ScanTarget } from '../paper/scan/scan.js';
+import { joinSheets, type FileReading } from '../paper/scan/join-sheets.js';
+import { RasterError } from '../paper/scan/raster-bounds.js';
 import type { ReadPack } from '../packs/reader.js';
 import { PackError, type PackErrorCode } from '../packs/format.js';
 import { MoodleError } from '../packs/moodle-scan.js';

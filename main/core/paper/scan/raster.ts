@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
+import { MAX_FILE_BYTES, RasterError } from './raster-bounds.js';
 
-/** A phone photo is a few MB; a scanner's PDF of a class, tens. */
-export const MAX_FILE_BYTES = 48 * 1024 * 1024;
+export { MAX_FILE_BYTES, RasterError, type RasterRefusal } from './raster-bounds.js';
 /** Pixels an image may declare before it is decoded (a 12 MP phone photo is well within). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Either side of an image, in pixels: an A4 page at 1200 dpi is 9,921 × 14,031. */
@@ -22,17 +22,6 @@ export const MAX_PDF_IMAGE_PIXELS = 36_000_000;
 export const MAX_PDF_PAGES = 160;
 /** The width a page is read at: 150 dpi on A4, enough for bubbles and the QR code. */
 export const READ_WIDTH = 1240;
-
-export type RasterRefusal = 'too-large' | 'too-many-pages' | 'not-an-image' | 'unreadable' | 'too-slow';
-
-export class RasterError extends Error {
-  constructor(
-    readonly reason: RasterRefusal,
-    readonly detail = '',
-  ) {
-    super(`${reason}${detail ? `: ${detail}` : ''}`);
-  }
-}
 
 export interface ScanPage {
   /** 1-based page of its file (1 for an image). */
