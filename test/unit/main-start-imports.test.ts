@@ -1,5 +1,5 @@
 // What main's start loads: the bundle's top-level imports run before the window opens, for every
-// student, and the printing and scanning libraries cost about 60 MB and 270 ms there (measured in
+// student, and the printing and scanning libraries cost about 45 MB and 170–200 ms there (measured in
 // docs/performance.md). Printing loads its own on the first print (paper/typeset.ts); scans are read
 // in the decoding worker, and main keeps only the joining of sheets (scan/join-sheets.ts).
 import * as esbuild from 'esbuild';
