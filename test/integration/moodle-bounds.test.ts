@@ -86,7 +86,7 @@ describe('the Moodle reader stays bounded', () => {
     expect(outcome.maxRssMb).toBeLessThan(600);
   }, 120_000);
 
-  it('a bad character reference or file-name escape is a clear refusal, never an uncaught error', () => {
+  it('a bad character reference or file-name escape is a clear refusal, never an uncaught error', async () => {
     for (const xml of [
       quiz(question('q1').replace('Quanto é', '&#99999999; Quanto é')),
       quiz(
@@ -99,7 +99,7 @@ describe('the Moodle reader stays bounded', () => {
     ]) {
       let caught: unknown = null;
       try {
-        fromMoodleXml(new TextEncoder().encode(xml));
+        await fromMoodleXml(new TextEncoder().encode(xml));
       } catch (error) {
         caught = error;
       }

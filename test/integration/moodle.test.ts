@@ -98,7 +98,7 @@ describe('Moodle XML', () => {
     }
   });
 
-  it('reads Moodle’s own shapes: HTML and entities as text, categories as subjects, others skipped with a reason', () => {
+  it('reads Moodle’s own shapes: HTML and entities as text, categories as subjects, others skipped with a reason', async () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <quiz>
   <question type="category"><category><text>$course$/top/Turma A/Física</text></category></question>
@@ -115,7 +115,7 @@ describe('Moodle XML', () => {
   <question type="multichoice"><name><text>Duas certas</text></name><questiontext><text>y</text></questiontext>
     <single>false</single><answer fraction="50"><text>a</text></answer><answer fraction="50"><text>b</text></answer></question>
 </quiz>`;
-    const imported = fromMoodleXml(encode(xml));
+    const imported = await fromMoodleXml(encode(xml));
     expect(imported.skipped).toEqual([
       { name: 'VF', reason: 'type' },
       { name: 'Duas certas', reason: 'no-single-answer' },
@@ -129,7 +129,7 @@ describe('Moodle XML', () => {
     expect((q as { explanation?: { text: string } }).explanation?.text).toBe('v = d/t');
   });
 
-  it('refuses a DOCTYPE (entity bombs, external files), garbage and oversized input', () => {
+  it('refuses a DOCTYPE (entity bombs, external files), garbage and oversized input', async () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><quiz>&lol2;</quiz>`;
     const external = `<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY x SYSTEM "file:///etc/passwd">]><quiz>&x;</quiz>`;
     for (const [input, code] of [
@@ -138,14 +138,14 @@ describe('Moodle XML', () => {
       ['not xml at all', 'not-moodle-xml'],
       ['<html><body/></html>', 'not-moodle-xml'],
     ] as const) {
-      expect(() => fromMoodleXml(encode(input)), input.slice(0, 30)).toThrow(MoodleError);
-      try {
-        fromMoodleXml(encode(input));
-      } catch (error) {
-        expect((error as MoodleError).code).toBe(code);
-      }
+      const refusal: unknown = await fromMoodleXml(encode(input)).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal, input.slice(0, 30)).toBeInstanceOf(MoodleError);
+      expect((refusal as MoodleError).code).toBe(code);
     }
-    expect(() => fromMoodleXml(new Uint8Array(64 * 1024 * 1024 + 1))).toThrow('too-large');
+    await expect(fromMoodleXml(new Uint8Array(64 * 1024 * 1024 + 1))).rejects.toThrow('too-large');
   });
 
   it('keeps "Todas/Nenhuma das anteriores" in place in Moodle too, exports a solution’s figure, and reads it back', async () => {
@@ -183,7 +183,7 @@ describe('Moodle XML', () => {
       images: {},
     };
     const figure = { bytes: svg, mime: 'image/svg+xml' };
-    const xml = toMoodleXml(content as never, (url) => (url === 'https://img.test/sol.svg' ? figure : null));
+    const xml = await toMoodleXml(content as never, (url) => (url === 'https://img.test/sol.svg' ? figure : null));
     const parsed = new XMLParser({
       ignoreAttributes: false,
       attributeNamePrefix: '@_',
@@ -200,7 +200,7 @@ describe('Moodle XML', () => {
     const feedback = byId.get('free')?.generalfeedback as { text: string; file: { '@_name': string }[] };
     expect(feedback.text).toContain(`@@PLUGINFILE@@/${feedback.file[0]?.['@_name'] ?? 'none'}`);
     // Read back: the solution keeps its figure.
-    const back = fromMoodleXml(encode(xml));
+    const back = await fromMoodleXml(encode(xml));
     const solution = (
       back.content.questions.find((q) => q.id === 'free')?.q as { explanation?: { text: string; imageUrl?: string } }
     ).explanation;
@@ -209,7 +209,7 @@ describe('Moodle XML', () => {
     expect(back.images.get(solution?.imageUrl?.slice('moodle-file:'.length) ?? '')?.bytes.equals(svg)).toBe(true);
   });
 
-  it('reads the older <image>/<image_base64> picture as the statement’s figure', () => {
+  it('reads the older <image>/<image_base64> picture as the statement’s figure', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
@@ -219,7 +219,7 @@ describe('Moodle XML', () => {
       <image>figura.png</image><image_base64>${png.toString('base64')}</image_base64>
       <answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer>
     </question></quiz>`;
-    const imported = fromMoodleXml(encode(xml));
+    const imported = await fromMoodleXml(encode(xml));
     const url = imported.content.questions[0]?.q.imageUrl ?? '';
     expect(url).toMatch(/^moodle-file:/);
     expect(imported.images.get(imported.content.images[url] ?? '')?.bytes.equals(png)).toBe(true);

@@ -133,7 +133,7 @@ async function moodleMeasured(file: string) {
   let questions = 0;
   let uniqueIds = 0;
   try {
-    const imported = fromMoodleXml(bytes);
+    const imported = await fromMoodleXml(bytes);
     questions = imported.content.questions.length;
     uniqueIds = new Set(imported.content.questions.map((q) => q.id)).size;
   } catch (caught) {

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { MAIN_TARGET } from '../../scripts/cli-target.mjs';
 
-/** Loaded only when used: a print, or a scan in the worker. */
+/** Loaded only when used: a print, a Moodle file, or a scan in the worker. */
 const ON_DEMAND = [
   'pdfkit',
   'svg-to-pdfkit',
@@ -16,6 +16,7 @@ const ON_DEMAND = [
   '@zxing/library',
   'image-size',
   'pdfjs-dist',
+  'fast-xml-parser',
 ];
 
 /** The packages the bundle imports at its top level (an `import … from "x"` line), as built. */

@@ -3,7 +3,6 @@
 // images embedded, worked solutions as general feedback, a category per subject), and Moodle
 // multiple-choice questions become a new pack. The mapping is in docs/moodle.md.
 import { createHash } from 'node:crypto';
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import type { ApiQuestion } from '../api/schemas.js';
 import { correctAlternativeId } from '../catalog/answer-key.js';
 import { shufflePolicy } from '../exams/alternatives.js';
@@ -15,6 +14,9 @@ import { readFile } from 'node:fs/promises';
 import { MOODLE_LIMITS, MoodleError, scanMoodleXml } from './moodle-scan.js';
 
 export { MOODLE_LIMITS, MoodleError, scanMoodleXml };
+
+/** The XML library, loaded by the first Moodle file either way: not at main's start (~30 ms there). */
+const fastXmlParser = () => import('fast-xml-parser');
 
 /** The most a Moodle XML file may be (images inline as base64 make them large). */
 export const MOODLE_MAX_BYTES = 64 * 1024 * 1024;
@@ -49,7 +51,10 @@ export interface MoodleExportImage {
  * A pack's questions as Moodle XML. `imageOf` gives the bytes of an image URL the questions use
  * (null when the pack lacks it: the question goes without it).
  */
-export function toMoodleXml(content: QuestionsFile, imageOf: (url: string) => MoodleExportImage | null): string {
+export async function toMoodleXml(
+  content: QuestionsFile,
+  imageOf: (url: string) => MoodleExportImage | null,
+): Promise<string> {
   const subjects = new Map(content.subjects.map((s) => [s.id, s.name]));
   const bySubject = new Map<string, PackQuestion[]>();
   for (const question of content.questions) {
@@ -112,6 +117,7 @@ export function toMoodleXml(content: QuestionsFile, imageOf: (url: string) => Mo
       });
     }
   }
+  const { XMLBuilder } = await fastXmlParser();
   const builder = new XMLBuilder({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
@@ -198,12 +204,13 @@ const textNode = (node: unknown): string => {
 };
 
 /** Moodle multiple-choice questions as a pack's content. Nothing is written; hostile input is refused. */
-export function fromMoodleXml(bytes: Uint8Array): MoodleImport {
+export async function fromMoodleXml(bytes: Uint8Array): Promise<MoodleImport> {
   if (bytes.byteLength > MOODLE_MAX_BYTES) throw new MoodleError('too-large');
   const xml = new TextDecoder('utf-8').decode(bytes);
   // Moodle never writes a DOCTYPE: one here can only declare entities (expansion bombs, external files).
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new MoodleError('doctype');
   scanMoodleXml(xml);
+  const { XMLParser } = await fastXmlParser();
   let root: Node;
   try {
     root = new XMLParser({
@@ -357,7 +364,7 @@ export async function packFileToMoodle(
       const mime = sniffImage(data.subarray(0, 512));
       if (mime) loaded.set(url, { bytes: data, mime });
     }
-    const xml = toMoodleXml(pack.content, (url) => loaded.get(url) ?? null);
+    const xml = await toMoodleXml(pack.content, (url) => loaded.get(url) ?? null);
     return { xml, id: pack.manifest.id, title: pack.manifest.title, questions: pack.content.questions.length };
   } finally {
     await pack.dispose();
@@ -369,7 +376,7 @@ export async function moodleToPackFile(
   bytes: Uint8Array,
   meta: { title: string; author?: string; description?: string; appVersion: string },
 ): Promise<{ bytes: Buffer; manifest: PackManifest; skipped: MoodleImport['skipped'] }> {
-  const imported = fromMoodleXml(bytes);
+  const imported = await fromMoodleXml(bytes);
   if (imported.content.questions.length === 0) {
     const skipped: Record<string, number> = {};
     for (const { reason } of imported.skipped) skipped[reason] = (skipped[reason] ?? 0) + 1;
