@@ -52,8 +52,6 @@ export class SearchIndex {
    * reads numbers to ids (`ids`) and never needs it (1.8 MB at 50,000 questions).
    */
   private numbers: Map<string, number> | null = null;
-  /** Documents whose id is live (what `size` counts before `numbers` is made). */
-  private documents = 0;
   /** Words of questions added since the index was last frozen. */
   private live = new Map<string, number[]>();
   /** Documents numbered before the last freeze (those after are in `live`). */
@@ -96,8 +94,6 @@ export class SearchIndex {
     this.ids = data.ids.map((id) => (id ? this.intern(id) : id));
     this.frozenDocuments = this.ids.length;
     this.numbers = null;
-    // Each id once, none removed: what `freeze` writes (a saved index is checked by its hash).
-    this.documents = this.ids.length;
   }
 
   private get numberOf(): Map<string, number> {
@@ -124,7 +120,8 @@ export class SearchIndex {
 
   get size(): number {
     if (this.saved) return this.saved.documents + this.pending.size;
-    return (this.numbers?.size ?? this.documents) + this.pending.size;
+    // Without the map nothing was added or removed since the load or the freeze: each id once, all live.
+    return (this.numbers?.size ?? this.ids.length) + this.pending.size;
   }
 
   /** Whether the saved index is still waiting to be read (a start that never searches never reads it). */
@@ -272,7 +269,6 @@ export class SearchIndex {
     this.frozen = { terms: sorted, offsets: nextOffsets, postings: nextPostings };
     this.ids = ids;
     this.numbers = null;
-    this.documents = ids.length;
     this.live = new Map();
     this.dead.clear();
     this.frozenDocuments = ids.length;

@@ -4,7 +4,6 @@
 // the page frame (title, version in its colour, page x of y) and the blocks questions are set in.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type PDFDocument from 'pdfkit';
 import type SVGtoPDF from 'svg-to-pdfkit';
 import type { SnapshotQuestion } from '../exams/model.js';
 import type { BookletLayout, BookletPlan } from './versions.js';
@@ -66,33 +65,16 @@ export interface PaperExam {
 }
 
 /**
- * pdfkit (with fontkit) and svg-to-pdfkit, loaded by the first print: at main's start they cost
- * about 30 MB and 180 ms that a session which never prints would pay (measured in docs/performance.md).
+ * pdfkit (with fontkit) and svg-to-pdfkit are imported by the first print, not at main's start: there
+ * they cost about 30 MB and 180 ms that a session which never prints would pay (docs/performance.md).
+ * The module loader keeps each import; svg-to-pdfkit is noted here for the blocks drawn on a document,
+ * and every document is opened by `newDocument` first.
  */
-interface PrintLibraries {
-  PDFDocument: typeof PDFDocument;
-  svgToPdf: typeof SVGtoPDF;
-}
-let printLibraries: Promise<PrintLibraries> | null = null;
-/** Set once loaded: every document is opened after it, so what draws on one finds it. */
-let loaded: PrintLibraries | null = null;
-
-async function loadPrintLibraries(): Promise<PrintLibraries> {
-  printLibraries ??= Promise.all([import('pdfkit'), import('svg-to-pdfkit')]).then(([pdfkit, svg]) => ({
-    PDFDocument: pdfkit.default,
-    svgToPdf: svg.default,
-  }));
-  loaded = await printLibraries;
-  return loaded;
-}
-
-function libraries(): PrintLibraries {
-  if (!loaded) throw new Error('a PDF is drawn on before a document was opened');
-  return loaded;
-}
+let svgToPdf: typeof SVGtoPDF | null = null;
 
 export async function newDocument(title: string): Promise<PDFKit.PDFDocument> {
-  const { PDFDocument } = await loadPrintLibraries();
+  const [{ default: PDFDocument }, svg] = await Promise.all([import('pdfkit'), import('svg-to-pdfkit')]);
+  svgToPdf = svg.default;
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -196,7 +178,8 @@ export function imageBlock(
         doc.save();
         // Clipped to its box, as a screen shows an SVG: a label past its edge cannot leave the page.
         doc.translate(x, y).scale(scale).rect(0, 0, w, h).clip();
-        libraries().svgToPdf(doc, svg, 0, 0, {
+        if (!svgToPdf) throw new Error('a PDF is drawn on before a document was opened');
+        svgToPdf(doc, svg, 0, 0, {
           width: w,
           height: h,
           assumePt: true,
