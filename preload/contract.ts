@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Difficulty, ExamRequest, ExamSettings, LibraryFilter, Product, Scope, Settings } from './schemas';
 import type { ChannelDeclarations } from './channels/index.js';
-import type { ResponseOf } from './channels/declare.js';
+import type { PolicyOf, ResponseOf } from './channels/declare.js';
 
 export type { Difficulty, ExamRequest, ExamSettings, LibraryFilter, Product, Scope, Settings };
 export { AREA_IDS, FOREIGN_LANGUAGES, PACK_FILE_MAX_BYTES, type AreaId, type ForeignLanguage } from './constants.js';
@@ -34,6 +34,53 @@ export type Channel = keyof ChannelDeclarations;
 export type Args<C extends Channel> = z.infer<ChannelDeclarations[C]['request']>;
 
 export type Responses = { [C in Channel]: ResponseOf<ChannelDeclarations[C]> };
+
+/**
+ * Channels whose answer can carry or imply an answer key: every key policy but `no-key`. Derived
+ * from the declarations, so a channel declared with such a policy is one here without another edit.
+ */
+export type KeyBearingChannel = {
+  [C in Channel]: PolicyOf<ChannelDeclarations[C]> extends 'no-key' ? never : C;
+}[Channel];
+
+/**
+ * The same set at run time, for the renderer's cache (it forgets these answers when an attempt
+ * starts: docs/architecture.md, "Reading main"). A Record over the derived type: a key-bearing
+ * channel missing here, or a no-key one added, does not compile.
+ */
+const KEY_BEARING_RECORD: Record<KeyBearingChannel, true> = {
+  'cache:clear': true,
+  'catalog:explanation': true,
+  'catalog:reveal': true,
+  'catalog:set-explanation': true,
+  'class:report': true,
+  'exam:answer': true,
+  'exam:current': true,
+  'exam:history': true,
+  'exam:result': true,
+  'exam:retry-wrong': true,
+  'exam:start': true,
+  'exam:submit': true,
+  'exam:undo-rating': true,
+  'notebook:list': true,
+  'notebook:start-review': true,
+  'notes:get': true,
+  'notes:set': true,
+  'packs:build': true,
+  'packs:from-moodle': true,
+  'packs:import': true,
+  'packs:import-demo': true,
+  'packs:import-pending': true,
+  'packs:preview': true,
+  'packs:release': true,
+  'packs:remove': true,
+  'packs:to-moodle': true,
+  'paper:grade': true,
+  'paper:print': true,
+  'paper:scan-session': true,
+  'paper:scan-session-save': true,
+};
+export const KEY_BEARING_CHANNELS: ReadonlySet<Channel> = new Set(Object.keys(KEY_BEARING_RECORD) as Channel[]);
 
 /** What the renderer sees on window.examApp: one method per channel, one subscribe per event. */
 export type ExamAppApi = {

@@ -10,9 +10,10 @@ import type { z } from 'zod';
  */
 export type KeyPolicy = 'no-key' | 'redacts' | 'refuses' | 'own-attempt';
 
-export interface ChannelDeclaration<S extends z.ZodType, R> {
+export interface ChannelDeclaration<S extends z.ZodType, R, P extends KeyPolicy = KeyPolicy> {
   request: S;
-  policy: KeyPolicy;
+  /** Kept as its literal type: the renderer's cache derives from it which answers to forget (KeyBearingChannel). */
+  policy: P;
   /** Type only: what the channel answers. */
   readonly response?: R;
 }
@@ -20,7 +21,13 @@ export interface ChannelDeclaration<S extends z.ZodType, R> {
 /** `channel<Response>()(requestSchema, policy)`: a declaration (two calls, so the schema's type is inferred). */
 export const channel =
   <R>() =>
-  <S extends z.ZodType>(request: S, policy: KeyPolicy): ChannelDeclaration<S, R> => ({ request, policy });
+  <S extends z.ZodType, P extends KeyPolicy>(request: S, policy: P): ChannelDeclaration<S, R, P> => ({
+    request,
+    policy,
+  });
 
 /** What a declared channel answers. */
-export type ResponseOf<D> = D extends ChannelDeclaration<z.ZodType, infer R> ? R : never;
+export type ResponseOf<D> = D extends ChannelDeclaration<z.ZodType, infer R, KeyPolicy> ? R : never;
+
+/** What a declared channel's key policy is, as declared. */
+export type PolicyOf<D> = D extends ChannelDeclaration<z.ZodType, unknown, infer P> ? P : never;

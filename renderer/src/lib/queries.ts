@@ -4,7 +4,7 @@
 // screen shows what main holds now without refreshing by hand. Writes stay plain bridge calls.
 import { keepPreviousData, QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Args, BridgeErrorValue, Channel, EventName, ExamAppApi, Responses } from '../../../preload/contract';
-import { readBridgeError } from '../../../preload/contract';
+import { KEY_BEARING_CHANNELS, readBridgeError } from '../../../preload/contract';
 
 /**
  * Which reads each of main's events makes stale. A new read channel whose answer changes when main
@@ -36,14 +36,35 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Listens to main's events and marks the reads they concern as stale; returns the unsubscribe. */
+/**
+ * An attempt started: every answer that can carry or imply a key (KEY_BEARING_CHANNELS, derived from
+ * the channels' key policies) is forgotten, not only marked stale. A stale answer is still shown at
+ * once when a screen mounts, and an earlier result of the questions now running would show their
+ * keys. In-flight reads are cancelled (their answers were made before the lock), the screens open
+ * read main again, and the reads no screen shows leave the cache.
+ */
+export function forgetKeyBearing(client: QueryClient): void {
+  const keyBearing = { predicate: (query: { queryKey: readonly unknown[] }) => isKeyBearing(query.queryKey) };
+  void client.resetQueries(keyBearing);
+  client.removeQueries({ ...keyBearing, type: 'inactive' });
+}
+
+const isKeyBearing = (queryKey: readonly unknown[]) => KEY_BEARING_CHANNELS.has(queryKey[0] as Channel);
+
+/**
+ * Listens to main's events: an attempt's start forgets the key-bearing answers, and each event marks
+ * the reads it concerns as stale (INVALIDATED_BY); returns the unsubscribe.
+ */
 export function invalidateOnEvents(api: Pick<ExamAppApi, 'on'>, client: QueryClient): () => void {
+  const forget = api.on('exam:running', (running) => {
+    if (running) forgetKeyBearing(client);
+  });
   const offs = Object.entries(INVALIDATED_BY).map(([event, channels]) =>
     api.on(event as EventName, () => {
       for (const channel of channels ?? []) void client.invalidateQueries({ queryKey: [channel] });
     }),
   );
-  return () => offs.forEach((off) => off());
+  return () => [forget, ...offs].forEach((off) => off());
 }
 
 /** The cache's key of one read: the channel first, so an event can mark all of a channel's reads. */
