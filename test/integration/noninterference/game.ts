@@ -45,6 +45,7 @@ import {
   type TutorPacks,
   type World,
 } from './world.js';
+import { RendererMemory } from './renderer-memory.js';
 
 /**
  * Sequences of the timed kind in `npm test` (a third, or half for sealed, in each other kind): the
@@ -394,6 +395,8 @@ interface Live {
   services: AppServices;
   tokens: Tokens;
   events: { event: EventName; payload: unknown }[];
+  /** The renderer's query cache: what it read before the secret started, then every answer and event. */
+  memory: RendererMemory;
   dir: string;
   close: () => Promise<void>;
 }
@@ -412,9 +415,13 @@ async function open(base: Base, feedUrl: string): Promise<Live> {
   await cp(base.dir, copy.dir, { recursive: true });
   const api: FakeApi = await startFakeApi({ questions: 12, seed: 7 });
   const events: Live['events'] = [];
+  const memory = new RendererMemory(base.rendererHeld);
   const services = await nodeServices({
     dataDir: copy.dir,
-    emit: <E extends EventName>(event: E, payload: Events[E]) => void events.push({ event, payload }),
+    emit: <E extends EventName>(event: E, payload: Events[E]) => {
+      events.push({ event, payload });
+      memory.emit(event, payload);
+    },
     updateFeed: nodeUpdateFeed(feedUrl, '0.1.0', 'linux'),
   });
   const tokens = new Tokens(copy.dir, api.baseUrl);
@@ -424,8 +431,10 @@ async function open(base: Base, feedUrl: string): Promise<Live> {
     services,
     tokens,
     events,
+    memory,
     dir: copy.dir,
     close: async () => {
+      memory.close();
       await services.close();
       await api.close();
       await copy.cleanup();
@@ -561,6 +570,8 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
       offers[world] = normalise(taken, live.tokens);
     }
     expect(offers.B, 'the files the OS handed over').toEqual(offers.A);
+    const heldAtOpen = (world: World) => normalise(worlds[world].memory.held(), worlds[world].tokens);
+    expect(heldAtOpen('B'), 'what the renderer’s cache holds while the secret runs').toEqual(heldAtOpen('A'));
     learn(seen, 'packs:import-pending', offers.A);
     // Where the student is before the sequence: the ENEM key connected to the world's catalog API, an
     // update downloaded and waiting for the restart, the packs screen seen.
@@ -614,7 +625,10 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
             : result.ok && result.value;
         const visible = result.ok ? { value } : { error: result.error };
         const saved = step.channel === 'files:save' ? { saved: await savedFiles(live.dir) } : {};
-        outcomes[world] = normalise({ ...visible, ...saved, events: live.events.slice(mark) }, live.tokens);
+        // The renderer keeps the answer where its screens read it; what its cache holds is compared too.
+        if (result.ok) live.memory.answered(step.channel, inWorld(generated, live.tokens), value);
+        const cache = live.memory.held();
+        outcomes[world] = normalise({ ...visible, ...saved, events: live.events.slice(mark), cache }, live.tokens);
       }
       expect(
         outcomes.B,

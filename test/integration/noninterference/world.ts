@@ -22,6 +22,7 @@ import type { Args, Channel, ExamQuestionView } from '../../../preload/contract.
 import { nodeServices } from '../../support/node-services.js';
 import { sampleQuestion } from '../../support/questions.js';
 import { tempDir } from '../../support/temp.js';
+import { RendererMemory, type CachedAnswer } from './renderer-memory.js';
 
 export type World = 'A' | 'B';
 
@@ -139,6 +140,11 @@ export interface Base {
   freePaperCode: string;
   /** A pack exam (its own questions, none secret): its result file goes to the class report. */
   packExam: string;
+  /**
+   * What the renderer's cache held once the secret was running, the student having read the earlier
+   * results, the history and the notebook's cards before it started.
+   */
+  rendererHeld: CachedAnswer[];
 }
 
 export async function call<C extends Channel>(services: AppServices, channel: C, args: Args<C>) {
@@ -169,7 +175,8 @@ function earlierChoice(n: number, kind: Kind): number | null {
 
 /** Everything a world of `kind` holds, built as a student's profile would be. */
 export async function buildWorld(world: World, dir: string, packs: TutorPacks, kind: Kind): Promise<Base> {
-  const services = await nodeServices({ dataDir: dir });
+  const memory = new RendererMemory();
+  const services = await nodeServices({ dataDir: dir, emit: memory.emit });
   // Fresh seeds (a retry's order, a review session's) are the same in both worlds: same calls, same draws.
   seedRandomness(1);
   try {
@@ -225,10 +232,21 @@ export async function buildWorld(world: World, dir: string, packs: TutorPacks, k
     await call(services, 'exam:submit', { attemptId: packExam.attemptId });
     // …and a sealed pack of free questions, waiting for the code the tutor was shown.
     await call(services, 'packs:import', { data: packs.sealed });
+    // The student reads what the profile holds before the secret starts: the results (the earlier
+    // exam's shows the secret questions' keys, which differ between the worlds), the history, the cards.
+    const read = async <C extends Channel>(channel: C, args: Args<C>) =>
+      memory.answered(channel, args, await call(services, channel, args));
+    for (const attemptId of [earlier.attemptId, retry, packExam.attemptId].filter(Boolean))
+      await read('exam:result', { attemptId });
+    await read('exam:history', {});
+    await read('notebook:list', { filter: {} });
     const running = await startSecret(services, world, packs, kind, earlier.attemptId);
     if (kind === 'retry') retry = running;
     await call(services, 'notebook:list', { filter: {} });
+    const rendererHeld = memory.held();
+    memory.close();
     return {
+      rendererHeld,
       dir,
       earlier: earlier.attemptId,
       retry,
