@@ -442,6 +442,14 @@ async function open(base: Base, feedUrl: string): Promise<Live> {
   };
 }
 
+/** What a world's renderer cache holds, each key written out as text (a file in it by its label). */
+function heldBy(live: Live) {
+  return live.memory.held().map(({ key, data }) => ({ key: JSON.stringify(key, describeBytes), data }));
+}
+
+const describeBytes = (_key: string, value: unknown) =>
+  value instanceof Uint8Array ? (labels.get(value) ?? `<${value.length} bytes>`) : value;
+
 /** Resolves a generated argument (in tokens) into one world's values. */
 function inWorld(args: unknown, tokens: Tokens): unknown {
   if (typeof args === 'string') return tokens.resolve(args);
@@ -570,7 +578,7 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
       offers[world] = normalise(taken, live.tokens);
     }
     expect(offers.B, 'the files the OS handed over').toEqual(offers.A);
-    const heldAtOpen = (world: World) => normalise(worlds[world].memory.held(), worlds[world].tokens);
+    const heldAtOpen = (world: World) => normalise(heldBy(worlds[world]), worlds[world].tokens);
     expect(heldAtOpen('B'), 'what the renderer’s cache holds while the secret runs').toEqual(heldAtOpen('A'));
     learn(seen, 'packs:import-pending', offers.A);
     // Where the student is before the sequence: the ENEM key connected to the world's catalog API, an
@@ -625,9 +633,11 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
             : result.ok && result.value;
         const visible = result.ok ? { value } : { error: result.error };
         const saved = step.channel === 'files:save' ? { saved: await savedFiles(live.dir) } : {};
-        // The renderer keeps the answer where its screens read it; what its cache holds is compared too.
-        if (result.ok) live.memory.answered(step.channel, inWorld(generated, live.tokens), value);
-        const cache = live.memory.held();
+        // The renderer keeps the answer where its screens read it; what its cache holds is compared
+        // too. Keyed by the call as generated (the same in both worlds: a file handed in is the same
+        // bytes in both, whose ids only world A knows).
+        if (result.ok) live.memory.answered(step.channel, generated, value);
+        const cache = heldBy(live);
         outcomes[world] = normalise({ ...visible, ...saved, events: live.events.slice(mark), cache }, live.tokens);
       }
       expect(
