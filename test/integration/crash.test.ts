@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStore, toStored } from '../../main/core/catalog/store.js';
 import type { ExamEngine } from '../../main/core/exams/engine.js';
-import { listPacks, packSource, removePack } from '../../main/core/packs/registry.js';
+import { importPack, listPacks, packSource, removePack } from '../../main/core/packs/registry.js';
 import { buildPack } from '../../main/core/packs/writer.js';
 import { runSync } from '../../main/core/sync/engine.js';
 import { TEMP_FILE } from '../../main/core/util/durable-file.js';
@@ -228,6 +228,53 @@ describe('kill -9 mid-write', () => {
       }
       expect(seen.rolledBack).toBeGreaterThan(0);
       expect(seen.committed).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    `pack removal: ${KILLS} kills leave the pack whole and listed, or gone without a trace, and every other question readable`,
+    async () => {
+      const api = await startFakeApi({ questions: 300, seed: 12 });
+      cleanups.push(() => api.close());
+      const pristine = await scratch();
+      const source = await openWorkspace(pristine);
+      const client = source.client({ product: 'enem', baseUrl: api.baseUrl, apiKey: api.keys.enem });
+      await runSync(
+        { product: 'enem' },
+        { client, store: source.store, images: source.images, state: source.state, currentYear: 2026 },
+      );
+      // The pack holds half the synced questions (kept, one source fewer) and they are its own too.
+      const pack = await buildPack((await source.store.loadAll()).slice(0, 150), source.store, source.images, {
+        title: 'Remoção',
+        appVersion: '0.1.0',
+      });
+      await importPack(source, pack.bytes);
+      const packed = [...source.store.all()].filter((q) => q.sources.includes(packSource(pack.manifest.id))).length;
+      expect(packed).toBeGreaterThan(100);
+      const synced = source.store.size;
+      await source.close();
+      const seen = { removed: 0, kept: 0 };
+      for (let kill = 0; kill < KILLS; kill++) {
+        const dir = await scratch();
+        await cp(pristine, dir, { recursive: true });
+        const delay = kill === KILLS - 1 ? null : Math.round((kill / KILLS) * 300);
+        await runChild(['remove', dir, pack.manifest.id], (line, child) => {
+          if (line === 'READY' && delay !== null) killAfter(child, delay);
+        });
+        const workspace = await openWorkspace(dir);
+        expect(workspace.notices()).toEqual([]);
+        const listed = (await listPacks(workspace)).some((p) => p.id === pack.manifest.id);
+        const tagged = [...workspace.store.all()].filter((q) => q.sources.includes(packSource(pack.manifest.id)));
+        expect(tagged.length).toBe(listed ? packed : 0);
+        // The synced questions are all there, each one readable whole.
+        expect(workspace.store.size).toBe(synced);
+        expect((await workspace.store.loadAll()).length).toBe(synced);
+        expect(workspace.store.damagedDropped).toBe(0);
+        seen[listed ? 'kept' : 'removed'] += 1;
+        await workspace.close();
+      }
+      expect(seen.removed).toBeGreaterThan(0);
     },
     TIMEOUT,
   );

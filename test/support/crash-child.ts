@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CatalogStore } from '../../main/core/catalog/store.js';
-import { importPack } from '../../main/core/packs/registry.js';
+import { importPack, removePack } from '../../main/core/packs/registry.js';
 import { runSync } from '../../main/core/sync/engine.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { Notebook } from '../../main/core/notebook/notebook.js';
@@ -63,6 +63,14 @@ async function importOne(dir: string, file: string) {
   const workspace = await openWorkspace(dir);
   say('READY');
   await importPack(workspace, await readFile(file));
+  say('DONE');
+  await workspace.close();
+}
+
+async function removeOne(dir: string, id: string) {
+  const workspace = await openWorkspace(dir);
+  say('READY');
+  await removePack(workspace, id);
   say('DONE');
   await workspace.close();
 }
@@ -157,6 +165,7 @@ const [mode, dir = '', arg = '', extra = ''] = process.argv.slice(2);
 if (mode === 'attempt') await attempt(dir, Number(arg));
 else if (mode === 'sync') await sync(dir, arg);
 else if (mode === 'import') await importOne(dir, arg);
+else if (mode === 'remove') await removeOne(dir, arg);
 else if (mode === 'notebook') await notebook(dir, Number(arg));
 else if (mode === 'scan-batch') await scanBatch(dir, Number(arg));
 else if (mode === 'import-measured') await importMeasured(dir, arg);

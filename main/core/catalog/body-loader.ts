@@ -22,6 +22,11 @@ export interface LoadedBodies {
   found: Map<string, StoredQuestion>;
   /** Questions whose body is damaged where their entry still points, each with its chunk. */
   damaged: Map<string, number>;
+  /**
+   * Questions whose entry names another key than their own line: the line decides (the entries are
+   * a copy of the chunks, and a saved index can be damaged), and the store makes its entries again.
+   */
+  disagreed: Set<string>;
 }
 
 type Wanted = { id: string; at: BodyAt };
@@ -45,6 +50,7 @@ export async function loadBodies(
     else if (entry) wanted.push({ id, at: entry.at });
   }
   const damaged = new Map<string, number>();
+  const disagreed = new Set<string>();
   for (let round = 0; wanted.length > 0; round++) {
     if (round === MOVED_READS) throw new Error(`${source.dir}: questions kept moving while they were read`);
     const moved: Wanted[] = [];
@@ -65,10 +71,13 @@ export async function loadBodies(
           damaged.set(item.id, item.at.seq);
           continue;
         }
+        // The key is the line's own, never the entry's copy of it.
+        const correctId = item.body.correctId ?? null;
+        if (correctId !== entry.correctId) disagreed.add(entry.id);
         const question: StoredQuestion = {
           id: entry.id,
           q: item.body.q,
-          correctId: entry.correctId,
+          correctId,
           year: entry.year,
           difficulty: entry.difficulty,
           sources: entry.sources,
@@ -79,7 +88,7 @@ export async function loadBodies(
     }
     wanted = moved;
   }
-  return { found, damaged };
+  return { found, damaged, disagreed };
 }
 
 function bySeq(wanted: readonly Wanted[]): Map<number, Wanted[]> {

@@ -192,6 +192,71 @@ export function bodyRanges(bytes: Buffer, seq: number, count: number): BodyAt[] 
   });
 }
 
+/** A chunk read from its bytes: whole, or line by line when the file as a whole does not parse. */
+export interface ReadChunk {
+  chunk: Chunk;
+  at: BodyAt[];
+  /** Lines (or the envelope) that did not parse: their questions are lost, the others kept. */
+  lost: number;
+}
+
+/**
+ * A chunk's questions from its bytes. A file that parses whole is read as one; one that does not (a
+ * flipped byte, a cut) is read a line at a time, so each whole line keeps its question and only a
+ * damaged line, or a line cut short, is lost. Null when nothing of it can be read.
+ */
+export function readChunk(bytes: Buffer, seq: number): ReadChunk | null {
+  try {
+    const parsed = chunkSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+    if (parsed.success) {
+      const chunk = parsed.data as Chunk;
+      return { chunk, at: bodyRanges(bytes, seq, chunk.questions.length), lost: 0 };
+    }
+  } catch {
+    // Read line by line below.
+  }
+  return salvageLines(bytes, seq);
+}
+
+const envelopeSchema = chunkSchema.omit({ questions: true });
+
+function salvageLines(bytes: Buffer, seq: number): ReadChunk | null {
+  const breaks: number[] = [];
+  for (let i = bytes.indexOf(NEWLINE); i !== -1; i = bytes.indexOf(NEWLINE, i + 1)) breaks.push(i);
+  if (breaks.length === 0) return null;
+  let lost = 0;
+  const head = bytes.toString('utf8', 0, breaks[0]).replace(/,"questions":\[$/, '}');
+  let envelope: Omit<Chunk, 'questions'> = { seq, run: null, pages: [] };
+  try {
+    const parsed = envelopeSchema.safeParse(JSON.parse(head));
+    if (parsed.success && parsed.data.seq === seq) envelope = parsed.data;
+    else lost += 1;
+  } catch {
+    lost += 1;
+  }
+  const questions: StoredQuestion[] = [];
+  const at: BodyAt[] = [];
+  // Each line between the envelope and the closing `]}` (a line cut short has no newline: lost).
+  for (let i = 0; i + 1 < breaks.length; i++) {
+    const start = (breaks[i] ?? 0) + 1;
+    const end = (breaks[i + 1] ?? 0) + 1;
+    try {
+      const question = parseLine(bytes.toString('utf8', start, end));
+      if (typeof question?.id !== 'string') throw new Error('not a question');
+      questions.push(question);
+      at.push({ seq, offset: start, length: end - start });
+    } catch {
+      lost += 1;
+    }
+  }
+  const tail = bytes.toString('utf8', (breaks.at(-1) ?? 0) + 1).trim();
+  if (tail !== ']}' && tail !== '') lost += 1;
+  if (questions.length === 0 && lost > 0 && envelope.pages.length === 0 && !envelope.removed) return null;
+  // A page's questions are counted in order: with a line lost they no longer line up (a resumed sync fetches them again).
+  const pages = lost > 0 ? [] : envelope.pages;
+  return { chunk: { ...envelope, pages, questions }, at, lost };
+}
+
 function parseLine(text: string): StoredQuestion {
   return JSON.parse(text.trimEnd().replace(/,$/, '')) as StoredQuestion;
 }

@@ -160,3 +160,25 @@ export function rowsHoldTogether(
   }
   return true;
 }
+
+/**
+ * Whether every live row's body lies inside a chunk that exists (`sizes`: each chunk's size in
+ * bytes): a restored index whose row names another chunk, a negative length or bytes past a
+ * chunk's end is not a copy of these chunks (summary-index.ts).
+ */
+export function bodiesWithin(
+  rows: number,
+  alive: Uint8Array,
+  at: { seq: Int32Array; offset: Int32Array; length: Int32Array },
+  sizes: ReadonlyMap<number, number>,
+): boolean {
+  for (let row = 0; row < rows; row++) {
+    if (alive[row] !== 1) continue;
+    const size = sizes.get(at.seq[row] ?? -1);
+    if (size === undefined) return false;
+    const offset = at.offset[row] ?? 0;
+    const length = at.length[row] ?? 0;
+    if (length < 0 || (offset >= 0 && offset + length > size)) return false;
+  }
+  return true;
+}

@@ -15,6 +15,7 @@ import {
   ABSENT,
   rowsById,
   rowsHoldTogether,
+  bodiesWithin,
   Table,
   type EntryTables,
   type Exam,
@@ -67,7 +68,19 @@ export class EntryColumns implements RowReader {
     return (this.idMap ??= rowsById(this.ids, this.alive, this.rows, (row) => {
       this.alive[row] = 0;
       this.live -= 1;
+      this.onDuplicate?.();
     }));
+  }
+
+  /**
+   * Restored columns named one id on two rows (found when the map of ids is first made): the saved
+   * index is not a whole copy of the chunks, and the store makes its entries again from them.
+   */
+  onDuplicate: (() => void) | null = null;
+
+  /** Whether every row's body lies inside a chunk that exists (column-shapes.ts `bodiesWithin`). */
+  rangesWithin(sizes: ReadonlyMap<number, number>): boolean {
+    return bodiesWithin(this.rows, this.alive, { seq: this.seq, offset: this.offset, length: this.length }, sizes);
   }
 
   has(id: string): boolean {

@@ -4,18 +4,14 @@
 // leaves whole pages or nothing. Compaction merges chunks when they pile up.
 // In memory: one entry per question (entry.ts) and the search index; a question's body is read
 // from its chunk when needed (body-loader.ts), with a small cache (docs/architecture.md, "The catalog in memory").
-import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JsonFile } from '../util/json-file.js';
 import { writeDurably } from '../util/durable-file.js';
 import { OneAtATime } from '../util/one-at-a-time.js';
 import { ExamLists } from './exam-lists.js';
 import { WRITABLE_SILENT, type StorageContext } from '../util/storage.js';
 import {
   atOf,
-  bodyRanges,
   chunkHead,
-  chunkSchema,
   layChunk,
   listChunks,
   pagesOfRun,
@@ -26,15 +22,17 @@ import {
   type PageMeta,
   type StoredQuestion,
 } from './chunk-file.js';
-import { EntryColumns, type RowTest } from './entry-columns.js';
+import type { RowTest } from './entry-columns.js';
+import { CatalogState } from './catalog-state.js';
 import type { LeanQuestion, PageItems } from './arrived-page.js';
 import { layPages } from './page-layout.js';
 import { tallyRows, type RowTally } from './row-tally.js';
-import { examListOf, searchTextOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
+import { examListOf, subjectsOf, type CatalogEntry, type ExamListItem } from './entry.js';
 import { loadBodies, type BodySource } from './body-loader.js';
 import { SearchIndex } from './search-index.js';
-import { merge, RecentBodies } from './stored-question.js';
-import { readCatalogIndex, type CatalogIndexData } from './summary-index.js';
+import { RecentBodies } from './stored-question.js';
+import { COMPACT_SIZE, compactChunks, needsCompaction } from './compaction.js';
+import { readCatalogIndex } from './summary-index.js';
 import { SavedWords } from './saved-words.js';
 
 export type { ChunkMeta, PageMeta, StoredPage, StoredQuestion } from './chunk-file.js';
@@ -42,14 +40,9 @@ export type { CatalogEntry, QuestionMeta } from './entry.js';
 export { imageUrlsOf, entryImageUrls } from './entry.js';
 export { isDifficulty, toStored } from './stored-question.js';
 
-const COMPACT_SIZE = 5_000;
-/** Compaction pays off once this many chunk files exist or half the records are superseded. */
-const COMPACT_FILES = 1_000;
-
 export class CatalogStore {
-  private entries: EntryColumns = new EntryColumns();
-  private readonly chunkMeta = new Map<number, ChunkMeta>();
-  private nextSeq = 1;
+  /** The entries, each chunk's pages, the next chunk's number: replaced whole when the index was a bad copy. */
+  private state = new CatalogState();
   private subjectCache: ReturnType<typeof subjectsOf> | null = null;
   /** Bodies kept after a read: an exam's questions, a question opened, a print. */
   private readonly bodies = new RecentBodies(400);
@@ -59,7 +52,10 @@ export class CatalogStore {
   /** Bodies read from disk since opening (start-up reads none: what a test of a light start checks). */
   bodyReads = 0;
   /** Questions dropped because their body was damaged on disk (tests and diagnostics read it). */
-  damagedDropped = 0;
+  get damagedDropped(): number {
+    return this.droppedOnRead + this.state.lostLines;
+  }
+  private droppedOnRead = 0;
   /** Opened from a fresh saved index (false: read from the chunks, and the index is worth writing). */
   fromIndex = false;
   /**
@@ -76,10 +72,11 @@ export class CatalogStore {
     readonly examLists: ExamLists,
   ) {
     this.search = search;
-    this.search.intern = (id) => this.entries.canonical(id);
+    this.state.bodies = this.bodies;
+    this.search.intern = (id) => this.state.entries.canonical(id);
     this.bodySource = {
       dir,
-      entry: (id) => this.entries.get(id),
+      entry: (id) => this.state.entries.get(id),
       chunkPath: (seq) => this.chunkPath(seq),
       counted: (bodies) => {
         this.bodyReads += bodies;
@@ -110,22 +107,24 @@ export class CatalogStore {
     const examLists = await ExamLists.open(dir, storage, () => store.onChange?.());
     const store = new CatalogStore(dir, storage, new SearchIndex(), examLists);
     store.searchable = searchable;
+    const words = searchable ? store.search : null;
     if (saved) {
-      store.adoptIndex(saved);
+      store.adopt(CatalogState.restored(saved), words);
       store.fromIndex = true;
+      store.state.entries.onDuplicate = () => void store.rebuildFromChunks().catch(() => undefined);
       if (saved.search) store.words = SavedWords.check(store, saved.search);
-    } else for (const seq of seqs) await store.scanChunk(seq);
+    } else store.adopt(await CatalogState.read(seqs, (seq) => store.chunkPath(seq), storage, words), words);
     // Chunks of the older one-line layout have no byte ranges: rewritten once, by their writer.
-    if (!storage.readOnly && store.entries.someUnranged()) await store.compact();
+    if (!storage.readOnly && store.state.entries.someUnranged()) await store.compact();
     return store;
   }
 
-  private adoptIndex(saved: CatalogIndexData) {
-    this.entries = saved.entries;
-    for (const [seq, meta] of saved.chunks) {
-      this.chunkMeta.set(seq, meta);
-      this.nextSeq = Math.max(this.nextSeq, seq + 1);
-    }
+  private adopt(state: CatalogState, words: SearchIndex | null) {
+    state.words = words;
+    state.bodies = this.bodies;
+    this.state = state;
+    this.bodies.clear();
+    this.subjectCache = null;
   }
 
   /** The saved words' check (saved-words.ts): what reads or changes the words waits for it. */
@@ -141,50 +140,46 @@ export class CatalogStore {
     return this.search.match(words);
   }
 
-  /** Reads one chunk whole (a start without a fresh index): its entries, pages and search words. */
-  private async scanChunk(seq: number) {
-    const chunkFile = new JsonFile(this.chunkPath(seq), chunkSchema, { kind: 'catalog-chunk', ...this.storage });
-    const chunk = await chunkFile.read();
-    if (!chunk) return;
-    const bytes = await readFile(this.chunkPath(seq)).catch(() => null);
-    const at = bytes ? bodyRanges(bytes, seq, chunk.questions.length) : [];
-    // Reading many chunks keeps the growing part of the search small (its arrays cost 8 bytes a word).
-    if (this.searchable) this.search.compactIfLarge();
-    this.absorb(
-      chunk,
-      chunk.questions.map((_, i) => at[i] ?? { seq, offset: -1, length: 0 }),
-    );
+  /** Times the entries were made again from the chunks because the saved index disagreed with them. */
+  indexRebuilds = 0;
+
+  /**
+   * The saved index disagreed with a chunk (a key, a line not where a row said, one id on two
+   * rows): the entries are made again from the chunks, which are the truth, and the index is
+   * written anew (onChange). Only then is a line that is still damaged its question's loss. In the
+   * write queue, so no write lands between the scan and the swap; `rebuildNow` is for a write
+   * already in it.
+   */
+  rebuildFromChunks(): Promise<void> {
+    const rebuilding = this.writes.run(() => this.rebuildNow());
+    this.rebuilding = rebuilding.finally(() => {
+      if (this.rebuilding === rebuilding) this.rebuilding = null;
+    });
+    return rebuilding;
+  }
+
+  private rebuilding: Promise<void> | null = null;
+
+  /** Settles once a rebuild the index asked for (one id on two rows, found as its map was made) is done. */
+  async indexChecked(): Promise<void> {
+    await this.rebuilding?.catch(() => undefined);
+  }
+
+  private async rebuildNow(): Promise<void> {
+    if (!this.fromIndex) return;
+    const seqs = await listChunks(join(this.dir, 'chunks'), this.storage.readOnly);
+    // Made apart and swapped in at once: reads meanwhile see the old entries, never half of the new.
+    // The saved words are not the index's: search.bin is checked on its own (saved-words.ts).
+    const fresh = await CatalogState.read(seqs, (seq) => this.chunkPath(seq), this.storage, null);
+    fresh.nextSeq = Math.max(fresh.nextSeq, this.state.nextSeq);
+    this.adopt(fresh, this.state.words);
+    this.fromIndex = false;
+    this.indexRebuilds += 1;
+    this.onChange?.();
   }
 
   private absorb(chunk: Chunk<StoredQuestion | LeanQuestion>, at: BodyAt[]) {
-    for (const id of chunk.removed ?? []) {
-      this.entries.delete(id);
-      this.bodies.delete(id);
-      this.search.remove(id);
-    }
-    chunk.questions.forEach((question, i) => {
-      // One lookup: a sync's new questions need no view made to learn they are new.
-      const row = this.entries.rowOf(question.id);
-      const merged = row !== undefined && !chunk.replace ? merge(this.entries.entryAt(row), question) : question;
-      this.entries.set(merged, at[i] ?? { seq: chunk.seq, offset: -1, length: 0 }, row);
-      // A sync's question has no body in memory: an older one kept is dropped, read anew when asked.
-      if ('searchText' in merged) this.bodies.delete(merged.id);
-      else this.bodies.update(merged);
-      if (this.searchable)
-        this.search.add(question.id, 'searchText' in question ? question.searchText : searchTextOf(question));
-    });
-    let offset = 0;
-    const pages = chunk.pages.map((page) => {
-      const ids = chunk.questions.slice(offset, offset + page.count).map((q) => q.id);
-      offset += page.count;
-      return { ...page, ids };
-    });
-    this.chunkMeta.set(chunk.seq, {
-      run: chunk.run,
-      pages,
-      records: chunk.questions.length + (chunk.removed?.length ?? 0),
-    });
-    this.nextSeq = Math.max(this.nextSeq, chunk.seq + 1);
+    this.state.absorb(chunk, at);
     this.subjectCache = null;
   }
 
@@ -199,7 +194,7 @@ export class CatalogStore {
   append(questions: StoredQuestion[], run: string | null = null, pages: PageMeta[] = []): Promise<void> {
     return this.writes.run(async () => {
       await this.words.ready;
-      const chunk: Chunk = { seq: this.nextSeq++, run, pages, questions };
+      const chunk: Chunk = { seq: this.state.nextSeq++, run, pages, questions };
       this.absorb(chunk, await this.writeChunk(chunk));
       this.onChange?.();
     });
@@ -213,7 +208,7 @@ export class CatalogStore {
     return this.writes.run(async () => {
       if (this.storage.readOnly) throw new Error(`${this.dir} is open read-only`);
       await this.words.ready;
-      const chunk: Chunk<LeanQuestion> = { seq: this.nextSeq++, run, pages, questions };
+      const chunk: Chunk<LeanQuestion> = { seq: this.state.nextSeq++, run, pages, questions };
       const laid = layPages(chunkHead({ seq: chunk.seq, run, pages }), items, questions);
       // The sync gives each page's questions with its items: anything else is a bug, and nothing is written.
       if (!laid) throw new Error('a sync batch whose questions are not its pages’ items');
@@ -234,7 +229,14 @@ export class CatalogStore {
   private async replaceNow(records: StoredQuestion[], removed: string[]): Promise<void> {
     if (records.length === 0 && removed.length === 0) return;
     await this.words.ready;
-    const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions: records, replace: true, removed };
+    const chunk: Chunk = {
+      seq: this.state.nextSeq++,
+      run: null,
+      pages: [],
+      questions: records,
+      replace: true,
+      removed,
+    };
     this.absorb(chunk, await this.writeChunk(chunk));
     this.onChange?.();
   }
@@ -247,13 +249,14 @@ export class CatalogStore {
     return this.writes.run(async () => {
       const removed = new Set<string>();
       const keep = new Map<string, string[]>();
-      for (const entry of this.entries.values()) {
+      for (const entry of this.state.entries.values()) {
         if (!entry.sources.some((s) => sources.includes(s))) continue;
         const rest = entry.sources.filter((s) => !sources.includes(s));
         if (rest.length === 0) removed.add(entry.id);
         else keep.set(entry.id, rest);
       }
-      const updated = (await this.load([...keep.keys()])).map((question) => ({
+      const kept = await this.loadTrusted([...keep.keys()], true, true);
+      const updated = [...kept.values()].map((question) => ({
         ...question,
         sources: keep.get(question.id) ?? question.sources,
       }));
@@ -264,52 +267,30 @@ export class CatalogStore {
 
   /** Every source some stored question has. */
   sourceSet(): Set<string> {
-    return new Set(this.entries.sourceListsInUse().flat());
+    return new Set(this.state.entries.sourceListsInUse().flat());
   }
 
   /** Pages already stored for a run: listing key → page → its total and ids. */
   pagesOf(run: string): Map<string, Map<number, StoredPage>> {
-    return pagesOfRun(this.chunkMeta.values(), run);
+    return pagesOfRun(this.state.chunkMeta.values(), run);
   }
 
   /** Whether compaction would pay: many small files, or many superseded records. */
   needsCompaction(): boolean {
-    let records = 0;
-    for (const meta of this.chunkMeta.values()) records += meta.records;
-    return this.chunkMeta.size > COMPACT_FILES || records > this.entries.size * 2;
+    return needsCompaction(this.state);
   }
 
-  /**
-   * Rewrites all chunks into few large ones, a few thousand bodies at a time (never the whole
-   * catalog in memory). The new chunks are written before the old are removed: a crash in between
-   * leaves duplicates that loading merges. Page records of runs still in progress are dropped, so
-   * call it between syncs only. Writes asked for meanwhile wait for it.
-   */
+  /** Rewrites all chunks into few large ones (compaction.ts); call it between syncs. Writes asked for meanwhile wait. */
   compact(): Promise<void> {
-    return this.writes.run(() => this.compactNow());
-  }
-
-  private async compactNow(): Promise<void> {
-    const oldSeqs = [...this.chunkMeta.keys()];
-    // In body order: each group of bodies then comes from few chunks (an older one-line chunk is read whole).
-    const ids = [...this.entries.values()]
-      .sort((a, b) => a.at.seq - b.at.seq || a.at.offset - b.at.offset)
-      .map((entry) => entry.id);
-    const written = new Map<number, ChunkMeta>();
-    for (let i = 0; i < ids.length; i += COMPACT_SIZE) {
-      const questions = await this.load(ids.slice(i, i + COMPACT_SIZE), { cache: false });
-      const chunk: Chunk = { seq: this.nextSeq++, run: null, pages: [], questions };
-      const at = await this.writeChunk(chunk);
-      questions.forEach((question, n) => {
-        const where = at[n];
-        if (where) this.entries.move(question.id, where);
+    return this.writes.run(async () => {
+      await compactChunks({
+        state: () => this.state,
+        load: (ids) => this.loadTrusted(ids, false, true),
+        writeChunk: (chunk) => this.writeChunk(chunk),
+        chunkPath: (seq) => this.chunkPath(seq),
       });
-      written.set(chunk.seq, { run: null, pages: [], records: questions.length });
-    }
-    await Promise.all(oldSeqs.map((seq) => rm(this.chunkPath(seq), { force: true })));
-    this.chunkMeta.clear();
-    for (const [seq, meta] of written) this.chunkMeta.set(seq, meta);
-    this.onChange?.();
+      this.onChange?.();
+    });
   }
 
   /**
@@ -319,9 +300,29 @@ export class CatalogStore {
    * a compaction) sends it to be read again, so an older body is never paired with a newer key.
    */
   async load(ids: readonly string[], options: { cache?: boolean } = {}): Promise<StoredQuestion[]> {
-    const { found, damaged } = await loadBodies(this.bodySource, ids, this.bodies, options.cache !== false);
-    if (damaged.size > 0) this.dropDamaged(damaged);
+    const found = await this.loadTrusted(ids, options.cache !== false, false);
     return ids.map((id) => found.get(id)).filter((question): question is StoredQuestion => question !== undefined);
+  }
+
+  /**
+   * Bodies from their chunks. Where the entries came from the saved index and a line is not where a
+   * row says or names another key, the index is a bad copy: the entries are made again from the
+   * chunks and the bodies read again, so a whole line is never lost to a derived file. A line still
+   * damaged then is its question's own damage, and it is dropped. `inQueue`: called by a write.
+   */
+  private async loadTrusted(
+    ids: readonly string[],
+    keep: boolean,
+    inQueue: boolean,
+    source: BodySource = this.bodySource,
+  ): Promise<Map<string, StoredQuestion>> {
+    let loaded = await loadBodies(source, ids, this.bodies, keep);
+    if (this.fromIndex && (loaded.damaged.size > 0 || loaded.disagreed.size > 0)) {
+      await (inQueue ? this.rebuildNow() : this.rebuildFromChunks());
+      loaded = await loadBodies(this.bodySource, ids, this.bodies, keep);
+    }
+    if (loaded.damaged.size > 0) this.dropDamaged(loaded.damaged);
+    return loaded.found;
   }
 
   /**
@@ -332,7 +333,7 @@ export class CatalogStore {
   private dropDamaged(damaged: ReadonlyMap<string, number>): void {
     const ids = [...damaged.keys()];
     for (const id of ids) {
-      this.entries.delete(id);
+      this.state.entries.delete(id);
       this.bodies.delete(id);
     }
     // Now, or once the words are checked (a write waits for that too: a copy re-added comes after).
@@ -341,14 +342,14 @@ export class CatalogStore {
     else void this.words.ready.then(forget);
     for (const seq of new Set(damaged.values()))
       this.storage.notices.report({ kind: 'catalog-chunk', file: this.chunkPath(seq), restored: false });
-    this.damagedDropped += ids.length;
+    this.droppedOnRead += ids.length;
     // Decided in the write queue: a fresh copy written meanwhile (a sync's page) is kept, not removed.
     if (!this.storage.readOnly)
       void this.writes
         .run(() =>
           this.replaceNow(
             [],
-            ids.filter((id) => !this.entries.has(id)),
+            ids.filter((id) => !this.state.entries.has(id)),
           ),
         )
         .catch(() => undefined);
@@ -361,15 +362,14 @@ export class CatalogStore {
    */
   async loadEntries(entries: readonly CatalogEntry[]): Promise<StoredQuestion[]> {
     const given = new Map(entries.map((entry) => [entry.id, entry]));
-    const source = { ...this.bodySource, entry: (id: string) => given.get(id) ?? this.entries.get(id) };
-    const { found, damaged } = await loadBodies(source, [...given.keys()], this.bodies, true);
-    if (damaged.size > 0) this.dropDamaged(damaged);
+    const source = { ...this.bodySource, entry: (id: string) => given.get(id) ?? this.state.entries.get(id) };
+    const found = await this.loadTrusted([...given.keys()], true, false, source);
     return entries.map((entry) => found.get(entry.id)).filter((question) => question !== undefined);
   }
 
   /** Every question whole, at once: for small catalogs and tests (the app streams instead). */
   loadAll(): Promise<StoredQuestion[]> {
-    return this.load([...this.entries.keys()], { cache: false });
+    return this.load([...this.state.entries.keys()], { cache: false });
   }
 
   /** One whole question, or undefined when it is not in the catalog. */
@@ -378,60 +378,60 @@ export class CatalogStore {
   }
 
   /** Every question whole, a few thousand at a time (a pack of everything, a search's phrases). */
-  async *stream(ids: readonly string[] = [...this.entries.keys()]): AsyncGenerator<StoredQuestion[]> {
+  async *stream(ids: readonly string[] = [...this.state.entries.keys()]): AsyncGenerator<StoredQuestion[]> {
     for (let i = 0; i < ids.length; i += COMPACT_SIZE)
       yield this.load(ids.slice(i, i + COMPACT_SIZE), { cache: false });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.state.entries.size;
   }
 
   /** The chunk files this store has read or written (what a summary index is made from). */
   chunkSeqs(): number[] {
-    return [...this.chunkMeta.keys()].sort((a, b) => a - b);
+    return [...this.state.chunkMeta.keys()].sort((a, b) => a - b);
   }
 
   /** Each chunk's run and pages, for the saved index. */
   chunkRecords(): [number, ChunkMeta][] {
-    return [...this.chunkMeta.entries()].sort(([a], [b]) => a - b);
+    return [...this.state.chunkMeta.entries()].sort(([a], [b]) => a - b);
   }
 
   /** Called after every change on disk (the workspace keeps the summary index up to date). */
   onChange: (() => void) | null = null;
 
-  /** A question's entry (no body: see `load`). */
   /** Whether the question can be graded (has a key), without making its entry; undefined when absent. */
   keyed(id: string): boolean | undefined {
-    return this.entries.keyedOf(id);
+    return this.state.entries.keyedOf(id);
   }
 
+  /** A question's entry (no body: see `load`). */
   get(id: string): CatalogEntry | undefined {
-    return this.entries.get(id);
+    return this.state.entries.get(id);
   }
 
   all(): IterableIterator<CatalogEntry> {
-    return this.entries.values();
+    return this.state.entries.values();
   }
 
   /** Counts of the catalog's values, read from its columns (row-tally.ts). */
   tally(): RowTally {
-    return tallyRows(this.entries);
+    return tallyRows(this.state.entries);
   }
 
   /** The entries passing a test on their columns (query.ts), without making the others. */
   select(test: RowTest): CatalogEntry[] {
-    return this.entries.select(test);
+    return this.state.entries.select(test);
   }
 
   /** The entries' columns and tables, for the saved index. */
   columns() {
-    return this.entries.save();
+    return this.state.entries.save();
   }
 
   /** Exams from the exam list, plus exams seen only inside questions (the national product has no list). */
   examList(): ExamListItem[] {
-    return examListOf(this.examLists.all(), this.entries.values());
+    return examListOf(this.examLists.all(), this.state.entries.values());
   }
 
   /** The API has no subjects endpoint: the index is built from the questions' subject objects. */
@@ -445,6 +445,6 @@ export class CatalogStore {
   }
 
   private subjectIndex() {
-    return (this.subjectCache ??= subjectsOf(this.entries.subjectsInUse()));
+    return (this.subjectCache ??= subjectsOf(this.state.entries.subjectsInUse()));
   }
 }

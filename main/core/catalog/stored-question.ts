@@ -62,4 +62,8 @@ export class RecentBodies {
   delete(id: string) {
     this.kept.delete(id);
   }
+
+  clear() {
+    this.kept.clear();
+  }
 }

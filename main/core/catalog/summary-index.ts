@@ -213,8 +213,9 @@ export async function readCatalogIndex(
   const sizes = await sizesRead;
   if (sizes.some((size, i) => size !== data.sizes[i])) return null;
   const entries = EntryColumns.restore(data, data.columns);
-  // Columns that do not hold together: the file is not ours.
-  if (!entries) return null;
+  // Columns that do not hold together, or rows naming a chunk or bytes that are not there: the file
+  // is not a copy of these chunks, and the chunks are read instead.
+  if (!entries || !entries.rangesWithin(new Map(seqs.map((seq, i) => [seq, sizes[i] ?? -1])))) return null;
   const chunkMetas: [number, ChunkMeta][] = data.chunks.map(([seq, meta]) => [
     seq,
     { ...meta, pages: meta.pages.map((page) => new SavedPage(page, entries)) },
