@@ -8,6 +8,8 @@ const SAY: Record<Exclude<ScanRefusal['reason'], 'corner-missing'>, (detail: str
   'upside-down': () => 'upside down: turn it and scan again',
   sideways: () => 'sideways: scan it upright',
   'unreadable-code': () => 'the QR code could not be read: scan it sharper, or type this sheet in the app',
+  'codes-disagree': () =>
+    'its QR code and the copy below it name different sheets (a code pasted or stuck on?): check the sheet and type it in the app',
   misregistered: () =>
     'its corner squares and bubbles do not line up (a sharp fold, a curled sheet, a shadow or a crop?): flatten it under a book and scan it again (a scanner reads better than a photo), or type it in the app',
   'other-exam': (detail) => `a sheet of another exam (${detail})`,

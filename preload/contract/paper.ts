@@ -64,6 +64,8 @@ export type ScanRefusalReason =
   | 'too-slow'
   /** Its corner squares could not be agreed on, or the bubbles are not where they put them. */
   | 'misregistered'
+  /** Its QR code and the code's printed copy both read, and name different sheets: graded by neither. */
+  | 'codes-disagree'
   /**
    * The QR code is whole but a corner square is not where it puts it: out of the photo, or in it
    * but covered, folded under or torn off. `detail` names them in print order, comma-separated, each

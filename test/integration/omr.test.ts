@@ -263,6 +263,19 @@ describe('answer sheets read from scans', () => {
     expect(bubbleReadings(tornRead, torn).filter((r) => !ACCEPTABLE[r.kind].includes(r.read))).toEqual([]);
   }, 120_000);
 
+  it('refuses by name a sheet whose QR code and printed copy both read and name different sheets, and reads the others', async () => {
+    // Sheet 1's copy is sheet 3's (a copy cut from one sheet and stuck on another): graded by the
+    // code alone it would be sheet 1 with no word, and sheet 3's own copy would say 3. Neither is
+    // believed; sheets 2 and 3 read as themselves.
+    const pasted = await synthesize(EXAM, 3, 7_306, {
+      photos: 'none',
+      code: (sheet) => (sheet === 1 ? { copyNames: { code: EXAM.code, sheet: 3, page: 1, pages: 1 } } : undefined),
+    });
+    const read = await readScans([{ name: 'colada.pdf', data: await stackPdf(pasted.images) }], TARGET);
+    expect(read.refused.map((r) => r.reason)).toEqual(['codes-disagree']);
+    expect(read.sheets.map((s) => s.sheet).sort()).toEqual([2, 3]);
+  }, 120_000);
+
   it('never grades a sheet from the wrong place, and names the corner square it could not find', async () => {
     const [scan] = (await synthesize({ ...EXAM, code: 'PMISREG' }, 1, 7_303, { photos: 'none' })).images;
     const image = await loadImage(scan ?? Buffer.alloc(0));

@@ -14,13 +14,17 @@ import {
   NAME_BOX,
   QR_BOX,
   QR_COPY_BOX,
+  QR_QUIET,
   QUESTIONS_PER_PAGE,
+  sheetPayload,
   questionRow,
   SHEET_PAGE,
   versionBubbles,
   type Box,
   type Bubble,
+  type SheetIdentity,
 } from '../../main/core/paper/sheet-layout.js';
+import QRCode from 'qrcode';
 import { homography, type Point } from '../../main/core/paper/scan/homography.js';
 import { scanPages } from '../../main/core/paper/scan/raster.js';
 import { planVersions } from '../../main/core/paper/versions.js';
@@ -408,6 +412,31 @@ export interface OneCodeDamage {
 /** What a classroom does to a sheet's code (QR_BOX) and, in `copy`, to the copy printed below it. */
 export interface CodeDamage extends OneCodeDamage {
   copy?: OneCodeDamage;
+  /** The copy printed over with another sheet's (a copy cut from one sheet and stuck on another). */
+  copyNames?: SheetIdentity;
+}
+
+/** The copy's box whited out and another identity's copy drawn in it, as the app prints a copy. */
+function replaceCopy(ctx: SKRSContext2D, identity: SheetIdentity, scale: number) {
+  const { x, y, width, height } = QR_COPY_BOX;
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(x * scale, y * scale, width * scale, height * scale);
+  const qr = QRCode.create(sheetPayload(identity, true), { errorCorrectionLevel: 'H' });
+  const size = qr.modules.size;
+  const module = width / (size + 2 * QR_QUIET);
+  // The copy has no finder squares (answer-sheet.ts).
+  const inFinder = (row: number, col: number) =>
+    (row < 7 || row >= size - 7) && (col < 7 || col >= size - 7) && !(row >= size - 7 && col >= size - 7);
+  ctx.fillStyle = '#000000';
+  for (let row = 0; row < size; row++)
+    for (let col = 0; col < size; col++)
+      if (qr.modules.get(row, col) && !inFinder(row, col))
+        ctx.fillRect(
+          (x + (col + QR_QUIET) * module) * scale,
+          (y + (row + QR_QUIET) * module) * scale,
+          module * scale + 0.5,
+          module * scale + 0.5,
+        );
 }
 
 function damageCode(ctx: SKRSContext2D, damage: OneCodeDamage, scale: number, random: Random, box: Box) {
@@ -555,6 +584,7 @@ export async function synthesize(
     const damage = options.code?.(sheet);
     if (damage) damageCode(ctx, damage, scale, random, QR_BOX);
     if (damage?.copy) damageCode(ctx, damage.copy, scale, random, QR_COPY_BOX);
+    if (damage?.copyNames) replaceCopy(ctx, damage.copyNames, scale);
     ctx.fillStyle = '#1e3a8a';
     ctx.font = `${Math.round(16 * scale)}px sans-serif`;
     ctx.fillText(`Estudante ${sheet}`, (NAME_BOX.x + 8) * scale, (NAME_BOX.y + 21) * scale);

@@ -807,6 +807,8 @@ export const en: Messages = {
         'upside-down': 'sheet upside down: turn it and scan again.',
         sideways: 'sheet sideways: scan it upright.',
         'unreadable-code': 'the QR code could not be read: scan it sharper.',
+        'codes-disagree':
+          'its QR code and the copy below it name different sheets (a code pasted or stuck on?): check the sheet and type its answers.',
         'other-exam': 'a sheet of another exam ({{detail}}).',
         duplicate: 'sheet {{detail}} was already read: this copy was left out.',
         'missing-page': 'a page of this sheet is missing.',

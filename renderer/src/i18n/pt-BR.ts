@@ -829,6 +829,8 @@ export const ptBR = {
         'upside-down': 'folha de cabeça para baixo: gire e digitalize de novo.',
         sideways: 'folha deitada: digitalize na vertical.',
         'unreadable-code': 'o código QR não pôde ser lido: digitalize com mais nitidez.',
+        'codes-disagree':
+          'o código QR e a cópia abaixo dele indicam folhas diferentes (um código colado?): confira a folha e digite as respostas.',
         'corner-missing':
           'o código QR foi lido, mas os quadrados dos cantos {{detail}} não aparecem (fora da foto, cobertos ou rasgados): fotografe de novo com os quatro quadrados à vista e a folha plana, ou digite esta folha abaixo.',
         'corner-missing_one':

@@ -14,6 +14,7 @@ import {
   FIDUCIALS,
   isCopyPayload,
   parseSheetPayload,
+  sheetPayload,
   QR_CODES,
   QUESTIONS_PER_PAGE,
   questionRow,
@@ -157,7 +158,7 @@ function readQr(image: GrayImage, h: Homography, { box, copy }: { box: Box; copy
 }
 
 export type LocateRefusal =
-  'no-sheet' | 'upside-down' | 'sideways' | 'unreadable-code' | 'misregistered' | 'corner-missing';
+  'no-sheet' | 'upside-down' | 'sideways' | 'unreadable-code' | 'misregistered' | 'corner-missing' | 'codes-disagree';
 
 export interface LocatedSheet {
   image: GrayImage;
@@ -191,6 +192,7 @@ const REFUSAL_WEIGHT: Record<LocateRefusal, number> = {
   'unreadable-code': 3,
   misregistered: 4,
   'corner-missing': 5,
+  'codes-disagree': 6,
 };
 
 /** Up to twelve rows spread over the page's printed rows (0-based). */
@@ -271,16 +273,20 @@ export function locateSheet(
       const order: Point[] = turned ? [br, bl, tl, tr] : corners;
       const map = homography(FIDUCIALS, order);
       if (!map) continue;
-      // The code, else its copy (sheets printed since the copy), each taken only from its own box:
-      // a map shifted from one code onto the other reads a code, but not the one printed there.
+      // The code and its copy (sheets printed since the copy), each taken only from its own box: a
+      // map shifted from one code onto the other reads a code, but not the one printed there. Both
+      // are read: two that read and name different sheets (a copy pasted from another sheet, a
+      // label stuck over the code) leave the sheet to the tutor, never to whichever read first.
       let text: string | null = null;
-      let identity: SheetIdentity | null = null;
+      const identities: SheetIdentity[] = [];
       for (const code of QR_CODES) {
         const read = readQr(image, map, code);
         text = read ?? text;
-        identity = read && isCopyPayload(read) === code.copy ? parseSheetPayload(read) : null;
-        if (identity) break;
+        const found = read && isCopyPayload(read) === code.copy ? parseSheetPayload(read) : null;
+        if (found) identities.push(found);
       }
+      const [identity, other] = identities;
+      if (identity && other && sheetPayload(identity) !== sheetPayload(other)) return { refused: 'codes-disagree' };
       if (!identity) {
         refuse(text ? 'no-sheet' : 'unreadable-code');
         continue;
