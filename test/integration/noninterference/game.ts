@@ -524,14 +524,25 @@ async function settled(services: AppServices, channel: Channel, events: Live['ev
   // A submitted attempt reaches the notebook a moment later: wait for the capture as a read does.
   await services.handlers['notebook:overview']({});
   if (channel === 'updates:check' || channel === 'settings:set')
-    for (let i = 0; i < 500; i++) {
+    await until(async () => {
       const { phase } = await services.handlers['updates:status']({});
       // The status changes first, its event follows once the preferences are read.
       const told = events.findLast((e) => e.event === 'updates:changed')?.payload as { phase?: string } | undefined;
-      if (phase !== 'checking' && phase !== 'downloading' && (channel !== 'updates:check' || told?.phase === phase))
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+      return phase !== 'checking' && phase !== 'downloading' && (channel !== 'updates:check' || told?.phase === phase);
+    }, `${channel}: the update's check or download settled`);
+}
+
+/**
+ * Waits until `reached()` holds. A wait bounded by time and then carried on compared a state half
+ * reached (a world whose decoding worker had not yet answered under a loaded machine showed `[]`
+ * where the other showed the offers): past the bound this fails by name instead.
+ */
+async function until(reached: () => boolean | Promise<boolean>, what: string, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await reached())) {
+    if (Date.now() > end) throw new Error(`${what}: not reached in ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The same sequence of calls in both worlds, and the same outcome asked of each call. */
@@ -572,7 +583,7 @@ async function runBoth(material: Material, bases: Record<World, Base>, drawn: St
       // Both offers, whatever else a start emits: only they are taken and compared here.
       const offered = () =>
         live.events.filter((e) => e.event === 'packs:open-request' || e.event === 'class:open-request');
-      for (let i = 0; i < 500 && offered().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => offered().length >= 2, `world ${world}: both files the OS handed over offered`);
       const taken = offered().sort((a, b) => a.event.localeCompare(b.event));
       live.events.splice(0, live.events.length, ...live.events.filter((e) => !taken.includes(e)));
       offers[world] = normalise(taken, live.tokens);
