@@ -65,7 +65,10 @@ async function classReport(opts: ClassReportOptions): Promise<number> {
       const scale = reportScaleFile(report, tri);
       if (scale) await writeFile(join(opts.csv, scale.fileName), scale.data);
     }
-    if (opts.json) process.stdout.write(`${JSON.stringify({ ...report, tri })}\n`);
+    // The response matrix as rows of numbers (1 right, 0 wrong or blank, 2 not seen), as scripts
+    // read it: a typed array would be written as an object of indices.
+    const responses = rowsOf(report.responses).map((row) => [...row]);
+    if (opts.json) process.stdout.write(`${JSON.stringify({ ...report, responses, tri })}\n`);
     else {
       const { analysis } = report;
       process.stdout.write(

@@ -265,9 +265,21 @@ describe('the class report', () => {
       join(dir, 'csv'),
     ]);
     expect(out.code).toBe(0);
-    const report = JSON.parse(out.stdout) as { accepted: unknown[]; analysis: { students: { correct: number }[] } };
+    const report = JSON.parse(out.stdout) as {
+      accepted: unknown[];
+      analysis: { students: { correct: number }[] };
+      responses: unknown;
+    };
     expect(report.accepted).toHaveLength(2);
     expect(report.analysis.students.map((s) => s.correct)).toEqual([a.result.score.correct, b.result.score.correct]);
+    // The response matrix as rows of numbers (docs/class-report.md), one per student, each right
+    // answer a 1: never a typed array written as an object of indices.
+    const responses = report.responses as number[][];
+    expect(Array.isArray(responses) && responses.every((row) => Array.isArray(row))).toBe(true);
+    expect(responses.map((row) => row.filter((cell) => cell === 1).length)).toEqual([
+      a.result.score.correct,
+      b.result.score.correct,
+    ]);
     const items = await readFile(join(dir, 'csv', 'items.csv'), 'utf8');
     expect(items.split('\r\n')[0]).toBe(
       '\uFEFFnumber,question_id,subject,key,facility,point_biserial,upper_lower,blank,mean_time_s,flags,sd,discriminative_efficiency,sat,irt_a,irt_b,irt_b_class_scale,irt_c,infit,outfit,misfit',

@@ -329,6 +329,7 @@ function* classReportCsvSteps(report: ClassReport, tri: ClassTri | null): Genera
           item.flags.join(' '),
           round(item.sd),
           round(item.efficiency),
+          item.sat,
           ...itemTri(i),
         ],
       ])),
