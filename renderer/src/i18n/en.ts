@@ -776,8 +776,10 @@ export const en: Messages = {
       nothingNew:
         'Every sheet in this reading was graded before: nothing new to grade. For a second attempt at one of them, tick “Grade it again”.',
       ready: 'All checked.',
-      lastRead: 'This reading: {{count}} sheets read, {{refused}} pages refused.',
-      lastRead_one: 'This reading: 1 sheet read, {{refused}} pages refused.',
+      lastRead: 'This reading: {{count}} sheets read',
+      lastRead_one: 'This reading: 1 sheet read',
+      lastRefused: '{{count}} pages refused.',
+      lastRefused_one: '1 page refused.',
       lastKept: '{{count}} of them were graded in this batch already: that grading stays.',
       lastKept_one: '1 of them was graded in this batch already: that grading stays.',
       allGraded: 'Every sheet of this batch is graded.',

@@ -798,8 +798,10 @@ export const ptBR = {
       nothingNew:
         'Todas as folhas desta leitura já foram corrigidas antes: nada novo a corrigir. Para uma segunda tentativa de uma delas, marque “Corrigir de novo”.',
       ready: 'Tudo conferido.',
-      lastRead: 'Nesta leitura: {{count}} folhas lidas, {{refused}} páginas recusadas.',
-      lastRead_one: 'Nesta leitura: 1 folha lida, {{refused}} páginas recusadas.',
+      lastRead: 'Nesta leitura: {{count}} folhas lidas',
+      lastRead_one: 'Nesta leitura: 1 folha lida',
+      lastRefused: '{{count}} páginas recusadas.',
+      lastRefused_one: '1 página recusada.',
       lastKept: '{{count}} delas já estavam corrigidas neste lote: a correção anterior fica.',
       lastKept_one: '1 delas já estava corrigida neste lote: a correção anterior fica.',
       allGraded: 'Todas as folhas deste lote estão corrigidas.',

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../renderer/src/i18n/en';
 import { ptBR } from '../../../renderer/src/i18n/pt-BR';
+import { withZeroAsPlural } from '../../../renderer/src/i18n/zero';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -29,6 +30,28 @@ describe('plurals', () => {
       expect(lacking).toEqual([]);
     });
   }
+
+  it('zero, one and many in both languages: zero never reads as one, and many say their number', async () => {
+    for (const [language, tree] of [
+      ['pt-BR', withZeroAsPlural(ptBR)],
+      ['en', en],
+    ] as const) {
+      const t = await i18next
+        .createInstance()
+        .init({ lng: language, resources: { [language]: { translation: tree } } });
+      const all = new Map(messages(tree as unknown as Tree));
+      const counted = [...all.keys()].filter((key) => key.endsWith('_one')).map((key) => key.slice(0, -4));
+      expect(counted.length).toBeGreaterThan(20);
+      for (const key of counted) {
+        const zero = t(key as never, { count: 0 }) as string;
+        const two = t(key as never, { count: 2 }) as string;
+        // Zero never reads as one ("1 folha lida" for none read), and many say their number.
+        expect(zero, `${language} ${key} at 0`).not.toMatch(/(^|\D)1(\D|$)/);
+        if ((all.get(`${key}_other`) ?? all.get(key) ?? '').includes('{{count}}'))
+          expect(two, `${language} ${key} at 2`).toMatch(/2/);
+      }
+    }
+  });
 
   it('the class report says "1 questão" for a subject of one question, and the plural otherwise', async () => {
     const t = await i18next.createInstance().init({

@@ -213,7 +213,8 @@ export function ScanSheets({ exam, onOpen }: { exam: PaperExamSummary; onOpen: (
       )}
       {lastRead && !reading && (
         <p className="muted" data-testid="paper-scan-last" data-reads={lastRead.reads} data-kept={lastRead.kept}>
-          {t('paper.scan.lastRead', { count: lastRead.read, refused: lastRead.refused })}
+          {t('paper.scan.lastRead', { count: lastRead.read })},{' '}
+          {t('paper.scan.lastRefused', { count: lastRead.refused })}
           {lastRead.kept > 0 && <> {t('paper.scan.lastKept', { count: lastRead.kept })}</>}
         </p>
       )}
