@@ -16,6 +16,9 @@ test('settings checkboxes take check() and uncheck() as clicked, and keep them a
   await expect(screen.settings.extraTime).toBeChecked();
   await expect(screen.settings.readingWidth).not.toBeChecked();
   await expect(app.page.locator('html')).toHaveAttribute('data-reading-width', 'false');
+  // The sidebar's button as specs written before the kit's 0.1.0 used it: a Locator of its own.
+  await expect(screen.nav('settings')).toHaveAttribute('aria-current', 'page');
+  await expect(screen.nav('settings').button).toHaveAttribute('aria-current', 'page');
   await app.restart();
   const again = ui(app.page); // the old page's locators died with it
   await again.nav('settings').click();
