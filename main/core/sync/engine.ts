@@ -11,11 +11,14 @@ import type { SyncProgress, SyncReport } from '../../../preload/contract.js';
 import { ApiError } from '../api/errors.js';
 import type { CatalogClient, QuestionPage } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
+import { readDifficulty, readYear } from '../api/lenient-fields.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
+import { answerKeyOf } from '../catalog/answer-key.js';
 import { entryImageUrls, toStored, type CatalogStore, type PageMeta } from '../catalog/store.js';
 import { arrivedPage, type LeanQuestion, type PageItems } from '../catalog/arrived-page.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
+import { SyncOutcomes } from './outcomes.js';
 import type { RunState, SyncStateStore } from './state.js';
 
 export /** Pages requested ahead of the one being stored (the governor still paces every request). */
@@ -24,6 +27,13 @@ const PAGE_SIZE = 100;
 /** Oldest year probed when years must be learned from filtered listings. */
 export const MIN_YEAR = 1990;
 const MAX_REPAIR_PASSES = 2;
+/**
+ * A listing's bounds, for a server that never ends one (a `meta.total` that never runs out): it
+ * stops after this many pages in a row that bring no id it has not seen…
+ */
+export const STALE_PAGES = 3;
+/** …or this many pages past ceil(total/limit) of the first total it gave. */
+export const PAGE_MARGIN = 3;
 
 // The progress and report shapes are the bridge's: the UI and the CLI read the same values.
 export type { SyncProgress, SyncReport };
@@ -73,7 +83,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   await saveRun({});
 
   const seen = new Set<string>();
-  let invalid = 0;
+  const outcomes = new SyncOutcomes();
+  let unendedListings = 0;
   let missing = 0;
   let total: number | null = null;
   let pages = 0;
@@ -129,17 +140,23 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     };
     let listingTotal: number | null = null;
     let firstPage: ApiQuestion[] | null = null;
+    /** The server did not end the listing within its bounds: no repair pass (it would not end either). */
+    let unended = false;
     const pass = async (suffix: string, isRepair: boolean) => {
       const passKey = baseKey + suffix;
       const done = store.pagesOf(run.run).get(passKey);
       /** A page into the writer, tagged with its listing so a resume knows it is stored. */
       const storePage = (page: number, result: QuestionPage) => {
-        invalid += result.invalid;
+        for (const refusal of result.refused) outcomes.noteRefused(refusal);
         const meta: PageMeta = { listing: passKey, page, total: result.total, count: result.questions.length };
         // The answer's text and parse are not kept past this point: only what the write and the entries need.
         const arrived = arrivedPage(
           result.raw,
-          result.questions.map((q) => toStored(q, source, learned)),
+          result.questions.map((q) => {
+            const key = answerKeyOf(q);
+            outcomes.noteKept(q.id, key, result.unreadable.get(q.id));
+            return toStored(q, source, learned, key);
+          }),
         );
         return writer.add(arrived.questions, meta, arrived.items);
       };
@@ -174,8 +191,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       }
 
       async function readPages() {
+        /** Pages in a row that brought no id the listing had not seen (first pass only: a repair re-reads known pages). */
+        let stale = 0;
+        /** The last page the listing may reach, from the first total it gave. */
+        let ceiling = Number.POSITIVE_INFINITY;
         for (let page = 1; ; page++) {
           let count: number;
+          const known = ids.size;
           const kept = done?.get(page);
           if (kept) {
             count = kept.ids.length;
@@ -188,10 +210,14 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
             // Noted before the page is stored: a failed write ends the run, and a resume asks the page again.
             for (const question of result.questions) note(question.id);
             const fresh = ids.size;
-            // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
-            for (let ahead = 1; !isRepair && !stopAfterFirstPage && ahead <= PREFETCH_PAGES; ahead++) {
+            if (ceiling === Number.POSITIVE_INFINITY) ceiling = Math.ceil(result.total / PAGE_SIZE) + PAGE_MARGIN;
+            // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there,
+            // nor once a page brought nothing new (the listing may be one that never ends).
+            const prefetching = !isRepair && !stopAfterFirstPage && fresh > known;
+            for (let ahead = 1; prefetching && ahead <= PREFETCH_PAGES; ahead++) {
               const next = page + ahead;
               if (fresh + (ahead - 1) * PAGE_SIZE >= result.total || next > Math.ceil(result.total / PAGE_SIZE)) break;
+              if (next > ceiling) break;
               if (done?.has(next) || prefetched.has(next) || signal.aborted) continue;
               const request = fetchPage(next);
               request.catch(() => undefined); // awaited (and its error thrown) on its turn
@@ -208,6 +234,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
           if (count === 0 || listingTotal === null) return;
           // Complete, or past the last page the latest total allows (spec: ceil(total/limit) pages).
           if (ids.size >= listingTotal || page >= Math.ceil(listingTotal / PAGE_SIZE)) return;
+          if (ceiling === Number.POSITIVE_INFINITY) ceiling = Math.ceil(listingTotal / PAGE_SIZE) + PAGE_MARGIN;
+          stale = ids.size > known || isRepair ? 0 : stale + 1;
+          // A listing that never ends: what it brought is kept, and the report says so.
+          if (stale >= STALE_PAGES || page >= ceiling) {
+            unended = true;
+            return;
+          }
         }
       }
     };
@@ -216,11 +249,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     // The set moved while it was read (items inserted or removed shift others across
     // page boundaries): read again from the start only until the count is complete.
     for (let repair = 1; !stopAfterFirstPage && repair <= MAX_REPAIR_PASSES; repair++) {
-      if (listingTotal === null || ids.size >= listingTotal) break;
+      if (unended || listingTotal === null || ids.size >= listingTotal) break;
       await pass(`#repair${repair}`, true);
       await writer.drain();
     }
-    if (!stopAfterFirstPage && listingTotal !== null) missing += Math.max(0, listingTotal - ids.size);
+    if (unended) unendedListings += 1;
+    // An unended listing's total is the server's word for a set that never came whole: not a count of missing questions.
+    else if (!stopAfterFirstPage && listingTotal !== null) missing += Math.max(0, listingTotal - ids.size);
     return { total: listingTotal ?? 0, firstPage: firstPage as ApiQuestion[] | null };
   };
 
@@ -238,8 +273,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       const sample = first.firstPage ?? [];
       await saveRun({
         plan: {
-          needYear: scope.year === undefined && sample.some((q) => typeof q.year !== 'number'),
-          needDifficulty: scope.difficulty === undefined && sample.some((q) => typeof q.difficulty !== 'string'),
+          needYear: scope.year === undefined && sample.some((q) => readYear(q.year) === null),
+          needDifficulty: scope.difficulty === undefined && sample.some((q) => readDifficulty(q.difficulty) === null),
         },
       });
     }
@@ -322,8 +357,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   }
 
   function report(status: SyncStatus, images: { downloaded: number; failed: number }): SyncReport {
-    let notGradable = 0;
-    for (const id of seen) if (store.keyed(id) === false) notGradable += 1;
+    const outcome = outcomes.summary(seen, (id) => store.keyed(id));
     return {
       product: scope.product,
       scope: key,
@@ -334,10 +368,12 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       retries: client.stats.retries,
       rateLimitWaits: client.governor.waits,
       images: { downloaded: images.downloaded, failed: images.failed },
-      skipped: notGradable + invalid,
+      skipped: outcome.keyless.total + outcome.refused.total,
       missing,
       resumed,
       durationMs: now() - started,
+      outcome,
+      unendedListings,
     };
   }
 }
