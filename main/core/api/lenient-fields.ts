@@ -16,7 +16,8 @@ const isAbsent = (value: unknown) => value === undefined || value === null;
 
 /** A year from an integer, a numeric string or a date-like string; null when there is none to read. */
 export function readYear(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= FIRST_YEAR && value <= LAST_YEAR ? value : null;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= FIRST_YEAR && value <= LAST_YEAR ? value : null;
   if (typeof value !== 'string') return null;
   const match = YEAR_TEXT.exec(value);
   return match?.[1] === undefined ? null : Number(match[1]);

@@ -33,7 +33,8 @@ function withImage<T extends Fields>(target: T, value: unknown, noted: Set<Unrea
 function subjectOf(subject: WireQuestion['subject'], noted: Set<UnreadableField>): ApiQuestion['subject'] {
   const { name, ...rest } = subject;
   const readable = readName(name);
-  if (readable === undefined && typeof name !== 'string' && name !== undefined && name !== null) noted.add('subjectName');
+  if (readable === undefined && typeof name !== 'string' && name !== undefined && name !== null)
+    noted.add('subjectName');
   return readable === undefined ? rest : { ...rest, name: readable };
 }
 
@@ -54,15 +55,15 @@ function examOf(exam: unknown, noted: Set<UnreadableField>): ApiQuestion['exam']
 
 /** The kept form of a question valid on the wire. */
 export function normalQuestion(wire: WireQuestion): NormalQuestion {
-  const noted = new Set<UnreadableField>(
-    unreadableYearAndDifficulty({ year: wire.year, difficulty: wire.difficulty }),
-  );
+  const noted = new Set<UnreadableField>(unreadableYearAndDifficulty({ year: wire.year, difficulty: wire.difficulty }));
   const question: Fields = { ...wire, subject: subjectOf(wire.subject, noted) };
   withImage(question, wire.imageUrl, noted);
   const exam = examOf(wire.exam, noted);
   if (exam === undefined) Reflect.deleteProperty(question, 'exam');
   else question.exam = exam;
-  question.alternatives = wire.alternatives.map((alternative) => withImage({ ...alternative }, alternative.imageUrl, noted));
+  question.alternatives = wire.alternatives.map((alternative) =>
+    withImage({ ...alternative }, alternative.imageUrl, noted),
+  );
   // Every field questionSchema types is now in its type; the rest are the server's own, kept as sent.
   return { question: question as ApiQuestion, unreadable: [...noted] };
 }
