@@ -41,6 +41,8 @@ describe('cli sync', () => {
       'images',
       'skipped',
       'durationMs',
+      'outcome',
+      'unendedListings',
     ]);
     expect(last).toMatchObject({
       product: 'vestibulares',
@@ -93,6 +95,40 @@ describe('cli sync', () => {
     expect(result.code).toBe(4);
     const stats = await cli(['stats', '--data-dir', dir, '--json']);
     expect(JSON.parse(stats.stdout)).toMatchObject({ total: 100, byProduct: { vestibulares: 100 } });
+  });
+});
+
+describe('cli sync when the server fails or misbehaves', () => {
+  it('exits 6 on 500s, saying in Portuguese and then English what happened and what to do', async () => {
+    const { api, dir } = await setup({ faults: { errorRate: 1 } });
+    const result = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir],
+      api.keys.enem,
+    );
+    expect(result.code).toBe(6);
+    const [pt, en] = result.stderr.trim().split('\n').slice(-2);
+    expect(pt).toMatch(/erro interno \(5xx\).*tente de novo em alguns minutos/);
+    expect(en).toMatch(/internal error \(5xx\).*try again in a few minutes/);
+    expect(result.stderr).not.toMatch(/cli: HTTP 500/);
+  });
+
+  it('exits 6 when a listing never ends, having kept what came, and reports each question once by cause', async () => {
+    const { api, dir } = await setup({ faults: { endlessListing: true }, shape: 'varied' });
+    const result = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir, '--json'],
+      api.keys.enem,
+    );
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/listagem do servidor não terminou/);
+    expect(result.stderr).toMatch(/listing did not end/);
+    const last = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '') as {
+      questions: number;
+      unendedListings: number;
+      outcome: { kept: number; keyless: { total: number }; refused: { total: number } };
+    };
+    expect(last.unendedListings).toBeGreaterThan(0);
+    expect(last.outcome.kept + last.outcome.keyless.total).toBe(last.questions);
+    expect(last.questions).toBe(api.catalog().filter((q) => q.national).length);
   });
 });
 

@@ -233,7 +233,11 @@ export class CatalogClient {
         if (response.status >= 300 && response.status < 400) {
           const location = response.headers.get('location');
           await response.body?.cancel();
-          if (!location || hop >= MAX_REDIRECTS) throw new ApiError('bad-request', `HTTP ${response.status}`);
+          if (!location || hop >= MAX_REDIRECTS)
+            throw new ApiError(
+              'redirect-refused',
+              `HTTP ${response.status}: a redirect without an address, or too many`,
+            );
           url = new URL(location, url);
           continue;
         }
