@@ -73,6 +73,17 @@ describe('a sync from a server that keeps the spec', () => {
     expect(workspace.store.subjects().some((s) => /^[0-9a-f]{8}-/.test(s.name))).toBe(false);
   });
 
+  it('keeps a statement written in markup as its text: paragraphs and breaks as lines, entities decoded, no tag', async () => {
+    const { api, workspace } = await syncFrom({ shape: 'varied', questions: 60 });
+    const marked = ofProduct(api).filter((q) => Number.parseInt(q.id.slice(0, 8), 16) % 3 === 0);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const stored of await workspace.store.load(marked.map((q) => q.id))) {
+      expect(stored.q.statement).not.toMatch(/<\/?[a-z]|&amp;/);
+      expect(stored.q.statement).toContain('& qual');
+      expect(stored.q.statement).toMatch(/\n\nSegunda linha\ne terceira\.$/);
+    }
+  });
+
   it('shows a subject that no question names as —', async () => {
     const { workspace } = await syncFrom({ shape: 'minimum', questions: 30 });
     const subjects = workspace.store.subjects();

@@ -1,11 +1,16 @@
 // From a question as a server sent it (valid under the spec's requirements, wireQuestionSchema) to
 // the form the catalog keeps (questionSchema): display fields the spec leaves unshown are kept
-// when readable and dropped (shown as '—') when not, each such drop named for the sync's report.
+// when readable and dropped (shown as '—') when not, each such drop named for the sync's report;
+// a statement or alternative written in markup is kept as its plain text (util/markup-text.ts).
 import type { z } from 'zod';
 import { readLooseId, readName, unreadableYearAndDifficulty, type UnreadableField } from './lenient-fields.js';
 import type { ApiQuestion, WireQuestion } from './schemas.js';
+import { hasMarkup, plainTextOf } from '../util/markup-text.js';
 
 type Fields = Record<string, unknown>;
+
+/** Text as the app shows it: markup turned into plain text, anything else as sent. */
+const shownText = (text: string) => (hasMarkup(text) ? plainTextOf(text) : text);
 
 const isRecord = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,13 +61,13 @@ function examOf(exam: unknown, noted: Set<UnreadableField>): ApiQuestion['exam']
 /** The kept form of a question valid on the wire. */
 export function normalQuestion(wire: WireQuestion): NormalQuestion {
   const noted = new Set<UnreadableField>(unreadableYearAndDifficulty({ year: wire.year, difficulty: wire.difficulty }));
-  const question: Fields = { ...wire, subject: subjectOf(wire.subject, noted) };
+  const question: Fields = { ...wire, statement: shownText(wire.statement), subject: subjectOf(wire.subject, noted) };
   withImage(question, wire.imageUrl, noted);
   const exam = examOf(wire.exam, noted);
   if (exam === undefined) Reflect.deleteProperty(question, 'exam');
   else question.exam = exam;
   question.alternatives = wire.alternatives.map((alternative) =>
-    withImage({ ...alternative }, alternative.imageUrl, noted),
+    withImage({ ...alternative, text: shownText(alternative.text) }, alternative.imageUrl, noted),
   );
   // Every field questionSchema types is now in its type; the rest are the server's own, kept as sent.
   return { question: question as ApiQuestion, unreadable: [...noted] };

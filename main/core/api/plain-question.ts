@@ -5,12 +5,15 @@
 // it (an object and an issue list per field), and at 50,000 questions those copies made the sync's
 // young-generation collections a quarter more frequent and a third of its time over a bare fetch.
 import { readDifficulty, readName, readYear } from './lenient-fields.js';
+import { hasMarkup } from '../util/markup-text.js';
 
 type Plain = Record<string, unknown>;
 
 const isPlainObject = (value: unknown): value is Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isId = (value: unknown) => typeof value === 'string' && value.length > 0;
+/** A string with no markup (normal-question.ts turns markup into plain text). */
+const isPlainText = (value: unknown) => typeof value === 'string' && !hasMarkup(value);
 /** Absent, or a name normal-question.ts keeps as it is. */
 const isOptionalName = (value: unknown) => value === undefined || readName(value) !== undefined;
 const isOptionalId = (value: unknown) => value === undefined || isId(value);
@@ -21,7 +24,7 @@ function isPlainAlternative(value: unknown): boolean {
     isPlainObject(value) &&
     isId(value.id) &&
     typeof value.letter === 'string' &&
-    typeof value.text === 'string' &&
+    isPlainText(value.text) &&
     isNullishString(value.imageUrl) &&
     typeof value.isCorrect === 'boolean'
   );
@@ -31,7 +34,7 @@ function isPlainAlternative(value: unknown): boolean {
 export function isPlainlyValidQuestion(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   const { subject, exam, year, alternatives } = value;
-  if (!isId(value.id) || typeof value.statement !== 'string' || !isNullishString(value.imageUrl)) return false;
+  if (!isId(value.id) || !isPlainText(value.statement) || !isNullishString(value.imageUrl)) return false;
   if (!isPlainObject(subject) || !isId(subject.id) || !isOptionalName(subject.name)) return false;
   if (exam !== undefined && exam !== null) {
     if (!isPlainObject(exam) || !isOptionalId(exam.id) || !isOptionalName(exam.name)) return false;
