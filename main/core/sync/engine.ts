@@ -142,6 +142,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     let firstPage: ApiQuestion[] | null = null;
     /** The server did not end the listing within its bounds: no repair pass (it would not end either). */
     let unended = false;
+    /** A page came back empty: the whole set is read (spec §4.1 rule 2), whatever the total said. */
+    let endedEmpty = false;
     const pass = async (suffix: string, isRepair: boolean) => {
       const passKey = baseKey + suffix;
       const done = store.pagesOf(run.run).get(passKey);
@@ -231,6 +233,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
           counted.add(`${passKey}:${page}`);
           emit({ phase: 'questions', rateLimitWait: null });
           if (stopAfterFirstPage) return;
+          if (count === 0) endedEmpty = true;
           if (count === 0 || listingTotal === null) return;
           // Complete, or past the last page the latest total allows (spec: ceil(total/limit) pages).
           if (ids.size >= listingTotal || page >= Math.ceil(listingTotal / PAGE_SIZE)) return;
@@ -249,14 +252,16 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     // The set moved while it was read (items inserted or removed shift others across
     // page boundaries): read again from the start only until the count is complete.
     for (let repair = 1; !stopAfterFirstPage && repair <= MAX_REPAIR_PASSES; repair++) {
-      if (unended || listingTotal === null || ids.size >= listingTotal) break;
+      if (unended || endedEmpty || listingTotal === null || ids.size >= listingTotal) break;
       await pass(`#repair${repair}`, true);
       await writer.drain();
     }
     if (unended) unendedListings += 1;
-    // An unended listing's total is the server's word for a set that never came whole: not a count of missing questions.
-    else if (!stopAfterFirstPage && listingTotal !== null) missing += Math.max(0, listingTotal - ids.size);
-    return { total: listingTotal ?? 0, firstPage: firstPage as ApiQuestion[] | null };
+    // Missing: what a listing that ended by its count or its pages did not bring. Not an unended one's (its
+    // total is the server's word for a set that never came whole), nor one ended by an empty page (read whole).
+    else if (!endedEmpty && !stopAfterFirstPage && listingTotal !== null)
+      missing += Math.max(0, listingTotal - ids.size);
+    return { total: listingTotal ?? 0, collected: ids.size, firstPage: firstPage as ApiQuestion[] | null };
   };
 
   try {
@@ -313,15 +318,19 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   ): Promise<number> {
     const difficulties: (Difficulty | undefined)[] = plan.needDifficulty ? [...DIFFICULTIES] : [undefined];
     const readYear = async (year: number | undefined) => {
-      let sum = 0;
+      const sum = { total: 0, collected: 0 };
       for (const difficulty of difficulties) {
         const filters = { ...base, ...(year !== undefined && { year }), ...(difficulty && { difficulty }) };
-        sum += (await readListing(filters, { year: year ?? fixed.year, difficulty: difficulty ?? fixed.difficulty }))
-          .total;
+        const read = await readListing(filters, {
+          year: year ?? fixed.year,
+          difficulty: difficulty ?? fixed.difficulty,
+        });
+        sum.total += read.total;
+        sum.collected += read.collected;
       }
       return sum;
     };
-    if (!plan.needYear) return readYear(undefined);
+    if (!plan.needYear) return (await readYear(undefined)).total;
     // Years are unknown: probe from next year down until the partitions add up to the scope's total.
     const scopeTotal = total ?? 0;
     let covered = 0;
@@ -333,7 +342,9 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
         await saveRun({ yearTotals: { ...run.yearTotals, [String(year)]: yearTotal } });
       }
       if (yearTotal === 0) continue;
-      covered += await readYear(year);
+      // Counted by the questions that came, not the totals claimed: a total too high (or one that never
+      // runs out) probes more years, never fewer, so no year's questions are left unread.
+      covered += (await readYear(year)).collected;
     }
     return scopeTotal;
   }
