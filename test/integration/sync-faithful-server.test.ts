@@ -3,11 +3,12 @@
 // themselves, and a listing that never ends. Every valid question is kept, no contradicted key is
 // believed, each question is reported once, and the requests stay within their bound.
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_MARGIN, runSync } from '../../main/core/sync/engine.js';
+import { PAGE_MARGIN } from '../../main/core/sync/engine.js';
 import type { SyncScope } from '../../main/core/sync/scope.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { startFakeApi, type FakeApi, type FakeApiOptions } from '../fake-api/server.js';
 import { keyVariationOf } from '../fake-api/variations.js';
+import { syncWithoutImages } from '../support/offline-sync.js';
 import { tempDir } from '../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -22,14 +23,7 @@ async function syncFrom(options: Partial<FakeApiOptions>, scope: SyncScope = { p
   const workspace = await openWorkspace(dir);
   cleanups.push(() => workspace.close());
   const client = workspace.client({ product: scope.product, baseUrl: api.baseUrl, apiKey: api.keys[scope.product] });
-  const report = await runSync(scope, {
-    client,
-    store: workspace.store,
-    images: workspace.images,
-    state: workspace.state,
-    currentYear: 2026,
-    downloadImages: false,
-  });
+  const report = await syncWithoutImages(client, workspace, scope);
   return { api, report, workspace };
 }
 

@@ -8,9 +8,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CatalogClient } from '../../main/core/api/client.js';
-import { PAGE_MARGIN, PREFETCH_PAGES, runSync, STALE_PAGES } from '../../main/core/sync/engine.js';
+import { PAGE_MARGIN, PREFETCH_PAGES, STALE_PAGES } from '../../main/core/sync/engine.js';
 import { openWorkspace } from '../../main/core/workspace.js';
 import { openApiDocument } from '../fake-api/openapi.js';
+import { syncWithoutImages } from '../support/offline-sync.js';
 import { tempDir } from '../support/temp.js';
 
 const DIFFICULTY_WORDS = ['easy', 'medium', 'hard'] as const;
@@ -207,17 +208,7 @@ describe('a sync against any server that keeps the spec (property)', () => {
               fetch: server.fetcher,
               retryBaseMs: 1,
             });
-            const report = await runSync(
-              { product: 'enem' },
-              {
-                client,
-                store: workspace.store,
-                images: workspace.images,
-                state: workspace.state,
-                currentYear: 2026,
-                downloadImages: false,
-              },
-            );
+            const report = await syncWithoutImages(client, workspace);
 
             // Terminated within budget: each listing costs at most its real pages plus the bound, per pass.
             for (const [listing, spent] of server.requests) {

@@ -15,10 +15,11 @@ import { readDifficulty, readYear } from '../api/lenient-fields.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
 import { answerKeyOf } from '../catalog/answer-key.js';
 import { entryImageUrls, toStored, type CatalogStore, type PageMeta } from '../catalog/store.js';
-import { arrivedPage, type LeanQuestion, type PageItems } from '../catalog/arrived-page.js';
+import { arrivedPage } from '../catalog/arrived-page.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
 import { SyncOutcomes } from './outcomes.js';
+import { PageWriter } from './page-writer.js';
 import type { RunState, SyncStateStore } from './state.js';
 
 export /** Pages requested ahead of the one being stored (the governor still paces every request). */
@@ -386,60 +387,6 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       outcome,
       unendedListings,
     };
-  }
-}
-
-/**
- * Group commit: a page is written as soon as the disk is free; pages that arrive
- * meanwhile go into the next write together. Under load this turns hundreds of
- * small writes into a few dozen, and a page counts as stored (for resume) only
- * once the write holding it has ended.
- */
-class PageWriter {
-  private pending: { questions: LeanQuestion[]; pages: PageMeta[]; items: PageItems[] } | null = null;
-  private writing: Promise<void> | null = null;
-  private failure: unknown = null;
-
-  constructor(
-    private readonly store: CatalogStore,
-    private readonly run: string,
-    private readonly maxPending = 20,
-  ) {}
-
-  async add(questions: LeanQuestion[], page: PageMeta, items: PageItems): Promise<void> {
-    this.check();
-    this.pending ??= { questions: [], pages: [], items: [] };
-    this.pending.questions.push(...questions);
-    this.pending.pages.push(page);
-    this.pending.items.push(items);
-    if (!this.writing) this.flush();
-    // Backpressure: never hold more than maxPending unwritten pages.
-    while (this.pending && this.pending.pages.length >= this.maxPending && this.writing) await this.writing;
-    this.check();
-  }
-
-  async drain(): Promise<void> {
-    while (this.writing) await this.writing;
-    this.check();
-  }
-
-  private flush() {
-    const batch = this.pending;
-    if (!batch) return;
-    this.pending = null;
-    this.writing = this.store
-      .appendArrived(batch.questions, this.run, batch.pages, batch.items)
-      .catch((error: unknown) => {
-        this.failure ??= error;
-      })
-      .finally(() => {
-        this.writing = null;
-        if (this.pending && !this.failure) this.flush();
-      });
-  }
-
-  private check() {
-    if (this.failure) throw this.failure;
   }
 }
 
