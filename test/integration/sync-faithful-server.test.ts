@@ -64,6 +64,11 @@ describe('a sync from a server that keeps the spec', () => {
     const { api, workspace } = await syncFrom({ shape: 'varied' });
     const years = new Map([...workspace.store.all()].map((q) => [q.id, q.year]));
     for (const q of ofProduct(api)) expect(years.get(q.id)).toBe(q.year);
+    // Kept in the catalog's one form (packs carry it: an older app reads a pack built from this server).
+    for (const stored of await workspace.store.loadAll()) {
+      expect(typeof stored.q.year).toBe('number');
+      expect([undefined, null, 'easy', 'medium', 'hard']).toContain(stored.q.difficulty);
+    }
     expect(workspace.store.subjects().some((s) => /^[0-9a-f]{8}-/.test(s.name))).toBe(false);
   });
 

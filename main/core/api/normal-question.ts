@@ -1,9 +1,17 @@
 // From a question as a server sent it (valid under the spec's requirements, wireQuestionSchema) to
 // the form the catalog keeps (questionSchema): display fields the spec leaves unshown are kept
-// when readable and dropped (shown as '—') when not, each such drop named for the sync's report;
+// when readable (a year as an integer, a difficulty as the filter's word) and dropped (shown as '—')
+// when not, each such drop named for the sync's report;
 // a statement or alternative written in markup is kept as its plain text (util/markup-text.ts).
 import type { z } from 'zod';
-import { readLooseId, readName, unreadableYearAndDifficulty, type UnreadableField } from './lenient-fields.js';
+import {
+  readDifficulty,
+  readLooseId,
+  readName,
+  readYear,
+  unreadableYearAndDifficulty,
+  type UnreadableField,
+} from './lenient-fields.js';
 import type { ApiQuestion, WireQuestion } from './schemas.js';
 import { hasMarkup, plainTextOf } from '../util/markup-text.js';
 
@@ -58,11 +66,21 @@ function examOf(exam: unknown, noted: Set<UnreadableField>): ApiQuestion['exam']
   return { ...rest, ...(readId !== undefined && { id: readId }), ...(readable !== undefined && { name: readable }) };
 }
 
+/** A year or difficulty as read: null or absent as sent, readable in its one form, unreadable dropped (noted already). */
+function keepReadable(question: Fields, field: 'year' | 'difficulty', read: unknown) {
+  const sent = question[field];
+  if (sent === undefined || sent === null) return;
+  if (read === null) Reflect.deleteProperty(question, field);
+  else question[field] = read;
+}
+
 /** The kept form of a question valid on the wire. */
 export function normalQuestion(wire: WireQuestion): NormalQuestion {
   const noted = new Set<UnreadableField>(unreadableYearAndDifficulty({ year: wire.year, difficulty: wire.difficulty }));
   const question: Fields = { ...wire, statement: shownText(wire.statement), subject: subjectOf(wire.subject, noted) };
   withImage(question, wire.imageUrl, noted);
+  keepReadable(question, 'year', readYear(wire.year));
+  keepReadable(question, 'difficulty', readDifficulty(wire.difficulty));
   const exam = examOf(wire.exam, noted);
   if (exam === undefined) Reflect.deleteProperty(question, 'exam');
   else question.exam = exam;

@@ -31,9 +31,9 @@ export const alternativeSchema = z.looseObject({
 export type ApiAlternative = z.infer<typeof alternativeSchema>;
 
 /**
- * A question as the catalog keeps it: the fields the spec shows in the types it shows, display
- * fields normalised (client.ts makes this form from the wire's), and `year`/`difficulty` as sent —
- * they are read through lenient-fields.ts wherever they are used. Packs carry the same form.
+ * A question as the catalog keeps it: the fields the spec shows in the types it shows, and the
+ * unshown display fields normalised (client.ts makes this form from the wire's, normal-question.ts).
+ * Packs carry the same form, so a pack built from any server reads in any version of the app.
  */
 export const questionSchema = z.looseObject({
   id: uuidLike,
@@ -41,9 +41,10 @@ export const questionSchema = z.looseObject({
   imageUrl,
   subject: z.looseObject({ id: uuidLike, name: z.string().optional() }),
   exam: z.looseObject({ id: z.string().optional(), name: z.string().optional() }).nullish(),
-  // Not shown by the spec beyond the filters: any type arrives, lenient-fields.ts reads it.
-  year: z.unknown().optional(),
-  difficulty: z.unknown().optional(),
+  // Not shown by the spec beyond the filters: any type arrives, and normal-question.ts keeps the
+  // year as an integer and the difficulty as one of the filter's words (or neither) in this form.
+  year: z.number().int().nullish(),
+  difficulty: z.string().nullish(),
   alternatives: z.array(alternativeSchema).min(1),
   // The spec shows only that it is present: letter, alternative id, object… all accepted.
   correctAlternative: z.unknown(),
