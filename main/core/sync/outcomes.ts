@@ -17,10 +17,11 @@ export class SyncOutcomes {
   private readonly anonymous: Record<string, number> = {};
 
   noteKept(id: string, key: AnswerKey, unreadable: readonly UnreadableField[] | undefined) {
-    if (key.cause === null) this.keyless.delete(id);
-    else this.keyless.set(id, key.cause);
+    // Asked of every question of a sync: the maps are touched only when there is something to forget.
+    if (key.cause !== null) this.keyless.set(id, key.cause);
+    else if (this.keyless.size > 0) this.keyless.delete(id);
     if (unreadable) this.unreadable.set(id, unreadable);
-    else this.unreadable.delete(id);
+    else if (this.unreadable.size > 0) this.unreadable.delete(id);
   }
 
   noteRefused(refusal: Refusal) {
