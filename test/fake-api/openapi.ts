@@ -138,7 +138,8 @@ export function openApiDocument(product: Product, serverUrl: string): Record<str
             id: { type: 'string', format: 'uuid' },
             letter: { type: 'string' },
             text: { type: 'string' },
-            imageUrl: { type: 'string', format: 'uri' },
+            // The spec says "string (URL)"; this fake sends null for an alternative without an image.
+            imageUrl: { description: 'Image of the alternative (a URL). Nullability: not stated.' },
             isCorrect: { type: 'boolean' },
           },
         },
