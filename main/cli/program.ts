@@ -1,10 +1,13 @@
 // The CLI's commands over the same core as the app, one program for every way it runs: `npm run
 // cli`, the bundle (`node out/cli/index.js`) and the installed app's own binary (`--cli`).
-// Exit codes: 0 done, 1 other error, 2 bad usage, 3 auth (401/403), 4 quota exhausted, 5 invalid pack.
+// Exit codes: 0 done, 1 other error, 2 bad usage, 3 auth (401/403), 4 quota exhausted, 5 invalid pack,
+// 6 the API server failed or misbehaved (5xx, time-out, not its answer, a redirect, a listing that
+// never ended), 7 the API server could not be reached.
 // Each command lives in main/cli/<command>.ts over commander, which gives every command its help
 // (`cli <command> --help`), validation and `--version`.
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../core/api/errors.js';
+import { apiFailure, sayBoth } from './api-failure.js';
 import { WrongCodeError } from '../core/packs/seal.js';
 import { DataDirLockedError } from '../core/util/data-lock.js';
 import { APP_VERSION } from '../core/version.js';
@@ -92,6 +95,11 @@ export async function main(argv: string[], host: CliHost = NODE_HOST): Promise<n
           : 'cli: the API key has no access here (403): it belongs to the other product, or the subscription is not active.\n',
       );
       return EXIT.auth;
+    }
+    const failure = error instanceof ApiError ? apiFailure(error.code) : null;
+    if (failure) {
+      process.stderr.write(sayBoth(failure));
+      return failure.exit;
     }
     if (error instanceof WrongCodeError) {
       process.stderr.write('cli: wrong release code: the sealed answers stay closed (nothing was changed)\n');

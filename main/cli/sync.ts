@@ -3,9 +3,11 @@ import { Command, Option } from 'commander';
 import { normalizeBaseUrl } from '../core/api/client.js';
 import { DIFFICULTIES, PRODUCTS } from '../core/api/schemas.js';
 import { runSync, type SyncProgress } from '../core/sync/engine.js';
+import type { KeylessCause, SyncOutcome } from '../../preload/contract.js';
 import { syncScopeSchema } from '../core/sync/scope.js';
 import { InsecureUrlError } from '../core/util/net-policy.js';
 import { openWorkspace } from '../core/workspace.js';
+import { sayBoth, UNENDED_LISTING } from './api-failure.js';
 import { EXIT, integer, progress, UsageError, type Done } from './common.js';
 
 interface SyncOptions {
@@ -29,6 +31,30 @@ function progressLine(p: SyncProgress): string {
       ? `images ${p.images.done}/${p.images.total}`
       : `${p.questions}/${p.total ?? 0} questions, ${p.pages} pages`;
   return `${what}, ${p.requests} requests${wait}`;
+}
+
+const KEYLESS_WORDS: Record<KeylessCause, string> = {
+  'none-marked': 'no alternative marked correct',
+  'several-marked': 'more than one alternative marked correct',
+  contradicted: 'correctAlternative names another alternative than isCorrect',
+  'earlier-run': 'stored by an earlier run',
+};
+
+/** Each question once, by what became of it: the kept, the kept without a key and the refused, with why. */
+function outcomeLines(outcome: SyncOutcome): string {
+  const causes = (counts: Partial<Record<string, number>>, words: (cause: string) => string) =>
+    Object.entries(counts)
+      .map(([cause, n]) => `    ${n ?? 0} ${words(cause)}\n`)
+      .join('');
+  const unreadable = Object.entries(outcome.unreadable).map(([field, n]) => `${field} ${n ?? 0}`);
+  return (
+    `  ${outcome.kept} kept with an answer key\n` +
+    `  ${outcome.keyless.total} kept without a key (practice only, never in a graded exam):\n` +
+    causes(outcome.keyless.causes, (cause) => KEYLESS_WORDS[cause as KeylessCause]) +
+    `  ${outcome.refused.total} refused (a field the spec requires missing or of another type):\n` +
+    causes(outcome.refused.causes, (field) => `without a valid ${field}`) +
+    (unreadable.length > 0 ? `  fields shown as — (unreadable): ${unreadable.join(', ')}\n` : '')
+  );
 }
 
 export function syncCommand(done: Done): Command {
@@ -107,13 +133,16 @@ async function sync(opts: SyncOptions): Promise<number> {
       images: report.images,
       skipped: report.skipped,
       durationMs: report.durationMs,
+      outcome: report.outcome,
+      unendedListings: report.unendedListings,
     };
     if (opts.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
       process.stdout.write(
         `${report.status === 'done' ? 'Sync complete' : `Sync stopped (${report.status}); run again to resume`}: ` +
           `${report.questions}/${report.total} questions, ${report.requests} requests, ` +
-          `${report.images.downloaded} images (${report.images.failed} failed), ${report.skipped} skipped.\n`,
+          `${report.images.downloaded} images (${report.images.failed} failed), ${report.skipped} skipped.\n` +
+          outcomeLines(report.outcome),
       );
     }
     if (report.status === 'quota-exhausted') {
@@ -121,6 +150,10 @@ async function sync(opts: SyncOptions): Promise<number> {
         'The request quota is exhausted; the questions fetched so far are kept. Run again later to resume.\n',
       );
       return EXIT.quota;
+    }
+    if (report.unendedListings > 0) {
+      process.stderr.write(sayBoth(UNENDED_LISTING));
+      return UNENDED_LISTING.exit;
     }
     return report.status === 'done' ? EXIT.ok : EXIT.error;
   } finally {

@@ -44,10 +44,34 @@ export interface SyncReport {
   retries: number;
   rateLimitWaits: number;
   images: { downloaded: number; failed: number };
+  /** Questions kept without a key plus questions refused, each counted once. */
   skipped: number;
   missing: number;
   resumed: boolean;
   durationMs: number;
+  /** Each question once, by what became of it (docs/sync.md › "The report"). */
+  outcome: SyncOutcome;
+  /**
+   * Listings the client stopped because the server never ended them (pages bringing no new id, or
+   * past ceil(total/limit) plus a margin): what they brought is kept, the catalog may be incomplete.
+   */
+  unendedListings: number;
+}
+
+/** Why a question was kept without a key (docs/sync.md › "Answer keys"). */
+export type KeylessCause = 'none-marked' | 'several-marked' | 'contradicted' | 'earlier-run';
+/** A display-or-filter field sent in a form that could not be read (shown as '—'). */
+export type UnreadableField = 'year' | 'difficulty' | 'subjectName' | 'exam' | 'image';
+
+export interface SyncOutcome {
+  /** Kept with a key the server agreed on. */
+  kept: number;
+  /** Kept, in the library and practice, never in a graded exam; by cause. */
+  keyless: { total: number; causes: Partial<Record<KeylessCause, number>> };
+  /** Not kept: the spec's required fields missing or of another type; by the first such field. */
+  refused: { total: number; causes: Record<string, number> };
+  /** Kept questions with a field shown as '—', by field. */
+  unreadable: Partial<Record<UnreadableField, number>>;
 }
 
 export interface SyncEstimate {

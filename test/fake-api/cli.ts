@@ -1,9 +1,11 @@
 // npm run --silent fake-api -- --port 0 --questions 300 --seed 7 [--rate-per-minute N]
 //   [--window-ms N] [--retry-after N] [--daily-limit N] [--omit-fields year,difficulty]
 //   [--latency-ms N] [--error-rate R] [--drop-rate R] [--truncate-rate R] [--unstable-order]
+//   [--shape full|minimum|varied] [--endless-listing]
 // First stdout line: {"baseUrl","cdnUrl","keys":{...}}; serves until SIGTERM/SIGINT.
 import { parseArgs } from 'node:util';
 import { startFakeApi } from './server.js';
+import { WIRE_SHAPES, type WireShape } from './variations.js';
 
 function numberOption(values: Record<string, unknown>, name: string): number | undefined {
   const raw = values[name];
@@ -33,12 +35,20 @@ const { values } = parseArgs({
     'drop-rate': { type: 'string' },
     'truncate-rate': { type: 'string' },
     'unstable-order': { type: 'boolean' },
+    shape: { type: 'string' },
+    'endless-listing': { type: 'boolean' },
   },
   strict: true,
 });
 
 const defined = <T extends Record<string, unknown>>(object: T): Partial<T> =>
   Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const shape = values.shape;
+if (shape !== undefined && !(WIRE_SHAPES as readonly string[]).includes(shape)) {
+  console.error(`fake-api: --shape must be one of ${WIRE_SHAPES.join(', ')}`);
+  process.exit(2);
+}
 
 const api = await startFakeApi(
   defined({
@@ -52,12 +62,14 @@ const api = await startFakeApi(
     dailyLimit: numberOption(values, 'daily-limit'),
     monthlyQuota: numberOption(values, 'monthly-quota'),
     omitFields: values['omit-fields']?.split(',').filter(Boolean),
+    shape: shape as WireShape | undefined,
     faults: defined({
       latencyMs: numberOption(values, 'latency-ms'),
       errorRate: numberOption(values, 'error-rate'),
       dropRate: numberOption(values, 'drop-rate'),
       truncateRate: numberOption(values, 'truncate-rate'),
       unstableOrder: values['unstable-order'],
+      endlessListing: values['endless-listing'],
     }),
   }),
 );

@@ -128,6 +128,9 @@ export function openApiDocument(product: Product, serverUrl: string): Record<str
             type: { type: ['string', 'null'] },
           },
         },
+        // Only what the spec shows (§2.2, §2.3): a field it leaves untyped has no `type` here, and the
+        // fields it never names (year, difficulty, the subject's name, the exam's id) are not listed,
+        // so a schema-driven mock may send them in any form (additional properties are allowed).
         Alternative: {
           type: 'object',
           required: ['id', 'letter', 'text', 'isCorrect'],
@@ -135,7 +138,8 @@ export function openApiDocument(product: Product, serverUrl: string): Record<str
             id: { type: 'string', format: 'uuid' },
             letter: { type: 'string' },
             text: { type: 'string' },
-            imageUrl: { type: ['string', 'null'], format: 'uri' },
+            // The spec says "string (URL)"; this fake sends null for an alternative without an image.
+            imageUrl: { description: 'Image of the alternative (a URL). Nullability: not stated.' },
             isCorrect: { type: 'boolean' },
           },
         },
@@ -145,17 +149,15 @@ export function openApiDocument(product: Product, serverUrl: string): Record<str
           properties: {
             id: { type: 'string', format: 'uuid' },
             statement: { type: 'string' },
-            imageUrl: { type: ['string', 'null'], format: 'uri' },
+            imageUrl: { description: 'Image of the question (a URL). Nullability: not stated.' },
             subject: {
               type: 'object',
               required: ['id'],
-              properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+              properties: { id: { type: 'string', format: 'uuid' } },
             },
-            exam: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
-            year: { type: 'integer' },
-            difficulty: { type: 'string', enum: ['easy', 'medium', 'hard'] },
+            exam: { type: 'object', properties: { name: {} }, description: 'Seen in the entrance-exam product.' },
             alternatives: { type: 'array', items: { $ref: '#/components/schemas/Alternative' } },
-            correctAlternative: { type: 'string' },
+            correctAlternative: { description: 'Marks the correct alternative; its type is not shown.' },
           },
         },
         QuestionList: {

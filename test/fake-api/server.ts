@@ -8,6 +8,7 @@ import { pngFor, svgFor } from './images.js';
 import { RateLimiter } from './limits.js';
 import { openApiDocument, type Product } from './openapi.js';
 import { seededRandom } from './random.js';
+import { wireOf, type WireShape } from './variations.js';
 
 export interface Faults {
   /** Delay before every /v1 answer and image. */
@@ -25,6 +26,11 @@ export interface Faults {
   unstableOrder: boolean;
   /** Image paths (substring match) that answer 404. */
   missingImages: string[];
+  /**
+   * A listing that never ends: `meta.total` always a million past the page asked, and pages past the
+   * real end repeat the last real page (no new id).
+   */
+  endlessListing: boolean;
 }
 
 export const NO_FAULTS: Faults = {
@@ -36,6 +42,7 @@ export const NO_FAULTS: Faults = {
   growBy: 0,
   unstableOrder: false,
   missingImages: [],
+  endlessListing: false,
 };
 
 export interface FakeApiOptions {
@@ -53,6 +60,8 @@ export interface FakeApiOptions {
   monthlyQuota: number;
   /** Question fields left out of every question object (e.g. year, difficulty). */
   omitFields: string[];
+  /** `full`: every field the generator makes; `minimum`: the spec's shown fields only; `varied`: variations.ts. */
+  shape: WireShape;
   faults: Partial<Faults>;
 }
 
@@ -69,6 +78,7 @@ export const DEFAULT_OPTIONS: FakeApiOptions = {
   dayMs: 86_400_000,
   monthlyQuota: 1_000_000,
   omitFields: [],
+  shape: 'full',
   faults: {},
 };
 
@@ -199,7 +209,7 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
   const filtered = new Map<string, FakeQuestion[]>();
 
   const wire = (question: FakeQuestion): Record<string, unknown> => {
-    const { national: _national, ...fields } = question;
+    const fields = wireOf(question, options.shape);
     return Object.fromEntries(Object.entries(fields).filter(([name]) => !options.omitFields.includes(name)));
   };
 
@@ -268,6 +278,11 @@ export async function startFakeApi(input: Partial<FakeApiOptions> = {}): Promise
       }
       const ordered = faults.unstableOrder ? unstable(set) : set;
       const start = (page - 1) * limit;
+      if (faults.endlessListing) {
+        const lastStart = Math.max(0, Math.ceil(ordered.length / limit) - 1) * limit;
+        const from = start < ordered.length ? start : lastStart;
+        return { data: ordered.slice(from, from + limit).map(wire), meta: { total: start + 1_000_000 } };
+      }
       return { data: ordered.slice(start, start + limit).map(wire), meta: { total: ordered.length } };
     }
     const single = /^\/questions\/([^/]+)$/.exec(rest);

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -41,6 +43,8 @@ describe('cli sync', () => {
       'images',
       'skipped',
       'durationMs',
+      'outcome',
+      'unendedListings',
     ]);
     expect(last).toMatchObject({
       product: 'vestibulares',
@@ -93,6 +97,61 @@ describe('cli sync', () => {
     expect(result.code).toBe(4);
     const stats = await cli(['stats', '--data-dir', dir, '--json']);
     expect(JSON.parse(stats.stdout)).toMatchObject({ total: 100, byProduct: { vestibulares: 100 } });
+  });
+});
+
+describe('cli sync when the server fails or misbehaves', () => {
+  it('exits 6 on 500s, saying in Portuguese and then English what happened and what to do', async () => {
+    const { api, dir } = await setup({ faults: { errorRate: 1 } });
+    const result = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir],
+      api.keys.enem,
+    );
+    expect(result.code).toBe(6);
+    const [pt, en] = result.stderr.trim().split('\n').slice(-2);
+    expect(pt).toMatch(/erro interno \(5xx\).*tente de novo em alguns minutos/);
+    expect(en).toMatch(/internal error \(5xx\).*try again in a few minutes/);
+    expect(result.stderr).not.toMatch(/cli: HTTP 500/);
+  });
+
+  it('exits 6 for an answer that is not the API’s, or a redirect elsewhere, saying what to check', async () => {
+    const { dir, cleanup } = await tempDir();
+    cleanups.push(cleanup);
+    const elsewhere = 'http://127.0.0.1:9/v1/enem/questions';
+    const server = createServer((req, res) => {
+      if (req.url?.startsWith('/html/')) res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>login</html>');
+      else res.writeHead(302, { Location: elsewhere }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const html = await cli(['sync', '--base-url', `${base}/html`, '--product', 'enem', '--data-dir', dir], 'k');
+    expect(html.code).toBe(6);
+    expect(html.stderr).toMatch(/não é JSON.*Confira --base-url/);
+    expect(html.stderr).toMatch(/not JSON.*Check --base-url/);
+    const redirected = await cli(['sync', '--base-url', base, '--product', 'enem', '--data-dir', dir], 'k');
+    expect(redirected.code).toBe(6);
+    expect(redirected.stderr).toMatch(/redirecionou para outro endereço/);
+    expect(redirected.stderr).toMatch(/redirected to another address/);
+  });
+
+  it('exits 6 when a listing never ends, having kept what came, and reports each question once by cause', async () => {
+    const { api, dir } = await setup({ faults: { endlessListing: true }, shape: 'varied' });
+    const result = await cli(
+      ['sync', '--base-url', api.baseUrl, '--product', 'enem', '--data-dir', dir, '--json'],
+      api.keys.enem,
+    );
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/listagem do servidor não terminou/);
+    expect(result.stderr).toMatch(/listing did not end/);
+    const last = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '') as {
+      questions: number;
+      unendedListings: number;
+      outcome: { kept: number; keyless: { total: number }; refused: { total: number } };
+    };
+    expect(last.unendedListings).toBeGreaterThan(0);
+    expect(last.outcome.kept + last.outcome.keyless.total).toBe(last.questions);
+    expect(last.questions).toBe(api.catalog().filter((q) => q.national).length);
   });
 });
 

@@ -300,6 +300,28 @@ describe('data, images and faults', () => {
     }
   });
 
+  it('sends only the fields the spec shows (shape: minimum), and its OpenAPI document claims no type the spec does not', async () => {
+    const bare = await startFakeApi({ questions: 10, shape: 'minimum' });
+    try {
+      const headers = { 'X-API-Key': bare.keys.enem };
+      const r = await fetch(`${bare.baseUrl}/v1/enem/questions?limit=1`, { headers });
+      const question = ((await r.json()) as { data: Record<string, unknown>[] }).data[0] ?? {};
+      expect(Object.keys(question).sort()).toEqual(
+        ['alternatives', 'correctAlternative', 'exam', 'id', 'imageUrl', 'statement', 'subject'].sort(),
+      );
+      expect(question.subject).toEqual({ id: expect.any(String) as unknown });
+      const document = (await (await fetch(`${bare.baseUrl}/v1/enem/openapi.json`)).json()) as {
+        components: { schemas: { Question: { properties: Record<string, { type?: unknown }> } } };
+      };
+      const { properties } = document.components.schemas.Question;
+      expect(Object.keys(properties)).not.toContain('year');
+      expect(Object.keys(properties)).not.toContain('difficulty');
+      expect(properties.correctAlternative?.type).toBeUndefined();
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('grows the catalog during a listing, moving total and shifting ids between pages', async () => {
     const growing = await startFakeApi({ questions: 250, faults: { growAfterListRequests: 2, growBy: 7 } });
     try {

@@ -5,11 +5,13 @@ import { assertSecureBaseUrl } from '../util/net-policy.js';
 import type { z } from 'zod';
 import { ApiError, errorForStatus } from './errors.js';
 import { RateGovernor } from './governor.js';
+import type { UnreadableField } from './lenient-fields.js';
+import { normalQuestion, refusalCause } from './normal-question.js';
 import { isPlainlyValidQuestion } from './plain-question.js';
 import {
   examListSchema,
   questionListSchema,
-  questionSchema,
+  wireQuestionSchema,
   type ApiExam,
   type ApiQuestion,
   type Product,
@@ -36,10 +38,19 @@ export interface ClientStats {
   rateLimitWaits: number;
 }
 
+/** An item of a listing that the spec's requirements refuse: its id when it had one, and why. */
+export interface Refusal {
+  id: string | null;
+  cause: string;
+}
+
 export interface QuestionPage {
   questions: ApiQuestion[];
   /** Items that failed validation: kept out, counted. */
   invalid: number;
+  refused: Refusal[];
+  /** By question id: display fields that were sent but could not be read (shown as '—'). */
+  unreadable: Map<string, UnreadableField[]>;
   total: number;
   /** The answer as it came: the kept questions' places in its `data`, of `items` (the sync stores their text). */
   raw: { text: string; kept: number[]; items: number };
@@ -52,6 +63,13 @@ interface Answer {
 }
 
 const MAX_REDIRECTS = 3;
+
+/** A refused item's id, when it has one to count it by (once, however many pages bring it). */
+function idOf(item: unknown): string | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const { id } = item as { id?: unknown };
+  return typeof id === 'string' && id !== '' ? id : null;
+}
 
 /** Normalises a user-typed base URL: trims, drops trailing slashes and a pasted /v1/... path. */
 export function normalizeBaseUrl(input: string): string {
@@ -106,21 +124,43 @@ export class CatalogClient {
     const envelope = this.parse(questionListSchema, body);
     const questions: ApiQuestion[] = [];
     const kept: number[] = [];
-    let invalid = 0;
+    const unreadable = new Map<string, UnreadableField[]>();
+    const refused: Refusal[] = [];
+    let rewritten = false;
     envelope.data.forEach((item, index) => {
-      // The schema has no transforms or defaults: a valid item is kept as it came, unknown fields and
-      // all, instead of the copy zod builds (half the allocations of a 50,000-question sync).
-      if (isPlainlyValidQuestion(item) || questionSchema.safeParse(item).success) {
+      // An item already in the kept form is kept as it came, unknown fields and all, instead of the
+      // copy zod builds (half the allocations of a 50,000-question sync).
+      if (isPlainlyValidQuestion(item)) {
         questions.push(item as ApiQuestion);
         kept.push(index);
-      } else invalid += 1;
+        return;
+      }
+      const wire = wireQuestionSchema.safeParse(item);
+      if (!wire.success) {
+        refused.push({ id: idOf(item), cause: refusalCause(wire.error) });
+        return;
+      }
+      const normal = normalQuestion(wire.data);
+      questions.push(normal.question);
+      kept.push(index);
+      if (normal.unreadable.length > 0) unreadable.set(normal.question.id, normal.unreadable);
+      rewritten = true;
     });
-    return { questions, invalid, total: envelope.meta.total, raw: { text, kept, items: envelope.data.length } };
+    return {
+      questions,
+      invalid: refused.length,
+      refused,
+      unreadable,
+      total: envelope.meta.total,
+      // A rewritten question is not the answer's text: the page is then stored from the kept form.
+      raw: { text, kept: rewritten ? [] : kept, items: envelope.data.length },
+    };
   }
 
   async getQuestion(id: string, signal?: AbortSignal): Promise<ApiQuestion> {
     const { body } = await this.get(`/questions/${encodeURIComponent(id)}`, {}, signal);
-    return this.parse(questionSchema, body);
+    if (isPlainlyValidQuestion(body)) return body as ApiQuestion;
+    return normalQuestion(this.parse(wireQuestionSchema, body)).question;
   }
 
   private parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -193,7 +233,11 @@ export class CatalogClient {
         if (response.status >= 300 && response.status < 400) {
           const location = response.headers.get('location');
           await response.body?.cancel();
-          if (!location || hop >= MAX_REDIRECTS) throw new ApiError('bad-request', `HTTP ${response.status}`);
+          if (!location || hop >= MAX_REDIRECTS)
+            throw new ApiError(
+              'redirect-refused',
+              `HTTP ${response.status}: a redirect without an address, or too many`,
+            );
           url = new URL(location, url);
           continue;
         }

@@ -79,6 +79,9 @@ export function searchTextOf(question: StoredQuestion): string {
 let collator: Intl.Collator | null = null;
 const compareNames = (a: string, b: string) => (collator ??= new Intl.Collator('pt-BR')).compare(a, b);
 
+/** What a subject the server sent without a readable name is shown as (its uuid means nothing to a student). */
+export const NO_NAME = '—';
+
 /**
  * The API has no subjects endpoint: the subjects are those the questions name (a name wins over
  * none). `byId` is what a library row needs; the sorted `list` (the filters) is made when first read.
@@ -89,8 +92,8 @@ export function subjectsOf(subjects: Iterable<QuestionHead['subject']>): {
 } {
   const byId = new Map<string, string>();
   for (const subject of subjects) {
-    if (!byId.has(subject.id) || (subject.name && byId.get(subject.id) === subject.id)) {
-      byId.set(subject.id, subject.name ?? subject.id);
+    if (!byId.has(subject.id) || (subject.name && byId.get(subject.id) === NO_NAME)) {
+      byId.set(subject.id, subject.name ?? NO_NAME);
     }
   }
   let list: { id: string; name: string }[] | null = null;

@@ -1,6 +1,7 @@
 // The stored form of a question (the API's, with its derived key and provenance): making it,
 // merging a copy that arrives again, and keeping the last few read.
-import { correctAlternativeId } from './answer-key.js';
+import { answerKeyOf, type AnswerKey } from './answer-key.js';
+import { readDifficulty, readYear } from '../api/lenient-fields.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty } from '../api/schemas.js';
 import type { StoredQuestion } from './chunk-file.js';
 import type { CatalogEntry, QuestionMeta } from './entry.js';
@@ -9,18 +10,22 @@ export function isDifficulty(value: unknown): value is Difficulty {
   return typeof value === 'string' && (DIFFICULTIES as readonly string[]).includes(value);
 }
 
-/** Builds the stored form of an API question; `learned` fills fields the question lacks. */
+/**
+ * Builds the stored form of an API question; `learned` fills fields the question lacks or sent
+ * unreadable; `key` when the caller has already asked answerKeyOf (a sync reports its cause).
+ */
 export function toStored(
   q: ApiQuestion,
   source: string,
   learned: { year?: number | undefined; difficulty?: Difficulty | undefined } = {},
+  key: AnswerKey = answerKeyOf(q),
 ): StoredQuestion {
   return {
     id: q.id,
     q,
-    correctId: correctAlternativeId(q),
-    year: typeof q.year === 'number' ? q.year : (learned.year ?? null),
-    difficulty: isDifficulty(q.difficulty) ? q.difficulty : (learned.difficulty ?? null),
+    correctId: key.id,
+    year: readYear(q.year) ?? learned.year ?? null,
+    difficulty: readDifficulty(q.difficulty) ?? learned.difficulty ?? null,
     sources: [source],
   };
 }

@@ -10,6 +10,7 @@ import { sniffImage } from '../images/cache.js';
 import type { PackManifest, PackQuestion, QuestionsFile } from './format.js';
 import { readPack, type ReadPack } from './reader.js';
 import { writePack } from './writer.js';
+import { plainTextOf } from '../util/markup-text.js';
 import { readFile } from 'node:fs/promises';
 import { MOODLE_LIMITS, MoodleError, scanMoodleXml } from './moodle-scan.js';
 
@@ -136,49 +137,11 @@ export interface MoodleImport {
   skipped: { name: string; reason: 'type' | 'no-single-answer' | 'too-few-answers' | 'empty' }[];
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-/** Accented letters as HTML editors name them (&eacute;, &Atilde;, &ccedil;…): letter + combining mark. */
-const MARKS: Record<string, string> = {
-  acute: '\u0301',
-  grave: '\u0300',
-  circ: '\u0302',
-  tilde: '\u0303',
-  uml: '\u0308',
-  cedil: '\u0327',
-};
-
-function entity(name: string): string | undefined {
-  const named = NAMED[name.toLowerCase()];
-  if (named) return named;
-  const accented = /^([a-zA-Z])(acute|grave|circ|tilde|uml|cedil)$/.exec(name);
-  return accented ? `${accented[1] ?? ''}${MARKS[accented[2] ?? ''] ?? ''}`.normalize('NFC') : undefined;
-}
-
-/** Moodle's HTML as the plain text our questions hold: tags out, paragraphs and breaks as new lines. */
+/** Moodle's HTML as the plain text our questions hold (markup-text.ts); a bad character reference refuses the file. */
 export function textOf(markup: string): string {
-  return markup
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h\d)>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, body: string) => {
-      if (body.startsWith('#'))
-        return character(
-          body.startsWith('#x') || body.startsWith('#X') ? parseInt(body.slice(2), 16) : Number(body.slice(1)),
-          match,
-        );
-      return entity(body) ?? match;
-    })
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/** A numeric character reference: a Unicode scalar value, or the file is refused (not thrown at the caller). */
-function character(code: number, reference: string): string {
-  const valid = Number.isInteger(code) && code >= 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
-  if (!valid) throw new MoodleError('not-moodle-xml', `bad character reference ${reference.slice(0, 20)}`);
-  return String.fromCodePoint(code);
+  return plainTextOf(markup, (reference) => {
+    throw new MoodleError('not-moodle-xml', `bad character reference ${reference.slice(0, 20)}`);
+  });
 }
 
 /** A file name as Moodle escapes it (%20…); a malformed escape refuses the file with its name. */

@@ -11,11 +11,15 @@ import type { SyncProgress, SyncReport } from '../../../preload/contract.js';
 import { ApiError } from '../api/errors.js';
 import type { CatalogClient, QuestionPage } from '../api/client.js';
 import { DAILY_LIMIT } from '../api/governor.js';
+import { readDifficulty, readYear } from '../api/lenient-fields.js';
 import { DIFFICULTIES, type ApiQuestion, type Difficulty, type QuestionFilters } from '../api/schemas.js';
+import { answerKeyOf } from '../catalog/answer-key.js';
 import { entryImageUrls, toStored, type CatalogStore, type PageMeta } from '../catalog/store.js';
-import { arrivedPage, type LeanQuestion, type PageItems } from '../catalog/arrived-page.js';
+import { arrivedPage } from '../catalog/arrived-page.js';
 import type { ImageCache } from '../images/cache.js';
 import { filtersOf, listingKey, scopeKey, type SyncScope } from './scope.js';
+import { SyncOutcomes } from './outcomes.js';
+import { PageWriter } from './page-writer.js';
 import type { RunState, SyncStateStore } from './state.js';
 
 export /** Pages requested ahead of the one being stored (the governor still paces every request). */
@@ -24,6 +28,13 @@ const PAGE_SIZE = 100;
 /** Oldest year probed when years must be learned from filtered listings. */
 export const MIN_YEAR = 1990;
 const MAX_REPAIR_PASSES = 2;
+/**
+ * A listing's bounds, for a server that never ends one (a `meta.total` that never runs out): it
+ * stops after this many pages in a row that bring no id it has not seen…
+ */
+export const STALE_PAGES = 3;
+/** …or this many pages past ceil(total/limit) of the first total it gave. */
+export const PAGE_MARGIN = 3;
 
 // The progress and report shapes are the bridge's: the UI and the CLI read the same values.
 export type { SyncProgress, SyncReport };
@@ -73,7 +84,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   await saveRun({});
 
   const seen = new Set<string>();
-  let invalid = 0;
+  const outcomes = new SyncOutcomes();
+  let unendedListings = 0;
   let missing = 0;
   let total: number | null = null;
   let pages = 0;
@@ -129,17 +141,25 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     };
     let listingTotal: number | null = null;
     let firstPage: ApiQuestion[] | null = null;
+    /** The server did not end the listing within its bounds: no repair pass (it would not end either). */
+    let unended = false;
+    /** A page came back empty: the whole set is read (spec §4.1 rule 2), whatever the total said. */
+    let endedEmpty = false;
     const pass = async (suffix: string, isRepair: boolean) => {
       const passKey = baseKey + suffix;
       const done = store.pagesOf(run.run).get(passKey);
       /** A page into the writer, tagged with its listing so a resume knows it is stored. */
       const storePage = (page: number, result: QuestionPage) => {
-        invalid += result.invalid;
+        for (const refusal of result.refused) outcomes.noteRefused(refusal);
         const meta: PageMeta = { listing: passKey, page, total: result.total, count: result.questions.length };
         // The answer's text and parse are not kept past this point: only what the write and the entries need.
         const arrived = arrivedPage(
           result.raw,
-          result.questions.map((q) => toStored(q, source, learned)),
+          result.questions.map((q) => {
+            const key = answerKeyOf(q);
+            outcomes.noteKept(q.id, key, result.unreadable.get(q.id));
+            return toStored(q, source, learned, key);
+          }),
         );
         return writer.add(arrived.questions, meta, arrived.items);
       };
@@ -174,8 +194,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       }
 
       async function readPages() {
+        /** Pages in a row that brought no id the listing had not seen (first pass only: a repair re-reads known pages). */
+        let stale = 0;
+        /** The last page the listing may reach, from the first total it gave. */
+        let ceiling = Number.POSITIVE_INFINITY;
         for (let page = 1; ; page++) {
           let count: number;
+          const known = ids.size;
           const kept = done?.get(page);
           if (kept) {
             count = kept.ids.length;
@@ -188,10 +213,14 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
             // Noted before the page is stored: a failed write ends the run, and a resume asks the page again.
             for (const question of result.questions) note(question.id);
             const fresh = ids.size;
-            // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there.
-            for (let ahead = 1; !isRepair && !stopAfterFirstPage && ahead <= PREFETCH_PAGES; ahead++) {
+            if (ceiling === Number.POSITIVE_INFINITY) ceiling = Math.ceil(result.total / PAGE_SIZE) + PAGE_MARGIN;
+            // Repair passes stop as soon as the count is whole, usually after a page or two: no prefetch there,
+            // nor once a page brought nothing new (the listing may be one that never ends).
+            const prefetching = !isRepair && !stopAfterFirstPage && fresh > known;
+            for (let ahead = 1; prefetching && ahead <= PREFETCH_PAGES; ahead++) {
               const next = page + ahead;
               if (fresh + (ahead - 1) * PAGE_SIZE >= result.total || next > Math.ceil(result.total / PAGE_SIZE)) break;
+              if (next > ceiling) break;
               if (done?.has(next) || prefetched.has(next) || signal.aborted) continue;
               const request = fetchPage(next);
               request.catch(() => undefined); // awaited (and its error thrown) on its turn
@@ -205,9 +234,17 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
           counted.add(`${passKey}:${page}`);
           emit({ phase: 'questions', rateLimitWait: null });
           if (stopAfterFirstPage) return;
+          if (count === 0) endedEmpty = true;
           if (count === 0 || listingTotal === null) return;
           // Complete, or past the last page the latest total allows (spec: ceil(total/limit) pages).
           if (ids.size >= listingTotal || page >= Math.ceil(listingTotal / PAGE_SIZE)) return;
+          if (ceiling === Number.POSITIVE_INFINITY) ceiling = Math.ceil(listingTotal / PAGE_SIZE) + PAGE_MARGIN;
+          stale = ids.size > known || isRepair ? 0 : stale + 1;
+          // A listing that never ends: what it brought is kept, and the report says so.
+          if (stale >= STALE_PAGES || page >= ceiling) {
+            unended = true;
+            return;
+          }
         }
       }
     };
@@ -216,12 +253,16 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
     // The set moved while it was read (items inserted or removed shift others across
     // page boundaries): read again from the start only until the count is complete.
     for (let repair = 1; !stopAfterFirstPage && repair <= MAX_REPAIR_PASSES; repair++) {
-      if (listingTotal === null || ids.size >= listingTotal) break;
+      if (unended || endedEmpty || listingTotal === null || ids.size >= listingTotal) break;
       await pass(`#repair${repair}`, true);
       await writer.drain();
     }
-    if (!stopAfterFirstPage && listingTotal !== null) missing += Math.max(0, listingTotal - ids.size);
-    return { total: listingTotal ?? 0, firstPage: firstPage as ApiQuestion[] | null };
+    if (unended) unendedListings += 1;
+    // Missing: what a listing that ended by its count or its pages did not bring. Not an unended one's (its
+    // total is the server's word for a set that never came whole), nor one ended by an empty page (read whole).
+    else if (!endedEmpty && !stopAfterFirstPage && listingTotal !== null)
+      missing += Math.max(0, listingTotal - ids.size);
+    return { total: listingTotal ?? 0, collected: ids.size, firstPage: firstPage as ApiQuestion[] | null };
   };
 
   try {
@@ -238,8 +279,8 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       const sample = first.firstPage ?? [];
       await saveRun({
         plan: {
-          needYear: scope.year === undefined && sample.some((q) => typeof q.year !== 'number'),
-          needDifficulty: scope.difficulty === undefined && sample.some((q) => typeof q.difficulty !== 'string'),
+          needYear: scope.year === undefined && sample.some((q) => readYear(q.year) === null),
+          needDifficulty: scope.difficulty === undefined && sample.some((q) => readDifficulty(q.difficulty) === null),
         },
       });
     }
@@ -278,15 +319,19 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   ): Promise<number> {
     const difficulties: (Difficulty | undefined)[] = plan.needDifficulty ? [...DIFFICULTIES] : [undefined];
     const readYear = async (year: number | undefined) => {
-      let sum = 0;
+      const sum = { total: 0, collected: 0 };
       for (const difficulty of difficulties) {
         const filters = { ...base, ...(year !== undefined && { year }), ...(difficulty && { difficulty }) };
-        sum += (await readListing(filters, { year: year ?? fixed.year, difficulty: difficulty ?? fixed.difficulty }))
-          .total;
+        const read = await readListing(filters, {
+          year: year ?? fixed.year,
+          difficulty: difficulty ?? fixed.difficulty,
+        });
+        sum.total += read.total;
+        sum.collected += read.collected;
       }
       return sum;
     };
-    if (!plan.needYear) return readYear(undefined);
+    if (!plan.needYear) return (await readYear(undefined)).total;
     // Years are unknown: probe from next year down until the partitions add up to the scope's total.
     const scopeTotal = total ?? 0;
     let covered = 0;
@@ -298,7 +343,9 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
         await saveRun({ yearTotals: { ...run.yearTotals, [String(year)]: yearTotal } });
       }
       if (yearTotal === 0) continue;
-      covered += await readYear(year);
+      // Counted by the questions that came, not the totals claimed: a total too high (or one that never
+      // runs out) probes more years, never fewer, so no year's questions are left unread.
+      covered += (await readYear(year)).collected;
     }
     return scopeTotal;
   }
@@ -322,8 +369,7 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
   }
 
   function report(status: SyncStatus, images: { downloaded: number; failed: number }): SyncReport {
-    let notGradable = 0;
-    for (const id of seen) if (store.keyed(id) === false) notGradable += 1;
+    const outcome = outcomes.summary(seen, (id) => store.keyed(id));
     return {
       product: scope.product,
       scope: key,
@@ -334,65 +380,13 @@ export async function runSync(scope: SyncScope, deps: SyncDeps): Promise<SyncRep
       retries: client.stats.retries,
       rateLimitWaits: client.governor.waits,
       images: { downloaded: images.downloaded, failed: images.failed },
-      skipped: notGradable + invalid,
+      skipped: outcome.keyless.total + outcome.refused.total,
       missing,
       resumed,
       durationMs: now() - started,
+      outcome,
+      unendedListings,
     };
-  }
-}
-
-/**
- * Group commit: a page is written as soon as the disk is free; pages that arrive
- * meanwhile go into the next write together. Under load this turns hundreds of
- * small writes into a few dozen, and a page counts as stored (for resume) only
- * once the write holding it has ended.
- */
-class PageWriter {
-  private pending: { questions: LeanQuestion[]; pages: PageMeta[]; items: PageItems[] } | null = null;
-  private writing: Promise<void> | null = null;
-  private failure: unknown = null;
-
-  constructor(
-    private readonly store: CatalogStore,
-    private readonly run: string,
-    private readonly maxPending = 20,
-  ) {}
-
-  async add(questions: LeanQuestion[], page: PageMeta, items: PageItems): Promise<void> {
-    this.check();
-    this.pending ??= { questions: [], pages: [], items: [] };
-    this.pending.questions.push(...questions);
-    this.pending.pages.push(page);
-    this.pending.items.push(items);
-    if (!this.writing) this.flush();
-    // Backpressure: never hold more than maxPending unwritten pages.
-    while (this.pending && this.pending.pages.length >= this.maxPending && this.writing) await this.writing;
-    this.check();
-  }
-
-  async drain(): Promise<void> {
-    while (this.writing) await this.writing;
-    this.check();
-  }
-
-  private flush() {
-    const batch = this.pending;
-    if (!batch) return;
-    this.pending = null;
-    this.writing = this.store
-      .appendArrived(batch.questions, this.run, batch.pages, batch.items)
-      .catch((error: unknown) => {
-        this.failure ??= error;
-      })
-      .finally(() => {
-        this.writing = null;
-        if (this.pending && !this.failure) this.flush();
-      });
-  }
-
-  private check() {
-    if (this.failure) throw this.failure;
   }
 }
 

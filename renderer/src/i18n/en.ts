@@ -33,10 +33,14 @@ export const en: Messages = {
     'rate-limited': 'Too many requests this minute. Wait a little and try again.',
     'quota-exhausted': 'The request quota (daily or monthly) is used up. What was downloaded is saved; continue later.',
     network: 'Could not reach the server. Check your internet connection and the API address.',
-    timeout: 'The server took too long to answer. Try again.',
-    server: 'The server had a problem. Try again in a few minutes.',
-    'invalid-response': 'The server answered in an unexpected way.',
-    'redirect-refused': 'The server tried to redirect to another address; the key was not sent.',
+    timeout:
+      'The server took too long to answer, even after retries. What was downloaded is saved: try again later or on a steadier connection.',
+    server:
+      'The API server had an internal error, even after retries. What was downloaded is saved: try again in a few minutes; if it goes on, tell the API provider.',
+    'invalid-response':
+      'The server answered something that is not the API’s answer (not JSON, or not the catalog’s shape). Check the API address in API keys; if it is right, tell the API provider.',
+    'redirect-refused':
+      'The server redirected to another address, and the key was not sent there. In API keys, use the API’s final address (the one its provider gives).',
     cancelled: 'Cancelled.',
     'bad-request': 'The server refused the request.',
     'not-an-api': 'This address does not look like the question catalog API.',
@@ -117,7 +121,15 @@ export const en: Messages = {
       'quota-exhausted': 'Sync paused: quota used up. Continue later.',
       cancelled: 'Sync cancelled. You can resume later.',
       details:
-        '{{questions}} questions · {{requests}} requests · {{downloaded}} images downloaded · {{failed}} images failed · {{skipped}} questions without an answer key',
+        '{{questions}} questions · {{requests}} requests · {{downloaded}} images downloaded · {{failed}} images failed',
+      kept: 'With an answer key: {{n}}',
+      keyless:
+        'Without an answer key (in the library and practice, never in a graded exam): {{n}} — no alternative marked: {{none}} · more than one marked: {{several}} · the server contradicts itself: {{contradicted}} · from an earlier sync: {{earlier}}',
+      refused: 'Refused for lacking a field the spec requires: {{n}} ({{fields}})',
+      unreadable: 'Unreadable fields, shown as —: {{fields}}',
+      unended:
+        'The server’s listing did not end (its total never ran out and its pages brought no new question): the sync stopped within its request bound and kept what came. The catalog may be incomplete; tell the API provider.',
+      field: { year: 'year', difficulty: 'difficulty', subjectName: 'subject name', exam: 'exam', image: 'image' },
     },
     daily: 'Requests today: {{used}} of {{limit}}',
   },

@@ -34,10 +34,14 @@ export const ptBR = {
     'quota-exhausted':
       'A cota de requisições (diária ou mensal) acabou. O que já foi baixado está salvo; continue mais tarde.',
     network: 'Não foi possível conectar ao servidor. Verifique sua internet e o endereço da API.',
-    timeout: 'O servidor demorou demais para responder. Tente de novo.',
-    server: 'O servidor teve um problema. Tente de novo em alguns minutos.',
-    'invalid-response': 'O servidor respondeu de um jeito inesperado.',
-    'redirect-refused': 'O servidor tentou redirecionar para outro endereço; a chave não foi enviada.',
+    timeout:
+      'O servidor demorou demais para responder, mesmo após novas tentativas. O que já foi baixado está salvo: tente de novo mais tarde ou numa conexão mais estável.',
+    server:
+      'O servidor da API teve um erro interno, mesmo após novas tentativas. O que já foi baixado está salvo: tente de novo em alguns minutos; se continuar, avise o fornecedor da API.',
+    'invalid-response':
+      'O servidor respondeu algo que não é a resposta da API (não é JSON, ou não tem o formato do catálogo). Confira o endereço da API em Chaves de API; se estiver certo, avise o fornecedor da API.',
+    'redirect-refused':
+      'O servidor redirecionou para outro endereço e a chave não foi enviada para lá. Em Chaves de API, use o endereço final da API (o que o fornecedor indica).',
     cancelled: 'Cancelado.',
     'bad-request': 'O servidor recusou o pedido.',
     'not-an-api': 'Este endereço não parece ser a API do catálogo de questões.',
@@ -119,7 +123,15 @@ export const ptBR = {
       'quota-exhausted': 'Sincronização pausada: cota esgotada. Continue mais tarde.',
       cancelled: 'Sincronização cancelada. Você pode continuar depois.',
       details:
-        '{{questions}} questões · {{requests}} requisições · {{downloaded}} imagens baixadas · {{failed}} imagens falharam · {{skipped}} questões sem gabarito',
+        '{{questions}} questões · {{requests}} requisições · {{downloaded}} imagens baixadas · {{failed}} imagens falharam',
+      kept: 'Com gabarito: {{n}}',
+      keyless:
+        'Sem gabarito (na biblioteca e na prática, nunca em simulado avaliado): {{n}} — nenhuma alternativa marcada: {{none}} · mais de uma marcada: {{several}} · o servidor se contradiz: {{contradicted}} · de uma sincronização anterior: {{earlier}}',
+      refused: 'Recusadas por faltar um campo que a especificação exige: {{n}} ({{fields}})',
+      unreadable: 'Campos ilegíveis, mostrados como —: {{fields}}',
+      unended:
+        'A listagem do servidor não terminou (o total não se esgotava e as páginas não traziam questões novas): a sincronização parou dentro do limite de pedidos e guardou o que veio. O catálogo pode estar incompleto; avise o fornecedor da API.',
+      field: { year: 'ano', difficulty: 'dificuldade', subjectName: 'nome da matéria', exam: 'prova', image: 'imagem' },
     },
     daily: 'Requisições hoje: {{used}} de {{limit}}',
   },

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiQuestion } from '../../../main/core/api/schemas.js';
-import { correctAlternativeId } from '../../../main/core/catalog/answer-key.js';
+import { answerKeyOf, correctAlternativeId } from '../../../main/core/catalog/answer-key.js';
 
-function question(
-  correctAlternative: unknown,
-  flags: (boolean | undefined)[] = [undefined, undefined, undefined],
-): ApiQuestion {
+function question(correctAlternative: unknown, flags: boolean[] = [false, true, false]): ApiQuestion {
   return {
     id: 'q',
     statement: 's',
@@ -15,32 +12,43 @@ function question(
       id: `alt-${letter}`,
       letter,
       text: letter,
-      isCorrect: flags[i],
+      isCorrect: flags[i] ?? false,
     })),
   };
 }
 
-describe('correctAlternativeId', () => {
-  it('trusts isCorrect first, even when correctAlternative disagrees', () => {
-    expect(correctAlternativeId(question('A', [false, true, false]))).toBe('alt-B');
-  });
+describe('the answer key: believed only when the server agrees with itself', () => {
   it.each([
-    ['a letter', 'C', 'alt-C'],
-    ['a lower-case letter', ' b ', 'alt-B'],
-    ['an alternative id', 'alt-A', 'alt-A'],
-    ['an object with id', { id: 'alt-C' }, 'alt-C'],
-    ['an object with letter', { letter: 'B', text: 'x' }, 'alt-B'],
-  ])('reads correctAlternative as %s', (_label, value, expected) => {
-    expect(correctAlternativeId(question(value))).toBe(expected);
-  });
-  it.each([
-    ['a bare number (0- or 1-based?)', 2],
+    ['the letter', 'B'],
+    ['a lower-case letter with spaces', ' b '],
+    ['the alternative id', 'alt-B'],
+    ['an object with id', { id: 'alt-B' }],
+    ['an object with letter', { letter: 'B', text: 'x' }],
+    ['its position counted from 1', 2],
+    ['its position counted from 0', 1],
+    ['nothing that names an alternative (null)', null],
     ['an unknown letter', 'Z'],
-    ['null', null],
-  ])('marks the question not gradable for %s', (_label, value) => {
-    expect(correctAlternativeId(question(value))).toBeNull();
+    ['absent', undefined],
+  ])('is the one isCorrect alternative when correctAlternative is %s', (_label, value) => {
+    expect(answerKeyOf(question(value))).toEqual({ id: 'alt-B', cause: null });
   });
-  it('marks it not gradable when two alternatives claim to be correct', () => {
-    expect(correctAlternativeId(question('A', [true, true, false]))).toBeNull();
+
+  it.each([
+    ['another letter', 'A'],
+    ['another alternative id', 'alt-C'],
+    ['an object naming another', { id: 'alt-A' }],
+    ['a position that names another either way', 3],
+  ])('is withheld when correctAlternative names %s', (_label, value) => {
+    expect(answerKeyOf(question(value))).toEqual({ id: null, cause: 'contradicted' });
+  });
+
+  it('is withheld when no alternative is marked, whatever correctAlternative says', () => {
+    // The issue's case: every isCorrect false and correctAlternative 'A' must not grade by A.
+    expect(answerKeyOf(question('A', [false, false, false]))).toEqual({ id: null, cause: 'none-marked' });
+    expect(correctAlternativeId(question('A', [false, false, false]))).toBeNull();
+  });
+
+  it('is withheld when two alternatives are marked', () => {
+    expect(answerKeyOf(question('A', [true, true, false]))).toEqual({ id: null, cause: 'several-marked' });
   });
 });

@@ -252,9 +252,13 @@ export function LibraryScreen({ onNavigate }: { onNavigate: (screen: Screen) => 
                     data-testid="row-open"
                   >
                     <span className="row-meta">
-                      {[row.exam, row.year, row.subject, row.difficulty && t(`difficulty.${row.difficulty}`)]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {/* An exam, year or difficulty the server did not send, or sent unreadable, shows as — (docs/sync.md). */}
+                      {[
+                        row.exam ?? '—',
+                        row.year ?? '—',
+                        row.subject,
+                        row.difficulty ? t(`difficulty.${row.difficulty}`) : '—',
+                      ].join(' · ')}
                     </span>
                     <span className="row-excerpt">{row.excerpt}</span>
                   </button>

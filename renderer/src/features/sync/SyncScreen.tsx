@@ -14,6 +14,7 @@ import type {
 import type { Screen } from '../../lib/screens';
 import { AnySelect, named, useDifficultyChoices } from '../../components/AnySelect';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SyncOutcomeLines } from './SyncOutcomeLines';
 import { api, errorOf } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/queries';
 
@@ -301,9 +302,9 @@ export function SyncScreen({ onNavigate }: { onNavigate: (screen: Screen) => voi
               requests: n(report.requests),
               downloaded: n(report.images.downloaded),
               failed: n(report.images.failed),
-              skipped: n(report.skipped),
             })}
           </p>
+          <SyncOutcomeLines report={report} />
           {report.status === 'done' && (
             <button type="button" className="link" onClick={() => onNavigate('library')} data-testid="go-library">
               {t('app.nav.library')}

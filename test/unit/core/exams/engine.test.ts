@@ -152,18 +152,17 @@ describe('exam engine', () => {
     expect(result.byDifficulty.map((l) => l.key)).toEqual(['easy', 'medium', 'hard']);
   });
 
-  it('grades every shape of correctAlternative the same', async () => {
+  it('grades every shape of an agreeing correctAlternative the same, and never one the server contradicts', async () => {
     const { dir, cleanup } = await tempDir();
     cleanups.push(cleanup);
     const store = await CatalogStore.open(dir);
-    const base = question(2); // correct is C
-    const noFlags = base.alternatives.map(({ isCorrect: _flag, ...a }) => a);
+    const base = question(2); // correct is C (isCorrect on C)
     const shapes: ApiQuestion[] = [
-      { ...base, id: 'flags' },
-      { ...base, id: 'letter', alternatives: noFlags, correctAlternative: 'C' },
-      { ...base, id: 'alt-id', alternatives: noFlags, correctAlternative: 'q2-C' },
-      { ...base, id: 'object', alternatives: noFlags, correctAlternative: { id: 'q2-C', letter: 'C' } },
-      { ...base, id: 'unknown', alternatives: noFlags, correctAlternative: 2 },
+      { ...base, id: 'letter', correctAlternative: 'C' },
+      { ...base, id: 'alt-id', correctAlternative: 'q2-C' },
+      { ...base, id: 'object', correctAlternative: { id: 'q2-C', letter: 'C' } },
+      { ...base, id: 'position', correctAlternative: 3 },
+      { ...base, id: 'contradicted', correctAlternative: 'A' },
     ];
     await store.append(shapes.map((q) => toStored(q, 'api:enem')));
     const images = await ImageCache.open(`${dir}/images`);
@@ -175,7 +174,7 @@ describe('exam engine', () => {
       imageUrl: (sha: string) => sha,
     });
     const state = await engine.start({ count: 10 }, timed(60, { seed: 2 }));
-    expect(state.questions).toHaveLength(4); // the not-gradable one is never put in an exam
+    expect(state.questions).toHaveLength(4); // the contradicted one is not gradable: never put in an exam
     for (const q of state.questions)
       await engine.answer(
         state.attemptId,
