@@ -9,6 +9,7 @@ import { PackError } from '../../main/core/packs/format.js';
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
+import { forkWorker } from '../../main/core/worker/node-spawn.js';
 import { stackPdf } from '../support/omr-synth.js';
 import { jpegOfHeightZero, pdfWithBrokenPageTree, pdfWithHugeImage, pngDeclaring } from '../support/hostile-files.js';
 import { refusals, WORKER_EXAM, workerDecoder, killedOnFirstJob, workerFile } from '../support/worker.js';
@@ -147,6 +148,35 @@ describe('the worker behind one interface', () => {
       expect(idle.worker.spawned).toBe(2);
     } finally {
       await idle.close();
+    }
+  }, 60_000);
+
+  it('a file sent as the idle worker exits, over and over, gives its sheet every time', async () => {
+    // The idle exit 1 ms after each file; the next file 0–3 ms after it: before, at and after the exit.
+    const racing = workerDecoder({ idleMs: 1 });
+    try {
+      for (let round = 0; round < 6; round++) {
+        const result = await racing.scan([{ name: 'turma.pdf', data: sheets.sheet }], TARGET);
+        expect(refusals(result), `round ${round}`).toEqual([]);
+        expect(result.sheets, `round ${round}`).toHaveLength(1);
+        await new Promise((resolve) => setTimeout(resolve, round % 4));
+      }
+      expect(racing.worker.spawned).toBeGreaterThan(1);
+    } finally {
+      await racing.close();
+    }
+  }, 120_000);
+
+  it('a worker restarting on a busy machine costs no file: the page clock starts once the process is up', async () => {
+    // Each process takes 4 s to load its modules (a busy machine's start), twice the page limit.
+    const busyStart = `--import=data:text/javascript,${encodeURIComponent('const t = Date.now(); while (Date.now() - t < 4000);')}`;
+    const slow = new Decoder(new DecodingWorker(forkWorker([busyStart]), { ...DEFAULT_LIMITS, pageMs: 2_000 }));
+    try {
+      const result = await slow.scan([{ name: 'turma.pdf', data: sheets.sheet }], TARGET);
+      expect(refusals(result)).toEqual([]);
+      expect(result.sheets).toHaveLength(1);
+    } finally {
+      await slow.close();
     }
   }, 60_000);
 });
