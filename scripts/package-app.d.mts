@@ -13,3 +13,11 @@ export const EXTRACTED_DIR: string;
 export const STANDIN_MARK: string;
 export function packageApp(options?: { quiet?: boolean }): PackagedApp;
 export function packagedApp(): PackagedApp | null;
+export interface AsarReport {
+  bytes: number;
+  largest: { path: string; bytes: number }[];
+  maps: { path: string; bytes: number }[];
+}
+export const ASAR_MAX_BYTES: number;
+export function asarReport(asarPath: string, count?: number): AsarReport;
+export function describeAsar(report: AsarReport): string;

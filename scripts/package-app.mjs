@@ -13,7 +13,7 @@
 // into the repository's node_modules: a module the package lacks fails there as it fails for a student.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -114,6 +114,35 @@ export function packageApp({ quiet = false } = {}) {
   return summary;
 }
 
+/** The bound on app.asar for the Linux target (docs/performance.md › The package): what runs, no more. */
+export const ASAR_MAX_BYTES = 40 * 1000 * 1000;
+
+/** app.asar's size and its largest files (unpacked files live beside it and are not counted). */
+export function asarReport(asarPath, count = 10) {
+  const files = [];
+  for (const listed of asar.listPackage(asarPath)) {
+    const path = listed.replaceAll('\\', '/').replace(/^\//, '');
+    const stat = asar.statFile(asarPath, path);
+    if (stat.files || stat.link || stat.unpacked || typeof stat.size !== 'number') continue;
+    files.push({ path, bytes: stat.size });
+  }
+  files.sort((a, b) => b.bytes - a.bytes);
+  return {
+    bytes: statSync(asarPath).size,
+    largest: files.slice(0, count),
+    maps: files.filter((f) => f.path.endsWith('.map')),
+  };
+}
+
+/** The report as lines: the size, then the largest files. */
+export function describeAsar(report) {
+  const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+  return [
+    `app.asar: ${mb(report.bytes)} (bound ${mb(ASAR_MAX_BYTES)}); its ${report.largest.length} largest files:`,
+    ...report.largest.map((file) => `  ${mb(file.bytes).padStart(8)}  ${file.path}`),
+  ].join('\n');
+}
+
 /** What the last packaging left (tests read it), or null. */
 export function packagedApp() {
   try {
@@ -128,4 +157,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `package: linux dir in ${summary.seconds.toFixed(1)} s${summary.electronStandIn ? ' (stand-in Electron binary)' : ''}; opened at ${summary.extracted}`,
   );
+  console.log(describeAsar(asarReport(summary.asar)));
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { packagedApp } from '../../scripts/package-app.mjs';
+import { ASAR_MAX_BYTES, asarReport, describeAsar, packagedApp } from '../../scripts/package-app.mjs';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
 import { forkWorker } from '../../main/core/worker/node-spawn.js';
@@ -145,6 +145,27 @@ describe('the package electron-builder makes', () => {
     const feed = parse(readFileSync(join(packaged.resources, 'app-update.yml'), 'utf8')) as Record<string, unknown>;
     expect(feed.updaterCacheDirName).toBe('exam-practice-updater');
     if ('provider' in feed) expect(feed.provider).toBe('github');
+  });
+
+  it('carries what runs: app.asar within its bound, no source maps, no renderer package twice', () => {
+    const report = asarReport(packaged.asar);
+    console.log(describeAsar(report));
+    expect(report.maps.map((file) => file.path)).toEqual([]);
+    expect(report.bytes).toBeLessThanOrEqual(ASAR_MAX_BYTES);
+    // Vite bundled these into the renderer's script: none is a dependency, none is in the asar.
+    for (const name of ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next', 'papaparse']) {
+      expect(name in manifest.dependencies, name).toBe(false);
+      expect(inAsar.has(`node_modules/${name}/package.json`), name).toBe(false);
+    }
+    // Of pdf.js, ZXing and DejaVu, only the files the app loads.
+    const under = (prefix: string) => [...inAsar].filter((path) => path.startsWith(prefix) && !path.endsWith('/'));
+    expect(under('node_modules/pdfjs-dist/build/')).toEqual([]);
+    expect(under('node_modules/pdfjs-dist/web/')).toEqual([]);
+    expect(under('node_modules/@zxing/library/umd/')).toEqual([]);
+    expect(under('node_modules/dejavu-fonts-ttf/ttf/').sort()).toEqual([
+      'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+      'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+    ]);
   });
 
   it('is the project’s executable, its fuses flipped as configured', () => {
