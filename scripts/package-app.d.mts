@@ -11,7 +11,7 @@ export const PACKAGE_DIR: string;
 export const UNPACKED_DIR: string;
 export const EXTRACTED_DIR: string;
 export const STANDIN_MARK: string;
-export function packageApp(options?: { quiet?: boolean }): PackagedApp;
+export function packageApp(options?: { quiet?: boolean; arch?: 'x64' | 'arm64' }): PackagedApp;
 export function packagedApp(): PackagedApp | null;
 export interface AsarReport {
   bytes: number;

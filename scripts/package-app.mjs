@@ -71,10 +71,10 @@ function electronDistribution() {
 }
 
 /** Runs electron-builder over out/ (which `npm run build` made) and opens the result. */
-export function packageApp({ quiet = false } = {}) {
+export function packageApp({ quiet = false, arch = 'x64' } = {}) {
   if (!existsSync(join(root, 'out/main/index.js'))) throw new Error('out/ is not built: run `npm run build` first');
   const distribution = electronDistribution();
-  rmSync(UNPACKED_DIR, { recursive: true, force: true });
+  rmSync(arch === 'x64' ? UNPACKED_DIR : join(PACKAGE_DIR, `linux-${arch}-unpacked`), { recursive: true, force: true });
   const builder = join(dirname(require.resolve('electron-builder/package.json')), 'cli.js');
   const started = Date.now();
   const run = spawnSync(
@@ -83,7 +83,7 @@ export function packageApp({ quiet = false } = {}) {
       builder,
       '--linux',
       'dir',
-      '--x64',
+      `--${arch}`,
       '--publish',
       'never',
       `-c.electronDist=${distribution.dir}`,
@@ -95,7 +95,8 @@ export function packageApp({ quiet = false } = {}) {
     if (quiet) process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
     throw new Error(`electron-builder failed (exit ${run.status})`);
   }
-  const resources = join(UNPACKED_DIR, 'resources');
+  const unpacked = arch === 'x64' ? UNPACKED_DIR : join(PACKAGE_DIR, `linux-${arch}-unpacked`);
+  const resources = join(unpacked, 'resources');
   rmSync(EXTRACTED_DIR, { recursive: true, force: true });
   mkdirSync(dirname(EXTRACTED_DIR), { recursive: true });
   // What Electron shows the app of its asar: the archive's files, with the unpacked ones in place.
@@ -103,7 +104,7 @@ export function packageApp({ quiet = false } = {}) {
   if (existsSync(join(resources, 'app.asar.unpacked')))
     cpSync(join(resources, 'app.asar.unpacked'), EXTRACTED_DIR, { recursive: true, force: true });
   const summary = {
-    unpacked: UNPACKED_DIR,
+    unpacked,
     resources,
     asar: join(resources, 'app.asar'),
     extracted: EXTRACTED_DIR,
@@ -153,7 +154,11 @@ export function packagedApp() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const summary = packageApp({ quiet: process.argv.includes('--quiet') });
+  const archArg = process.argv.indexOf('--arch');
+  const summary = packageApp({
+    quiet: process.argv.includes('--quiet'),
+    ...(archArg !== -1 && { arch: process.argv[archArg + 1] }),
+  });
   console.log(
     `package: linux dir in ${summary.seconds.toFixed(1)} s${summary.electronStandIn ? ' (stand-in Electron binary)' : ''}; opened at ${summary.extracted}`,
   );

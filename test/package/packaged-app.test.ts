@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { checkUnpacked } from '../../scripts/native-packages.mjs';
 import { ASAR_MAX_BYTES, asarReport, describeAsar, packagedApp } from '../../scripts/package-app.mjs';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
@@ -120,6 +121,8 @@ describe('the package electron-builder makes', () => {
       expect(asar.statFile(packaged.asar, path).unpacked, path).toBe(true);
       expect(existsSync(join(packaged.resources, 'app.asar.unpacked', path)), path).toBe(true);
     }
+    // Its own platform's and architecture's native packages (the lockfile's), and no other's.
+    expect(checkUnpacked(packaged.resources, 'linux', 'x64')).toEqual([]);
   });
 
   it('holds every asset where the packaged main looks for it', () => {
