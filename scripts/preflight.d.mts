@@ -3,6 +3,7 @@ export type BrowserFound =
 export interface BrowserProbes {
   systemBrowser(): string | null;
   playwrightBrowser(): string | null;
+  otherBrowser(): string | null;
   online(): Promise<boolean>;
   download(): Promise<boolean>;
   packageManager(): string[] | null;
@@ -10,8 +11,11 @@ export interface BrowserProbes {
 }
 export const BROWSER_HINT: string;
 export const machineProbes: BrowserProbes;
-export function systemCandidates(env?: Record<string, string | undefined>, platform?: NodeJS.Platform): string[];
-export function runs(path: string): boolean;
+export function systemCandidates(
+  env?: Record<string, string | undefined>,
+  platform?: NodeJS.Platform,
+): { chromium: string[]; chrome: string[] };
+export function runs(path: string, platform?: NodeJS.Platform): boolean;
 export function playwrightBrowser(): string | null;
 export function downloadHostAnswers(env?: Record<string, string | undefined>): Promise<boolean>;
 export function packageManagerInstall(platform?: NodeJS.Platform): string[] | null;

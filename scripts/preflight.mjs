@@ -2,8 +2,8 @@
 // of a long one: the project's packages installed, and a Chromium that runs (the harness journeys,
 // and the integration tests that read printed PDFs, drive one).
 //
-// The browser, in this order: CHROMIUM_PATH or the system's chromium/chrome when it runs; Playwright's
-// own when it was downloaded; Playwright's download where its host answers; the system's package
+// The browser, in this order: CHROMIUM_PATH or the system's Chromium when it runs; Playwright's own
+// when it was downloaded; the system's Google Chrome; Playwright's download where its host answers; the system's package
 // manager where this user may use it without a password (apt-get, as CI's .ci/run does). Otherwise
 // the run stops at once with one line saying what to run.
 //
@@ -20,31 +20,34 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BROWSER_HINT =
   'npm test needs a Chromium and found none that runs: run `npx playwright install --with-deps chromium` (or install your system’s chromium, or set CHROMIUM_PATH to one)';
 
-/** Where a system browser usually is; CHROMIUM_PATH first. */
+/**
+ * Where a system browser usually is: CHROMIUM_PATH and the system's Chromium first (what the harness
+ * used before Playwright's own), then Google Chrome, tried only after Playwright's own.
+ */
 export function systemCandidates(env = process.env, platform = process.platform) {
-  const listed = [env.CHROMIUM_PATH];
+  const chromium = [env.CHROMIUM_PATH];
+  const chrome = [];
   if (platform === 'darwin') {
-    listed.push(
-      '/Applications/Chromium.app/Contents/MacOS/Chromium',
-      '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-    );
+    chromium.push('/Applications/Chromium.app/Contents/MacOS/Chromium');
+    chrome.push('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
   } else if (platform === 'win32') {
     for (const base of [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA])
-      if (base) listed.push(join(base, 'Google/Chrome/Application/chrome.exe'));
+      if (base) chrome.push(join(base, 'Google/Chrome/Application/chrome.exe'));
   } else {
-    listed.push(
-      '/usr/bin/chromium',
-      '/usr/bin/chromium-browser',
-      '/usr/bin/google-chrome',
-      '/usr/bin/google-chrome-stable',
-    );
+    chromium.push('/usr/bin/chromium', '/usr/bin/chromium-browser');
+    chrome.push('/usr/bin/google-chrome', '/usr/bin/google-chrome-stable');
   }
-  return listed.filter((path) => typeof path === 'string' && path.length > 0);
+  const set = (paths) => paths.filter((path) => typeof path === 'string' && path.length > 0);
+  return { chromium: set(chromium), chrome: set(chrome) };
 }
 
-/** A browser that starts and says its version within 15 s (a broken snap stub or wrapper does not). */
-export function runs(path) {
+/**
+ * A browser that starts and says its version within 15 s (a snap stub or a broken wrapper does
+ * not). Chrome on Windows has no --version (it would open a window): there, being there is enough.
+ */
+export function runs(path, platform = process.platform) {
   if (!existsSync(path)) return false;
+  if (platform === 'win32') return true;
   const run = spawnSync(path, ['--version'], { timeout: 15_000, stdio: 'ignore' });
   return run.status === 0;
 }
@@ -104,8 +107,9 @@ function install(command) {
 
 /** What the real machine is asked; tests pass fakes. */
 export const machineProbes = {
-  systemBrowser: () => systemCandidates().find(runs) ?? null,
+  systemBrowser: () => systemCandidates().chromium.find((path) => runs(path)) ?? null,
   playwrightBrowser,
+  otherBrowser: () => systemCandidates().chrome.find((path) => runs(path)) ?? null,
   online: () => downloadHostAnswers(),
   download: async () => install(['npx', 'playwright', 'install', 'chromium']),
   packageManager: () => packageManagerInstall(),
@@ -120,6 +124,8 @@ export async function ensureBrowser(probes = machineProbes) {
   const system = probes.systemBrowser();
   if (system) return { ok: true, source: 'system', path: system };
   if (probes.playwrightBrowser()) return { ok: true, source: 'playwright', path: null };
+  const other = probes.otherBrowser();
+  if (other) return { ok: true, source: 'system', path: other };
   if ((await probes.online()) && (await probes.download()) && probes.playwrightBrowser())
     return { ok: true, source: 'playwright', path: null };
   const packageManager = probes.packageManager();

@@ -5,13 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { BROWSER_HINT, ensureBrowser, systemCandidates, type BrowserProbes } from '../../scripts/preflight.mjs';
 
 /** A machine described by what it has; every probe call is recorded. */
-function machine(has: { system?: string; playwright?: boolean; online?: boolean; downloads?: boolean; apt?: boolean }) {
+function machine(has: {
+  system?: string;
+  playwright?: boolean;
+  chrome?: string;
+  online?: boolean;
+  downloads?: boolean;
+  apt?: boolean;
+}) {
   const calls: string[] = [];
   let playwright = has.playwright ?? false;
   let system = has.system ?? null;
   const probes: BrowserProbes = {
     systemBrowser: () => (calls.push('system'), system),
     playwrightBrowser: () => (calls.push('playwright'), playwright ? '/cache/ms-playwright/chrome' : null),
+    otherBrowser: () => (calls.push('chrome'), has.chrome ?? null),
     online: () => (calls.push('online'), Promise.resolve(has.online ?? false)),
     download: () => {
       calls.push('download');
@@ -39,6 +47,18 @@ describe('npm test’s preflight: the browser', () => {
     const { probes, calls } = machine({ playwright: true, online: true });
     expect(await ensureBrowser(probes)).toEqual({ ok: true, source: 'playwright', path: null });
     expect(calls).not.toContain('download');
+  });
+
+  it('prefers Playwright’s own to Google Chrome, and takes Chrome where it is the only one', async () => {
+    const both = machine({ playwright: true, chrome: '/usr/bin/google-chrome' });
+    expect(await ensureBrowser(both.probes)).toEqual({ ok: true, source: 'playwright', path: null });
+    const chromeOnly = machine({ chrome: '/usr/bin/google-chrome', online: true });
+    expect(await ensureBrowser(chromeOnly.probes)).toEqual({
+      ok: true,
+      source: 'system',
+      path: '/usr/bin/google-chrome',
+    });
+    expect(chromeOnly.calls).not.toContain('download');
   });
 
   it('downloads Playwright’s where the network allows', async () => {
@@ -74,7 +94,7 @@ describe('npm test’s preflight: the browser', () => {
         '-e',
         `import { ensureBrowser, machineProbes } from './scripts/preflight.mjs';
          const found = await ensureBrowser({ ...machineProbes, systemBrowser: () => null, playwrightBrowser: () => null,
-           online: () => Promise.resolve(false), packageManager: () => null });
+           otherBrowser: () => null, online: () => Promise.resolve(false), packageManager: () => null });
          if (!found.ok) { console.error(found.message); process.exit(1); }`,
       ],
       { encoding: 'utf8', timeout: 60_000 },
@@ -85,14 +105,11 @@ describe('npm test’s preflight: the browser', () => {
   });
 
   it('looks for the system’s browser where each platform keeps it, CHROMIUM_PATH first', () => {
-    expect(systemCandidates({ CHROMIUM_PATH: '/opt/c' }, 'linux')).toEqual([
-      '/opt/c',
-      '/usr/bin/chromium',
-      '/usr/bin/chromium-browser',
-      '/usr/bin/google-chrome',
-      '/usr/bin/google-chrome-stable',
-    ]);
-    expect(systemCandidates({}, 'darwin')[0]).toContain('Chromium.app');
-    expect(systemCandidates({ PROGRAMFILES: 'C:\\Program Files' }, 'win32')[0]).toContain('chrome.exe');
+    expect(systemCandidates({ CHROMIUM_PATH: '/opt/c' }, 'linux')).toEqual({
+      chromium: ['/opt/c', '/usr/bin/chromium', '/usr/bin/chromium-browser'],
+      chrome: ['/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'],
+    });
+    expect(systemCandidates({}, 'darwin').chromium[0]).toContain('Chromium.app');
+    expect(systemCandidates({ PROGRAMFILES: 'C:\\Program Files' }, 'win32').chrome[0]).toContain('chrome.exe');
   });
 });
