@@ -13,7 +13,7 @@ import { electronSettings, electronVaultStorage } from './electron/stores.js';
 import { registerIpc, trust, type IpcTrust } from './ipc/register.js';
 import { fileOpener, openedPathsFrom } from './app/opened-files.js';
 import { createMainWindow } from './window.js';
-import { IMAGE_SCHEME, permissionDecision, UserActivation } from './window-policy.js';
+import { guardWebContents, IMAGE_SCHEME, permissionDecision, UserActivation } from './window-policy.js';
 import { EVENTS, type EventName, type Events } from '../preload/contract.js';
 import { fileKeyCipher } from './core/vault/file-key-cipher.js';
 import { testHooks, testModeEnabled, type SideEffect } from './test-mode.js';
@@ -192,7 +192,6 @@ if (!app.requestSingleInstanceLock()) {
   );
 
   app.on('window-all-closed', () => app.quit());
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-  });
+  // Every webContents, not the main window's alone: no new window, no navigation off the app, no <webview>.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
 }

@@ -106,6 +106,31 @@ export function navigationDecision(
   return 'deny';
 }
 
+/** What guardWebContents needs of a webContents (Electron's, or a test's stand-in). */
+export interface GuardedContents {
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+  on(
+    event: 'will-navigate' | 'will-redirect' | 'will-attach-webview',
+    listener: (event: { preventDefault(): void }, url?: string) => void,
+  ): unknown;
+}
+
+/**
+ * The limits every webContents gets as it is created (`app.on('web-contents-created')`), whatever
+ * made it: no new window, no navigation or redirect off `app://bundle`, no `<webview>`. The main
+ * window then sets its own window-open handler (links to the OS browser on a gesture), which
+ * replaces the first; its navigation guard adds to this one, and both allow only the app's origin.
+ */
+export function guardWebContents(contents: GuardedContents): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  const offApp = (event: { preventDefault(): void }, url?: string) => {
+    if (url === undefined || !isAppUrl(url)) event.preventDefault();
+  };
+  contents.on('will-navigate', offApp);
+  contents.on('will-redirect', offApp);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
 /** Adds the CSP header to every response of the app's own origin. */
 export function withCsp(headers: Record<string, string[]> | undefined): Record<string, string[]> {
   return { ...headers, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] };

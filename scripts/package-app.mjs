@@ -13,7 +13,7 @@
 // into the repository's node_modules: a module the package lacks fails there as it fails for a student.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -71,10 +71,10 @@ function electronDistribution() {
 }
 
 /** Runs electron-builder over out/ (which `npm run build` made) and opens the result. */
-export function packageApp({ quiet = false } = {}) {
+export function packageApp({ quiet = false, arch = 'x64' } = {}) {
   if (!existsSync(join(root, 'out/main/index.js'))) throw new Error('out/ is not built: run `npm run build` first');
   const distribution = electronDistribution();
-  rmSync(UNPACKED_DIR, { recursive: true, force: true });
+  rmSync(arch === 'x64' ? UNPACKED_DIR : join(PACKAGE_DIR, `linux-${arch}-unpacked`), { recursive: true, force: true });
   const builder = join(dirname(require.resolve('electron-builder/package.json')), 'cli.js');
   const started = Date.now();
   const run = spawnSync(
@@ -83,7 +83,7 @@ export function packageApp({ quiet = false } = {}) {
       builder,
       '--linux',
       'dir',
-      '--x64',
+      `--${arch}`,
       '--publish',
       'never',
       `-c.electronDist=${distribution.dir}`,
@@ -95,7 +95,8 @@ export function packageApp({ quiet = false } = {}) {
     if (quiet) process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
     throw new Error(`electron-builder failed (exit ${run.status})`);
   }
-  const resources = join(UNPACKED_DIR, 'resources');
+  const unpacked = arch === 'x64' ? UNPACKED_DIR : join(PACKAGE_DIR, `linux-${arch}-unpacked`);
+  const resources = join(unpacked, 'resources');
   rmSync(EXTRACTED_DIR, { recursive: true, force: true });
   mkdirSync(dirname(EXTRACTED_DIR), { recursive: true });
   // What Electron shows the app of its asar: the archive's files, with the unpacked ones in place.
@@ -103,7 +104,7 @@ export function packageApp({ quiet = false } = {}) {
   if (existsSync(join(resources, 'app.asar.unpacked')))
     cpSync(join(resources, 'app.asar.unpacked'), EXTRACTED_DIR, { recursive: true, force: true });
   const summary = {
-    unpacked: UNPACKED_DIR,
+    unpacked,
     resources,
     asar: join(resources, 'app.asar'),
     extracted: EXTRACTED_DIR,
@@ -112,6 +113,35 @@ export function packageApp({ quiet = false } = {}) {
   };
   writeFileSync(join(PACKAGE_DIR, 'packaged.json'), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
+}
+
+/** The bound on app.asar for the Linux target (docs/performance.md › The package): what runs, no more. */
+export const ASAR_MAX_BYTES = 40 * 1000 * 1000;
+
+/** app.asar's size and its largest files (unpacked files live beside it and are not counted). */
+export function asarReport(asarPath, count = 10) {
+  const files = [];
+  for (const listed of asar.listPackage(asarPath)) {
+    const path = listed.replaceAll('\\', '/').replace(/^\//, '');
+    const stat = asar.statFile(asarPath, path);
+    if (stat.files || stat.link || stat.unpacked || typeof stat.size !== 'number') continue;
+    files.push({ path, bytes: stat.size });
+  }
+  files.sort((a, b) => b.bytes - a.bytes);
+  return {
+    bytes: statSync(asarPath).size,
+    largest: files.slice(0, count),
+    maps: files.filter((f) => f.path.endsWith('.map')),
+  };
+}
+
+/** The report as lines: the size, then the largest files. */
+export function describeAsar(report) {
+  const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+  return [
+    `app.asar: ${mb(report.bytes)} (bound ${mb(ASAR_MAX_BYTES)}); its ${report.largest.length} largest files:`,
+    ...report.largest.map((file) => `  ${mb(file.bytes).padStart(8)}  ${file.path}`),
+  ].join('\n');
 }
 
 /** What the last packaging left (tests read it), or null. */
@@ -124,8 +154,13 @@ export function packagedApp() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const summary = packageApp({ quiet: process.argv.includes('--quiet') });
+  const archArg = process.argv.indexOf('--arch');
+  const summary = packageApp({
+    quiet: process.argv.includes('--quiet'),
+    ...(archArg !== -1 && { arch: process.argv[archArg + 1] }),
+  });
   console.log(
     `package: linux dir in ${summary.seconds.toFixed(1)} s${summary.electronStandIn ? ' (stand-in Electron binary)' : ''}; opened at ${summary.extracted}`,
   );
+  console.log(describeAsar(asarReport(summary.asar)));
 }

@@ -1,4 +1,5 @@
-// `npm test`: the quick tier of every layer, then one summary line counting every test that ran.
+// `npm test`: the prerequisites (scripts/preflight.mjs), then the quick tier of every layer, then one
+// summary line counting every test that ran.
 //   typecheck and lint (side by side: each is one thread), unit + integration (Vitest), build, the
 //   package (electron-builder's Linux dir target, checked and run from the package alone), UI e2e
 //   (Playwright: the harness on the build, the harness on the package, and Electron where its
@@ -7,11 +8,21 @@
 //   fresh build and package. `npm run test:all` (--tier all): both in one run. CI runs quick then long.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { preflight } from './preflight.mjs';
 import { selectedTier } from './test-tiers.mjs';
 
 const tierArg = process.argv.indexOf('--tier');
 const tier = selectedTier({ EXAM_PRACTICE_TIER: tierArg === -1 ? 'quick' : process.argv[tierArg + 1] });
-const env = { ...process.env, EXAM_PRACTICE_TIER: tier };
+
+// Prerequisites first (scripts/preflight.mjs): the packages, and a Chromium that runs, found or got
+// (Playwright's download, the system's package manager); else one line saying what to run, now.
+const ready = await preflight();
+if (!ready.ok) {
+  console.error(ready.message);
+  process.exit(1);
+}
+console.log(`preflight: browser ${ready.browser}`);
+const env = { ...ready.env, EXAM_PRACTICE_TIER: tier };
 
 mkdirSync('.tmp', { recursive: true });
 for (const file of ['.tmp/vitest.json', '.tmp/vitest-package.json', '.tmp/playwright.json'])

@@ -9,6 +9,7 @@ import { PackError } from '../../main/core/packs/format.js';
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
+import { forkWorker } from '../../main/core/worker/node-spawn.js';
 import { stackPdf } from '../support/omr-synth.js';
 import { jpegOfHeightZero, pdfWithBrokenPageTree, pdfWithHugeImage, pngDeclaring } from '../support/hostile-files.js';
 import { refusals, WORKER_EXAM, workerDecoder, killedOnFirstJob, workerFile } from '../support/worker.js';
@@ -149,4 +150,45 @@ describe('the worker behind one interface', () => {
       await idle.close();
     }
   }, 60_000);
+
+  it('a file sent as the idle worker exits, over and over, gives its sheet every time', async () => {
+    // The idle exit 1 ms after each file; the next file 0–3 ms after it: before, at and after the exit.
+    const racing = workerDecoder({ idleMs: 1 });
+    try {
+      for (let round = 0; round < 4; round++) {
+        const result = await racing.scan([{ name: 'turma.pdf', data: sheets.sheet }], TARGET);
+        expect(refusals(result), `round ${round}`).toEqual([]);
+        expect(result.sheets, `round ${round}`).toHaveLength(1);
+        await new Promise((resolve) => setTimeout(resolve, round % 4));
+      }
+      expect(racing.worker.spawned).toBeGreaterThan(1);
+    } finally {
+      await racing.close();
+    }
+  }, 120_000);
+
+  it('a worker restarting on a busy machine costs no file: the page clock starts once the process is up', async () => {
+    // The limit is set from this run's own measure (a fresh worker's whole scan of the sheet, start
+    // included), so the verdict does not depend on the machine's speed: the page limit is twice that,
+    // and each process then sleeps 1.2 page limits before loading its modules (a busy machine's
+    // start). Counted from the send, as before, the page was past its limit.
+    const measured = workerDecoder();
+    const started = Date.now();
+    try {
+      expect((await measured.scan([{ name: 'turma.pdf', data: sheets.sheet }], TARGET)).sheets).toHaveLength(1);
+    } finally {
+      await measured.close();
+    }
+    const pageMs = Math.ceil(2 * (Date.now() - started));
+    const sleep = `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${Math.ceil(1.2 * pageMs)});`;
+    const spawn = forkWorker([`--import=data:text/javascript,${encodeURIComponent(sleep)}`]);
+    const slow = new Decoder(new DecodingWorker(spawn, { ...DEFAULT_LIMITS, pageMs }));
+    try {
+      const result = await slow.scan([{ name: 'turma.pdf', data: sheets.sheet }], TARGET);
+      expect(refusals(result)).toEqual([]);
+      expect(result.sheets).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
 });

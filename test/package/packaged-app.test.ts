@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { packagedApp } from '../../scripts/package-app.mjs';
+import { checkUnpacked } from '../../scripts/native-packages.mjs';
+import { ASAR_MAX_BYTES, asarReport, describeAsar, packagedApp } from '../../scripts/package-app.mjs';
 import { DEFAULT_LIMITS, DecodingWorker } from '../../main/core/worker/client.js';
 import { Decoder } from '../../main/core/worker/decoder.js';
 import { forkWorker } from '../../main/core/worker/node-spawn.js';
@@ -120,6 +121,8 @@ describe('the package electron-builder makes', () => {
       expect(asar.statFile(packaged.asar, path).unpacked, path).toBe(true);
       expect(existsSync(join(packaged.resources, 'app.asar.unpacked', path)), path).toBe(true);
     }
+    // Its own platform's and architecture's native packages (the lockfile's), and no other's.
+    expect(checkUnpacked(packaged.resources, 'linux', 'x64')).toEqual([]);
   });
 
   it('holds every asset where the packaged main looks for it', () => {
@@ -145,6 +148,27 @@ describe('the package electron-builder makes', () => {
     const feed = parse(readFileSync(join(packaged.resources, 'app-update.yml'), 'utf8')) as Record<string, unknown>;
     expect(feed.updaterCacheDirName).toBe('exam-practice-updater');
     if ('provider' in feed) expect(feed.provider).toBe('github');
+  });
+
+  it('carries what runs: app.asar within its bound, no source maps, no renderer package twice', () => {
+    const report = asarReport(packaged.asar);
+    console.log(describeAsar(report));
+    expect(report.maps.map((file) => file.path)).toEqual([]);
+    expect(report.bytes).toBeLessThanOrEqual(ASAR_MAX_BYTES);
+    // Vite bundled these into the renderer's script: none is a dependency, none is in the asar.
+    for (const name of ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next', 'papaparse']) {
+      expect(name in manifest.dependencies, name).toBe(false);
+      expect(inAsar.has(`node_modules/${name}/package.json`), name).toBe(false);
+    }
+    // Of pdf.js, ZXing and DejaVu, only the files the app loads.
+    const under = (prefix: string) => [...inAsar].filter((path) => path.startsWith(prefix) && !path.endsWith('/'));
+    expect(under('node_modules/pdfjs-dist/build/')).toEqual([]);
+    expect(under('node_modules/pdfjs-dist/web/')).toEqual([]);
+    expect(under('node_modules/@zxing/library/umd/')).toEqual([]);
+    expect(under('node_modules/dejavu-fonts-ttf/ttf/').sort()).toEqual([
+      'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+      'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+    ]);
   });
 
   it('is the project’s executable, its fuses flipped as configured', () => {

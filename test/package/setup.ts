@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { packageApp } from '../../scripts/package-app.mjs';
 
 export default function setup(): void {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  // Built as `npm run build` builds it: Vitest's NODE_ENV=test would give Vite React's development build.
+  const { NODE_ENV: _vitest, ...env } = process.env;
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env });
   if (build.status !== 0) throw new Error('build failed');
   const summary = packageApp({ quiet: true }) as { seconds: number; electronStandIn: boolean };
   console.log(

@@ -36,6 +36,11 @@ export interface WorkerLimits {
   irtMs: number;
   /** An idle worker exits after this long (its decoders' memory goes with it). */
   idleMs: number;
+  /**
+   * Time for a new process to start (its modules loaded: the first message it sends). A job's own
+   * limit counts from then: a worker restarting on a busy machine is not the file's time.
+   */
+  startMs: number;
 }
 
 /**
@@ -50,6 +55,7 @@ export const DEFAULT_LIMITS: WorkerLimits = {
   jobMs: 60_000,
   irtMs: 300_000,
   idleMs: 30_000,
+  startMs: 120_000,
 };
 export const WORKER_HEAP_MB = 768;
 
@@ -81,6 +87,8 @@ interface Running {
   id: number;
   handle: WorkerHandle;
   kind: WorkerJob['kind'];
+  /** The job's own time limit, armed once its process is up. */
+  limit: number;
   listener: JobListener;
   finish(outcome: JobOutcome<WorkerJob['kind']>): void;
 }
@@ -94,6 +102,8 @@ export class DecodingWorker {
   private sampler: NodeJS.Timeout | null = null;
   private idle: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Whether the current process has spoken (it sends its memory once its modules are loaded). */
+  private up = false;
   /** Processes started so far (tests and the benchmark read it: a crash costs one restart). */
   spawned = 0;
   /** The highest resident memory seen of any worker process. */
@@ -127,12 +137,14 @@ export class DecodingWorker {
     if (this.closed) return Promise.resolve({ ok: false, died: 'crash' });
     if (this.idle) clearTimeout(this.idle);
     const handle = this.handle ?? this.launch();
+    const limit = job.kind === 'scan' ? this.limits.pageMs : job.kind === 'irt' ? this.limits.irtMs : this.limits.jobMs;
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.running = {
         id,
         handle,
         kind: job.kind,
+        limit,
         listener,
         finish: (outcome) => {
           this.running = null;
@@ -142,7 +154,8 @@ export class DecodingWorker {
           resolve(outcome);
         },
       };
-      this.arm(job.kind === 'scan' ? this.limits.pageMs : job.kind === 'irt' ? this.limits.irtMs : this.limits.jobMs);
+      // A process still starting (the first job after an idle exit or a crash) has its start's time first.
+      this.arm(this.up ? limit : this.limits.startMs);
       this.sampler = setInterval(() => this.checkMemory(residentBytes(handle.pid)), 100);
       this.sampler.unref();
       handle.send({ id, job });
@@ -153,6 +166,7 @@ export class DecodingWorker {
     const handle = this.spawn();
     this.spawned++;
     this.handle = handle;
+    this.up = false;
     handle.onMessage((message) => this.receive(handle, message));
     handle.onExit(({ stderr }) => {
       if (this.handle === handle) this.handle = null;
@@ -172,6 +186,11 @@ export class DecodingWorker {
       // Not the protocol: a worker that answers this is not trusted with the job it holds.
       this.kill('crash');
       return;
+    }
+    if (!this.up) {
+      // Started: the job it holds has its own time from now.
+      this.up = true;
+      if (this.running) this.arm(this.running.limit);
     }
     if (message.type === 'memory') {
       this.checkMemory(message.rss);

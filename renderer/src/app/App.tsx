@@ -9,26 +9,28 @@ import type {
   RunningExam,
   Settings,
 } from '../../../preload/contract';
-import { ExamBuilder } from '../features/exams/ExamBuilder';
 import { useFocusOnContext } from '../lib/useFocusOnContext';
-import { ExamScreen } from '../features/exams/ExamScreen';
 import { useAttemptTitle } from '../features/exams/attemptTitle';
-import { HistoryScreen } from '../features/exams/HistoryScreen';
-import { ResultsScreen } from '../features/exams/ResultsScreen';
-import { KeysScreen } from '../features/onboarding/KeysScreen';
 import { PackDropAndOpen } from '../features/packs/PackDropAndOpen';
-import { PacksScreen } from '../features/packs/PacksScreen';
 import { LibraryScreen } from '../features/library/LibraryScreen';
-import { NotebookScreen } from '../features/notebook/NotebookScreen';
-import { ClassReportScreen } from '../features/class/ClassReportScreen';
-import { GradePaperScreen } from '../features/paper/GradePaperScreen';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { SyncScreen } from '../features/sync/SyncScreen';
 import { StorageNotices } from '../components/StorageNotices';
-import { i18next } from '../i18n';
+import { changeLanguage } from '../i18n';
 import { api } from '../lib/bridge';
 import { type Screen } from '../lib/screens';
 import { ExamNotice } from './ExamNotice';
+import {
+  ClassReportScreen,
+  ExamBuilder,
+  ExamScreen,
+  GradePaperScreen,
+  HistoryScreen,
+  KeysScreen,
+  NotebookScreen,
+  PacksScreen,
+  ResultsScreen,
+  SettingsScreen,
+  SyncScreen,
+} from './lazy-screens';
 import { Sidebar } from './Sidebar';
 import { useReadingSettings, useTheme } from './window-settings';
 
@@ -185,7 +187,7 @@ export function App({ initialSettings }: { initialSettings: Settings }) {
     setSettings((current) => ({ ...current, ...change }));
     try {
       const next = await api['settings:set']({ settings: change });
-      if (change.language) await i18next.changeLanguage(next.language);
+      if (change.language) await changeLanguage(next.language);
       setSettings(next);
     } catch (error) {
       const held = await api['settings:get']({}).catch(() => null);

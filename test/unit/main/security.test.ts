@@ -15,6 +15,8 @@ import {
   secureWebPreferences,
   windowOpenDecision,
   withCsp,
+  guardWebContents,
+  type GuardedContents,
 } from '../../../main/window-policy.js';
 
 describe('window preferences', () => {
@@ -144,5 +146,36 @@ describe('IPC sender check', () => {
     expect(isTrustedSender(event(8, 'app://bundle/index.html'), trust)).toBe(false);
     expect(isTrustedSender(event(7, 'https://evil.example/'), trust)).toBe(false);
     expect(isTrustedSender(event(7, 'app://bundle/index.html', {}), trust)).toBe(false);
+  });
+});
+
+describe('every webContents, as it is created (web-contents-created)', () => {
+  /** A webContents stand-in that records its guards, then plays each event at them. */
+  function contents() {
+    const listeners = new Map<string, ((event: { preventDefault(): void }, url?: string) => void)[]>();
+    let openHandler: ((details: { url: string }) => { action: 'deny' }) | null = null;
+    const guarded: GuardedContents = {
+      setWindowOpenHandler: (handler) => (openHandler = handler),
+      on: (event, listener) => listeners.set(event, [...(listeners.get(event) ?? []), listener]),
+    };
+    const prevented = (event: string, url?: string) => {
+      let stopped = false;
+      for (const listener of listeners.get(event) ?? []) listener({ preventDefault: () => (stopped = true) }, url);
+      return stopped;
+    };
+    return { guarded, prevented, open: (url: string) => openHandler?.({ url }) };
+  }
+
+  it('opens no new window, navigates and redirects only within app://bundle, attaches no <webview>', () => {
+    const made = contents();
+    guardWebContents(made.guarded);
+    for (const url of ['https://example.com/', 'app://bundle/index.html', 'about:blank'])
+      expect(made.open(url)).toEqual({ action: 'deny' });
+    for (const event of ['will-navigate', 'will-redirect']) {
+      expect(made.prevented(event, 'app://bundle/index.html')).toBe(false);
+      for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://other/x', 'javascript:alert(1)'])
+        expect(made.prevented(event, url), `${event} ${url}`).toBe(true);
+    }
+    expect(made.prevented('will-attach-webview')).toBe(true);
   });
 });

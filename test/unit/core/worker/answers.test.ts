@@ -170,7 +170,15 @@ function scriptedWorkers(answer: (message: ToWorker, handle: number) => unknown[
 }
 
 describe('the worker client', () => {
-  const limits = { maxRssBytes: 1e12, pageMs: 5_000, fileMs: 60_000, jobMs: 5_000, irtMs: 5_000, idleMs: 60_000 };
+  const limits = {
+    maxRssBytes: 1e12,
+    pageMs: 5_000,
+    fileMs: 60_000,
+    jobMs: 5_000,
+    irtMs: 5_000,
+    idleMs: 60_000,
+    startMs: 5_000,
+  };
 
   it('a message out of protocol costs that worker its job: the job fails, the next runs in a new process', async () => {
     const workers = scriptedWorkers((message, n) =>
@@ -189,7 +197,7 @@ describe('the worker client', () => {
     const workers = scriptedWorkers(
       (_message, n) => (n === 1 ? [{ id: 0, type: 'memory', rss: 1e13 }] : []), // over the cap: killed and replaced
     );
-    const client = new DecodingWorker(workers.spawn, { ...limits, maxRssBytes: 1e12, jobMs: 300 });
+    const client = new DecodingWorker(workers.spawn, { ...limits, maxRssBytes: 1e12, jobMs: 300, startMs: 300 });
     expect(await client.run({ kind: 'fit', histories: [] })).toEqual({ ok: false, died: 'memory' });
     const second = client.run({ kind: 'fit', histories: [] });
     await new Promise((resolve) => setTimeout(resolve, 20));
