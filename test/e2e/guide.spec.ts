@@ -115,8 +115,12 @@ test('the guide’s values work as written: type sizes, the builder’s default 
   await screen.notebook.planSave.click();
   await expect(screen.examDateCountdown).toHaveAttribute('data-days', '21');
   await expect(screen.notebook.readiness.short).toBeVisible();
+  // The numbers a tester asserts are attributes, whatever the sentence around them says.
+  await expect(screen.notebook.readiness.panel).toHaveAttribute('data-cards', /^\d+$/);
+  const named = await screen.notebook.readiness.needed.getAttribute('data-new-per-day');
+  expect(Number(named)).toBeGreaterThan(0);
   await screen.notebook.readiness.use.click();
-  await expect(screen.notebook.newPerDay).not.toHaveValue('0');
+  await expect(screen.notebook.newPerDay).toHaveValue(named ?? '');
   const applied = await screen.notebook.newPerDay.inputValue();
   // (Whether the plan then reads as ready is the forecast's draw, not this button's: with ten cards
   // the goal is every one of them, and one simulated miss leaves it short.)

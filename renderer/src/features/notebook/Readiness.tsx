@@ -19,7 +19,16 @@ export function Readiness({
     new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
   const checkedOn = model.check ? new Date(model.check.at).toLocaleDateString(i18n.language) : '';
   return (
-    <section className="readiness" aria-labelledby="readiness-heading" data-testid="notebook-readiness">
+    <section
+      className="readiness"
+      aria-labelledby="readiness-heading"
+      data-testid="notebook-readiness"
+      {...(readiness && {
+        'data-at-target': readiness.atTarget,
+        'data-cards': readiness.cards,
+        'data-goal': readiness.goal,
+      })}
+    >
       {readiness && plan.examDate && (
         <>
           <h3 id="readiness-heading">
@@ -63,7 +72,11 @@ export function Readiness({
               </p>
               {readiness.needed ? (
                 <p>
-                  <span data-testid="notebook-readiness-needed">
+                  <span
+                    data-testid="notebook-readiness-needed"
+                    data-new-per-day={readiness.needed.newPerDay}
+                    data-reviews-per-day={readiness.needed.reviewsPerDay}
+                  >
                     {t('notebook.readiness.needed', { ...readiness.needed, goal: readiness.goal })}
                   </span>{' '}
                   <button
