@@ -95,6 +95,14 @@ export const ui = (page: Page) => {
       imagesText: id('sync-images-text'),
       rateWait: id('sync-rate-wait'),
       report: id('sync-report'),
+      /** What became of each question, counted once (docs/sync.md): each line's [data-count]. */
+      outcome: {
+        kept: id('sync-report-kept'),
+        keyless: id('sync-report-keyless'),
+        refused: id('sync-report-refused'),
+        unreadable: id('sync-report-unreadable'),
+        unended: id('sync-report-unended'),
+      },
       error: id('sync-error'),
     },
     library: {

@@ -15,9 +15,17 @@ export function SyncOutcomeLines({ report }: { report: SyncReport }) {
     .join(', ');
   return (
     <>
-      <p data-testid="sync-report-kept">{t('sync.report.kept', { n: n(kept) })}</p>
+      <p data-testid="sync-report-kept" data-count={kept}>
+        {t('sync.report.kept', { n: n(kept) })}
+      </p>
       {keyless.total > 0 && (
-        <p data-testid="sync-report-keyless">
+        <p
+          data-testid="sync-report-keyless"
+          data-count={keyless.total}
+          data-none-marked={keyless.causes['none-marked'] ?? 0}
+          data-several-marked={keyless.causes['several-marked'] ?? 0}
+          data-contradicted={keyless.causes.contradicted ?? 0}
+        >
           {t('sync.report.keyless', {
             n: n(keyless.total),
             none: n(keyless.causes['none-marked']),
@@ -28,13 +36,13 @@ export function SyncOutcomeLines({ report }: { report: SyncReport }) {
         </p>
       )}
       {refused.total > 0 && (
-        <p data-testid="sync-report-refused">
+        <p data-testid="sync-report-refused" data-count={refused.total}>
           {t('sync.report.refused', { n: n(refused.total), fields: refusedFields })}
         </p>
       )}
       {fields && <p data-testid="sync-report-unreadable">{t('sync.report.unreadable', { fields })}</p>}
       {report.unendedListings > 0 && (
-        <p role="alert" data-testid="sync-report-unended">
+        <p role="alert" data-testid="sync-report-unended" data-listings={report.unendedListings}>
           {t('sync.report.unended')}
         </p>
       )}
