@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { ui } from './locators.js';
+import { importDemo } from './steps.js';
 
 test('while a retry of the misses runs, the earlier result hides those questions’ keys, in the UI and through the bridge', async ({
   launch,
@@ -47,8 +48,7 @@ test('an earlier result read before an exam over the same questions starts is ne
 }) => {
   const app = await launch();
   const screen = ui(app.page);
-  await screen.packs.importDemo.click();
-  await expect(screen.library.count).toHaveAttribute('data-count', '44');
+  await importDemo(app.page);
   const settings = { title: 'A', mode: 'timed', timeLimitMinutes: 60, strict: true, seed: 11 } as const;
   const a = await app.page.evaluate(async (given) => {
     const api = window.examApp;

@@ -45,6 +45,20 @@ afterAll(async () => {
 const scratch = () => scratchDir(cleanups);
 
 const killAfter = (child: ChildProcess, ms: number) => setTimeout(() => child.kill('SIGKILL'), ms);
+
+/** A profile with one product synced whole from a fake catalog of `questions` (its API closed after the test). */
+async function syncedProfile(product: 'enem' | 'vestibulares', questions: number, seed: number) {
+  const api = await startFakeApi({ questions, seed });
+  cleanups.push(() => api.close());
+  const dir = await scratch();
+  const workspace = await openWorkspace(dir);
+  const client = workspace.client({ product, baseUrl: api.baseUrl, apiKey: api.keys[product] });
+  await runSync(
+    { product },
+    { client, store: workspace.store, images: workspace.images, state: workspace.state, currentYear: 2026 },
+  );
+  return { dir, workspace };
+}
 const random = (max: number) => Math.floor(Math.random() * max);
 
 describe('kill -9 mid-write', () => {
@@ -188,15 +202,7 @@ describe('kill -9 mid-write', () => {
   it(
     `pack import: ${KILLS} kills leave the pack whole and listed, or gone without a trace`,
     async () => {
-      const api = await startFakeApi({ questions: 400, seed: 9 });
-      cleanups.push(() => api.close());
-      const sourceDir = await scratch();
-      const source = await openWorkspace(sourceDir);
-      const client = source.client({ product: 'vestibulares', baseUrl: api.baseUrl, apiKey: api.keys.vestibulares });
-      await runSync(
-        { product: 'vestibulares' },
-        { client, store: source.store, images: source.images, state: source.state, currentYear: 2026 },
-      );
+      const { workspace: source } = await syncedProfile('vestibulares', 400, 9);
       const pack = await buildPack(await source.store.loadAll(), source.store, source.images, {
         title: 'Crash',
         appVersion: '0.1.0',
@@ -235,15 +241,7 @@ describe('kill -9 mid-write', () => {
   it(
     `pack removal: ${KILLS} kills leave the pack whole and listed, or gone without a trace, and every other question readable`,
     async () => {
-      const api = await startFakeApi({ questions: 300, seed: 12 });
-      cleanups.push(() => api.close());
-      const pristine = await scratch();
-      const source = await openWorkspace(pristine);
-      const client = source.client({ product: 'enem', baseUrl: api.baseUrl, apiKey: api.keys.enem });
-      await runSync(
-        { product: 'enem' },
-        { client, store: source.store, images: source.images, state: source.state, currentYear: 2026 },
-      );
+      const { dir: pristine, workspace: source } = await syncedProfile('enem', 300, 12);
       // The pack holds half the synced questions (kept, one source fewer) and they are its own too.
       const pack = await buildPack((await source.store.loadAll()).slice(0, 150), source.store, source.images, {
         title: 'Remoção',
