@@ -132,6 +132,8 @@ export async function readBackup(
       }
     };
     const stream = await streamOf(zip, entry);
+    // yauzl's own size check may fire after ours has already ended the pipeline: nobody is listening then.
+    stream.on('error', () => undefined);
     try {
       if (to === null) {
         for await (const _chunk of counter(stream)) void _chunk;
