@@ -1,9 +1,9 @@
 // What every command shares: exit codes (0 done, 1 other error, 2 bad usage, 3 auth, 4 quota
-// exhausted, 5 invalid pack), the error that means "bad usage", option parsers, and progress.
+// exhausted, 5 invalid pack, 6 backup file refused), the error that means "bad usage", option parsers, and progress.
 import { InvalidArgumentError } from 'commander';
 import type { SpawnWorker } from '../core/worker/client.js';
 
-export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5 } as const;
+export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5, invalidBackup: 6 } as const;
 
 export class UsageError extends Error {}
 
