@@ -119,6 +119,9 @@ describe('backups', () => {
     expect(seen.history.length).toBe(2);
     expect(seen.cards.some((c) => c.reviews > 0)).toBe(true);
     expect(seen.packs.length).toBe(1);
+    // The services took a backup as they closed (services.ts › backups.ts), of the work as it was.
+    const quit = (await listBackups(dir)).filter((b) => b.reason === 'quit');
+    expect(quit.length).toBe(1);
     const out = join(await scratchDir(cleanups), 'aluno.zip');
     const { manifest } = await exportData(dir, out);
     expect(manifest.counts.attempts).toBe(2);
