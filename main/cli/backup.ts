@@ -1,8 +1,8 @@
 // cli backup create / list: the data folder's automatic backups (docs/backup.md), by hand.
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { listBackups, takeBackup } from '../core/backup/backup-folder.js';
 import { lockDataDir } from '../core/util/data-lock.js';
-import { EXIT, printer, type Done } from './common.js';
+import { dataDirCommand, EXIT, printer, type Done } from './common.js';
 
 interface BackupOptions {
   dataDir: string;
@@ -10,19 +10,16 @@ interface BackupOptions {
 }
 
 export function backupCreateCommand(done: Done): Command {
-  return new Command('create')
-    .description("a backup of the student's work now, kept in <data-dir>/backups with the automatic ones")
-    .requiredOption('--data-dir <dir>', "the app's data folder")
-    .option('--json', 'print one JSON line')
-    .action(async (opts: BackupOptions) => done(await backupCreate(opts)));
+  return dataDirCommand(
+    'create',
+    "a backup of the student's work now, kept in <data-dir>/backups with the automatic ones",
+  ).action(async (opts: BackupOptions) => done(await backupCreate(opts)));
 }
 
 export function backupListCommand(done: Done): Command {
-  return new Command('list')
-    .description('the backups kept in <data-dir>/backups, newest first (read-only)')
-    .requiredOption('--data-dir <dir>', "the app's data folder")
-    .option('--json', 'print one JSON line')
-    .action(async (opts: BackupOptions) => done(await backupList(opts)));
+  return dataDirCommand('list', 'the backups kept in <data-dir>/backups, newest first (read-only)').action(
+    async (opts: BackupOptions) => done(await backupList(opts)),
+  );
 }
 
 async function backupCreate(opts: BackupOptions): Promise<number> {

@@ -1,12 +1,12 @@
 // cli data export / restore: the student's work to another machine (docs/backup.md). The passphrase
 // that seals the API key comes from EXAM_EXPORT_PASSPHRASE, never an argument (a process list shows
 // arguments), and so does the key itself (EXAM_API_KEY), as for `sync`.
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { resolve } from 'node:path';
 import { PRODUCTS, type Product } from '../core/api/schemas.js';
 import { exportData } from '../core/backup/export.js';
 import { restoreData } from '../core/backup/restore.js';
-import { EXIT, printer, UsageError, type Done } from './common.js';
+import { dataDirCommand, EXIT, printer, UsageError, type Done } from './common.js';
 
 interface ExportOptions {
   dataDir: string;
@@ -26,26 +26,26 @@ interface RestoreOptions {
 const passphrase = () => process.env.EXAM_EXPORT_PASSPHRASE || undefined;
 
 export function dataExportCommand(done: Done): Command {
-  return new Command('export')
-    .description("the student's work in one file for another machine (EXAM_EXPORT_PASSPHRASE seals the API key in)")
-    .requiredOption('--data-dir <dir>', "the app's data folder")
+  return dataDirCommand(
+    'export',
+    "the student's work in one file for another machine (EXAM_EXPORT_PASSPHRASE seals the API key in)",
+  )
     .requiredOption('--out <file>', 'the file to write')
     .option('--with-catalog', 'carry the synced questions and images too: the new machine syncs nothing')
     .addOption(
       new Option('--key-product <product>', 'with EXAM_API_KEY and a passphrase: the key to carry').choices(PRODUCTS),
     )
     .option('--base-url <url>', "the carried key's API address")
-    .option('--json', 'print one JSON line')
     .action(async (opts: ExportOptions) => done(await dataExport(opts)));
 }
 
 export function dataRestoreCommand(done: Done): Command {
-  return new Command('restore')
-    .description("replaces the data folder's work by a backup or export (what was there is backed up first)")
+  return dataDirCommand(
+    'restore',
+    "replaces the data folder's work by a backup or export (what was there is backed up first)",
+  )
     .argument('<file>', 'the backup or export')
-    .requiredOption('--data-dir <dir>', "the app's data folder")
     .option('--replace', 'required: the folder is replaced (merging is not built yet)')
-    .option('--json', 'print one JSON line')
     .action(async (file: string, opts: RestoreOptions) => done(await dataRestore(file, opts)));
 }
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ExamState } from '../../preload/contract.js';
 import yauzl from 'yauzl';
 import { exportData } from '../../main/core/backup/export.js';
 import {
@@ -69,13 +70,9 @@ async function profile() {
     request: { count: 10 },
     settings: { title: 'Simulado', mode: 'timed', timeLimitMinutes: 60, strict: true, seed: 3 },
   });
-  for (const q of exam.questions)
-    await value(services, 'exam:answer', { attemptId: exam.attemptId, index: q.index, choice: 0 });
-  await value(services, 'exam:submit', { attemptId: exam.attemptId });
-  const review = await value(services, 'notebook:start-review', {});
-  for (const q of review.questions)
-    await value(services, 'exam:answer', { attemptId: review.attemptId, index: q.index, choice: 1 });
-  await value(services, 'exam:submit', { attemptId: review.attemptId });
+  await answerAll(services, exam, 0);
+  // Today's review of the misses, answered: the notebook's cards get their first reviews.
+  await answerAll(services, await value(services, 'notebook:start-review', {}), 1);
   const noted = { attemptId: exam.attemptId, index: 0 };
   await value(services, 'notes:set', { ref: noted, text: 'Revisar a regra de três' });
   // A key in the vault: its encrypted record must never travel in a backup.
@@ -89,6 +86,13 @@ async function profile() {
 }
 
 type Services = Awaited<ReturnType<typeof nodeServices>>;
+
+/** Every question answered with the same alternative, then submitted. */
+async function answerAll(services: Services, state: ExamState, choice: number) {
+  for (const q of state.questions)
+    await value(services, 'exam:answer', { attemptId: state.attemptId, index: q.index, choice });
+  await value(services, 'exam:submit', { attemptId: state.attemptId });
+}
 
 /** What the student sees of their work, through the bridge. */
 async function view(services: Services, noted: { attemptId: string; index: number }) {

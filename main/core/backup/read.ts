@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { checkName } from '../packs/reader.js';
+import { checkName, entryName } from '../packs/reader.js';
 import {
   BACKUP_FORMAT_VERSION,
   BackupError,
@@ -40,11 +40,6 @@ function openZip(path: string): Promise<ZipFile> {
       error || !zip ? reject(new BackupError('not-a-zip', error?.message ?? '')) : resolve(zip),
     ),
   );
-}
-
-function nameOf(entry: Entry): string {
-  const raw = entry.fileName as unknown as Buffer;
-  return (entry.generalPurposeBitFlag & 0x800) !== 0 ? raw.toString('utf8') : raw.toString('latin1');
 }
 
 function safePath(name: string): void {
@@ -154,7 +149,7 @@ export async function readBackup(
   };
 
   const onEntry = async (entry: Entry) => {
-    const name = nameOf(entry);
+    const name = entryName(entry);
     safePath(name);
     if (((entry.externalFileAttributes >>> 16) & 0o170000) === SYMLINK) throw new BackupError('symlink', name);
     if (seen.has(name)) throw new BackupError('duplicate-entry', name);
