@@ -1,5 +1,5 @@
 // npm run bench -- backup: a heavy student's year (500 attempts with their questions, 5,000 notebook
-// cards with their review log, 1,000 notes, a pack) beside a synced catalog of BENCH_QUESTIONS
+// cards with their review log, 1,000 notes; no pack) beside a synced catalog of BENCH_QUESTIONS
 // (50,000) questions. An automatic backup and an export with the catalog, timed and sized against
 // a plain copy (fs.cp) and a plain zip (yazl, the same files, no manifest or hashes) in the same
 // run. Where this is easier than the world: the files are synthetic JSON of realistic size, written
