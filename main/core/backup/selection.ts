@@ -69,22 +69,23 @@ export async function selectFiles(dataDir: string, options: { catalog: boolean }
   const all = (await listFiles(dataDir)).sort();
   const chosen = new Set<string>();
   const wantedImages = new Set<string>();
-  const collectHashes = async (path: string) => {
-    const text = await readFile(join(dataDir, path), 'utf8').catch(() => '');
+  const read = (path: string) => readFile(join(dataDir, path), 'utf8').catch(() => '');
+  const collectHashes = (text: string) => {
     for (const match of text.matchAll(IMAGE_HASH)) wantedImages.add(match[0]);
-    return text;
   };
   for (const path of all) {
     const kind = classify(path);
     // The exam lists name packs' exams; the sync state (resume, today's requests) is the catalog's.
     if (kind === 'work' || (kind === 'catalog' && (options.catalog || path === 'catalog/exams.json'))) {
       chosen.add(path);
-      if (path.startsWith('attempts/') || path.startsWith('notebook') || path === 'explanations.json')
-        await collectHashes(path);
-    } else if (kind === 'pack-chunk') {
-      if (options.catalog) chosen.add(path);
-      else if (holdsPack(await collectHashes(path))) chosen.add(path);
-    }
+      if (path.endsWith('.json') && path !== 'settings.json') collectHashes(await read(path));
+    } else if (kind === 'pack-chunk' && !options.catalog) {
+      const text = await read(path);
+      if (holdsPack(text)) {
+        chosen.add(path);
+        collectHashes(text);
+      }
+    } else if (kind === 'pack-chunk') chosen.add(path);
   }
   for (const path of all) {
     if (classify(path) !== 'image') continue;
