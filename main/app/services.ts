@@ -39,8 +39,9 @@ import { toBridgeError } from './handle.js';
 import { createAppHandlers } from './app-handlers.js';
 import type { PackSource } from '../core/packs/reader.js';
 import { OneAtATime } from '../core/util/one-at-a-time.js';
+import { startBackups } from './backups.js';
 
-/** After launch, when the first screen has been answered: the exam start is prepared then. */
+/** The first exam start after launch as quick as any other: prepared once the first screen has had its answers. */
 const EXAM_PREPARE_MS = 1500;
 export type { Handlers } from './types.js';
 import type { AppServices, ServiceOptions } from './service-api.js';
@@ -231,9 +232,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     ...createCatalogHandlers({ workspace, library, isLocked: (id) => visibility.isLocked(id) }),
     ...cache.handlers,
   };
-
-  // The first exam start after launch as quick as any other: what a start needs, prepared once the
-  // first screen has had its answers.
+  const backups = startBackups({ ...options, examRunning: () => engine.running() !== null });
   const preparing = setTimeout(() => void engine.prepare().catch(() => undefined), EXAM_PREPARE_MS);
   preparing.unref();
 
@@ -252,6 +251,7 @@ export async function createAppServices(options: ServiceOptions): Promise<AppSer
     await fitter?.close();
     await notebook.settled();
     await packs.dropOffers();
+    await backups.close();
     await workspace.close();
   };
   const quitting: QuitSequence = new QuitSequence({

@@ -1,9 +1,20 @@
 // What every command shares: exit codes (0 done, 1 other error, 2 bad usage, 3 auth, 4 quota
-// exhausted, 5 invalid pack, 6 the API server failed or misbehaved, 7 the API server unreachable), the error that means "bad usage", option parsers, and progress.
-import { InvalidArgumentError } from 'commander';
+// exhausted, 5 invalid pack, 6 the API server failed or misbehaved, 7 the API server unreachable,
+// 8 backup file refused), the error that means "bad usage", option parsers, and progress.
+import { Command, InvalidArgumentError } from 'commander';
 import type { SpawnWorker } from '../core/worker/client.js';
 
-export const EXIT = { ok: 0, error: 1, usage: 2, auth: 3, quota: 4, invalidPack: 5, server: 6, network: 7 } as const;
+export const EXIT = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  auth: 3,
+  quota: 4,
+  invalidPack: 5,
+  server: 6,
+  network: 7,
+  invalidBackup: 8,
+} as const;
 
 export class UsageError extends Error {}
 
@@ -63,4 +74,12 @@ export function progress(label: string, stream: NodeJS.WriteStream = process.std
       if (tty && drawn) stream.write('\n');
     },
   };
+}
+
+/** A command over a data folder, answering in one JSON line with `--json`. */
+export function dataDirCommand(name: string, description: string): Command {
+  return new Command(name)
+    .description(description)
+    .requiredOption('--data-dir <dir>', "the app's data folder")
+    .option('--json', 'print one JSON line');
 }

@@ -2,12 +2,16 @@
 // cli`, the bundle (`node out/cli/index.js`) and the installed app's own binary (`--cli`).
 // Exit codes: 0 done, 1 other error, 2 bad usage, 3 auth (401/403), 4 quota exhausted, 5 invalid pack,
 // 6 the API server failed or misbehaved (5xx, time-out, not its answer, a redirect, a listing that
-// never ended), 7 the API server could not be reached.
+// never ended), 7 the API server could not be reached, 8 backup file refused.
 // Each command lives in main/cli/<command>.ts over commander, which gives every command its help
 // (`cli <command> --help`), validation and `--version`.
 import { Command, CommanderError } from 'commander';
 import { ApiError } from '../core/api/errors.js';
 import { apiFailure, sayBoth } from './api-failure.js';
+import { BackupError } from '../core/backup/format.js';
+import { backupCreateCommand, backupListCommand } from './backup.js';
+import { backupRefusal } from './backup-messages.js';
+import { dataExportCommand, dataRestoreCommand } from './data.js';
 import { WrongCodeError } from '../core/packs/seal.js';
 import { DataDirLockedError } from '../core/util/data-lock.js';
 import { APP_VERSION } from '../core/version.js';
@@ -50,6 +54,16 @@ const COMMANDS: (Make | { group: string; description: string; commands: Make[] }
   { group: 'class', description: "a class's results", commands: [classReportCommand] },
   { group: 'print', description: 'exams on paper', commands: [printBookletCommand, printScanCommand] },
   { group: 'notebook', description: 'the error notebook', commands: [notebookStatsCommand] },
+  {
+    group: 'backup',
+    description: "the student's work, backed up in the data folder",
+    commands: [backupCreateCommand, backupListCommand],
+  },
+  {
+    group: 'data',
+    description: "the student's work to another machine: export, restore",
+    commands: [dataExportCommand, dataRestoreCommand],
+  },
 ];
 
 function program(done: Done, host: CliHost): Command {
@@ -104,6 +118,11 @@ export async function main(argv: string[], host: CliHost = NODE_HOST): Promise<n
     if (error instanceof WrongCodeError) {
       process.stderr.write('cli: wrong release code: the sealed answers stay closed (nothing was changed)\n');
       return EXIT.usage;
+    }
+    if (error instanceof BackupError) {
+      const refusal = backupRefusal(error.code);
+      process.stderr.write(`cli: ${refusal.message}${error.detail ? ` [${error.detail}]` : ''}\n`);
+      return refusal.exit;
     }
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`cli: ${error.message}\n`);

@@ -19,6 +19,7 @@ import { TEMP_FILE, writesSettled } from './util/durable-file.js';
 import { StorageNotices, type StorageNotice } from './util/json-file.js';
 import type { StorageContext } from './util/storage.js';
 import { OneAtATime } from './util/one-at-a-time.js';
+import { recoverRestore } from './backup/swap.js';
 
 export const dataPaths = (dataDir: string) => ({
   catalog: join(dataDir, 'catalog'),
@@ -118,6 +119,8 @@ export async function openWorkspace(
   // Read-only (a second process: `stats` beside a running sync) takes no lock and never writes,
   // moves or deletes: what looks like a leftover to it may be the writer's file in flight.
   const readOnly = options.readOnly === true;
+  // A restore killed between its two renames left no folder at this name, or two beside it.
+  if (!readOnly) await recoverRestore(dataDir);
   const unlock = readOnly ? async () => undefined : await lockDataDir(dataDir);
   const paths = dataPaths(dataDir);
   const noticeList = options.notices ?? new StorageNotices();

@@ -14,7 +14,8 @@ import { tempDir } from '../support/temp.js';
 // timings); omr: answer sheets from the full synthetic scan corpus; tri: the class TRI's recovery by
 // class size; memory: main's memory with the whole catalog cached, launch and exam start;
 // scan-memory: main's memory and stalls while a class's scans are read; class: a 1,000-file class
-// report's stall in main and its TRI's time against its budget.
+// report's stall in main and its TRI's time against its budget; backup: a heavy student's backup,
+// export and restore against a plain copy and a plain zip (docs/backup.md).
 const ALONE: Record<string, string> = {
   notebook: './notebook.js',
   omr: './omr.js',
@@ -22,6 +23,7 @@ const ALONE: Record<string, string> = {
   memory: './memory.js',
   'scan-memory': './scan-memory.js',
   class: './class.js',
+  backup: './backup.js',
 };
 const alone = Object.keys(ALONE).find((name) => process.argv.includes(name));
 if (alone) {

@@ -17,6 +17,7 @@ import { nodeServices } from './node-services.js';
 import { fromMoodleXml, MoodleError } from '../../main/core/packs/moodle.js';
 import { ScanSessions } from '../../main/core/paper/scan-sessions.js';
 import { scanBatchSheets, SCAN_BATCH_CODE } from './crash-ops.js';
+import { restoreData } from '../../main/core/backup/restore.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -161,6 +162,16 @@ async function release(dir: string, id: string, code: string) {
   await services.close();
 }
 
+/** Restores two backups in turn, forever: the parent kills it mid-restore (backup-crash.test.ts). */
+async function restoreLoop(dir: string, files: string[]) {
+  say('READY');
+  for (let n = 0; ; n++) {
+    const file = files[n % files.length] ?? '';
+    await restoreData(dir, file, { mode: 'replace', beforeSwap: async () => void say(`SWAP ${n}`) });
+    say(`DONE ${n}`);
+  }
+}
+
 const [mode, dir = '', arg = '', extra = ''] = process.argv.slice(2);
 if (mode === 'attempt') await attempt(dir, Number(arg));
 else if (mode === 'sync') await sync(dir, arg);
@@ -171,4 +182,5 @@ else if (mode === 'scan-batch') await scanBatch(dir, Number(arg));
 else if (mode === 'import-measured') await importMeasured(dir, arg);
 else if (mode === 'release') await release(dir, arg, extra);
 else if (mode === 'moodle-measured') await moodleMeasured(dir);
+else if (mode === 'restore') await restoreLoop(dir, [arg, extra]);
 else throw new Error(`unknown mode ${mode}`);

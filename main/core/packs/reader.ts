@@ -62,7 +62,7 @@ function open(source: PackSource): Promise<ZipFile> {
   });
 }
 
-function entryName(entry: Entry): string {
+export function entryName(entry: Entry): string {
   const raw = entry.fileName as unknown as Buffer;
   // Bit 11: UTF-8 name. Otherwise CP437, of which we accept only the ASCII part anyway.
   return (entry.generalPurposeBitFlag & 0x800) !== 0 ? raw.toString('utf8') : raw.toString('latin1');
