@@ -125,10 +125,14 @@ function normaliseText(text: string, tokens: Tokens): string {
  * a request's milliseconds) and the data folder's size on disk differ by when each world ran.
  */
 function normaliseDiagnostics(text: string, tokens: Tokens): string {
-  return normaliseText(text, tokens)
-    .replace(/\b\d{2}:\d{2}:\d{2}(?:\.\d+)?\b/g, '<clock>')
-    .replace(/\b\d+(?:\.\d+)? ?(?:ms|s|KB|MB|GB|KiB|MiB|GiB|B)\b/g, '<measure>')
-    .replace(/"(?:ms|durationMs|elapsedMs)":\d+/g, '"ms":0');
+  return (
+    normaliseText(text, tokens)
+      .replace(/\b\d{2}:\d{2}:\d{2}(?:\.\d+)?\b/g, '<clock>')
+      .replace(/\b\d+(?:\.\d+)? ?(?:ms|s|KB|MB|GB|KiB|MiB|GiB|B)\b/g, '<measure>')
+      .replace(/"(?:ms|durationMs|elapsedMs)":\d+/g, '"ms":0')
+      // A backup's file is named by the moment it was taken.
+      .replace(/backup-\d{4}-\d\d-\d\dT[\d-]+Z/g, 'backup-<time>')
+  );
 }
 
 // ---- the renderer's side: what it has seen, and calls drawn from it -----------------------------
