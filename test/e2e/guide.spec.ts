@@ -52,6 +52,8 @@ test('the guide’s values work as written: type sizes, the builder’s default 
   const { page } = await launch();
   const screen = ui(page);
   await screen.nav('settings').click();
+  // Settings is loaded when first opened (its own chunk): its options are read once it shows.
+  await expect(screen.settings.fontScale).toBeVisible();
   const scales = await screen.settings.fontScale
     .locator('option')
     .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
