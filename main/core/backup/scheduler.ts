@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { OneAtATime } from '../util/one-at-a-time.js';
 import { listBackups, takeBackup } from './backup-folder.js';
 import type { Generations } from './generations.js';
-import { listFiles, classify } from './selection.js';
+import { listWorkFiles } from './selection.js';
 
 export const BACKUP_INTERVAL_MS = 30 * 60_000;
 
@@ -39,8 +39,7 @@ export interface SchedulerOptions {
 /** What the work files look like now (names, sizes, times): a change is a different fingerprint. */
 async function fingerprint(dataDir: string): Promise<string> {
   const parts: string[] = [];
-  for (const path of (await listFiles(dataDir)).sort()) {
-    if (classify(path) !== 'work') continue;
+  for (const path of (await listWorkFiles(dataDir)).sort()) {
     const info = await stat(join(dataDir, path)).catch(() => null);
     if (info) parts.push(`${path}:${info.size}:${info.mtimeMs}`);
   }

@@ -55,6 +55,22 @@ export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
+/** The folders the student's work lives in besides the top level (classify's `work`). */
+const WORK_FOLDERS = ['attempts', 'sealed', 'paper'];
+
+/**
+ * The student's work files only: the top level and the folders work lives in. Never the catalog's
+ * chunks or the images (tens of thousands of files), which the scheduler's fingerprint, taken at
+ * every start and every check, has no use for.
+ */
+export async function listWorkFiles(dir: string): Promise<string[]> {
+  const top = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(WORK_FOLDERS.map((folder) => listFiles(dir, folder)));
+  return [...top.filter((entry) => entry.isFile()).map((entry) => entry.name), ...nested.flat()].filter(
+    (path) => classify(path) === 'work',
+  );
+}
+
 /** A catalog chunk holds a pack's questions when a record's sources name one (`"pack:<id>"`). */
 const holdsPack = (text: string) => text.includes('"pack:');
 const IMAGE_HASH = /[0-9a-f]{64}/g;

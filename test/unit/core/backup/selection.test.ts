@@ -3,7 +3,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyMaterialStripped, selectFiles } from '../../../../main/core/backup/selection.js';
+import {
+  classify,
+  keyMaterialStripped,
+  listFiles,
+  listWorkFiles,
+  selectFiles,
+} from '../../../../main/core/backup/selection.js';
 import { scratchDir } from '../../../support/temp.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -79,6 +85,17 @@ describe('what a backup holds', () => {
     expect(await selectFiles(dir, { catalog: true })).toEqual(
       [...work, 'catalog/chunks/00000002.json', 'catalog/sync.json', `images/${SYNCED_IMAGE}`].sort(),
     );
+  });
+
+  it('the scheduler’s list of work files is every work file of the folder, read without walking the catalog or the images', async () => {
+    const dir = await scratchDir(cleanups);
+    for (const [path, text] of Object.entries(FILES)) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), text);
+    }
+    const everyWorkFile = (await listFiles(dir)).filter((path) => classify(path) === 'work').sort();
+    expect(everyWorkFile.length).toBeGreaterThan(5);
+    expect((await listWorkFiles(dir)).sort()).toEqual(everyWorkFile);
   });
 
   it('settings keep everything but the key records', () => {
