@@ -3,25 +3,16 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportData } from '../../main/core/backup/export.js';
 import { restoreData } from '../../main/core/backup/restore.js';
 import { openWorkspace } from '../../main/core/workspace.js';
-import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runner.js';
+import { crashChildSuite } from '../support/crash-child-runner.js';
 import { scratchDir } from '../support/temp.js';
 
 const KILLS = Number(process.env.SOAK_KILLS ?? 6);
 const TIMEOUT = 30_000 + KILLS * 4_000;
-const cleanups: (() => Promise<unknown>)[] = [];
-let runChild: ChildRunner;
-beforeAll(async () => {
-  const child = await bundleCrashChild();
-  runChild = child.run;
-  cleanups.push(child.remove);
-});
-afterAll(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const { run: runChild, cleanups } = crashChildSuite();
 
 /** The work in a folder: every file but the backups, the lock and the logs, with its hash. */
 async function work(dir: string): Promise<string> {

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CatalogStore, toStored } from '../../main/core/catalog/store.js';
 import type { ExamEngine } from '../../main/core/exams/engine.js';
 import { importPack, listPacks, packSource, removePack } from '../../main/core/packs/registry.js';
@@ -18,7 +18,7 @@ import { Notebook } from '../../main/core/notebook/notebook.js';
 import { ScanSessions } from '../../main/core/paper/scan-sessions.js';
 import { startFakeApi } from '../fake-api/server.js';
 import { openEngineIn } from '../support/engine.js';
-import { bundleCrashChild, type ChildRunner } from '../support/crash-child-runner.js';
+import { crashChildSuite } from '../support/crash-child-runner.js';
 import { groupOps, SCAN_BATCH_CODE } from '../support/crash-ops.js';
 import { sampleQuestion } from '../support/questions.js';
 import { scratchDir } from '../support/temp.js';
@@ -30,17 +30,7 @@ import { buildSealedDemoPack } from '../support/sealed.js';
 const KILLS = Number(process.env.SOAK_KILLS ?? 4);
 /** Generous: a slow machine spends ~1 s per kill; the limit only stops a hang. */
 const TIMEOUT = 30_000 + KILLS * 4_000;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-let runChild: ChildRunner;
-beforeAll(async () => {
-  const child = await bundleCrashChild();
-  runChild = child.run;
-  cleanups.push(child.remove);
-});
-afterAll(async () => {
-  while (cleanups.length) await cleanups.pop()?.();
-});
+const { run: runChild, cleanups } = crashChildSuite();
 
 const scratch = () => scratchDir(cleanups);
 

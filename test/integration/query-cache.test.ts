@@ -116,7 +116,7 @@ describe('the query cache', () => {
     // A read of the result is under way when B starts: its answer was made before the lock.
     let release = () => {};
     const slow = client.fetchQuery({
-      queryKey: queryKeyOf('exam:result', { attemptId: `${examA.attemptId}` }),
+      queryKey: resultKey,
       queryFn: async () => {
         const answer = await bridge['exam:result']({ attemptId: examA.attemptId });
         await new Promise<void>((resolve) => (release = resolve));

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { afterAll, beforeAll } from 'vitest';
 
 export type ChildRunner = (
   args: string[],
@@ -55,4 +56,26 @@ function runChildProcess(
   return new Promise<{ lines: string[]; stderr: string; pid: number }>((resolve) =>
     child.once('exit', () => resolve({ lines, stderr, pid: child.pid ?? 0 })),
   );
+}
+
+/**
+ * A test file's crash child: bundled before its tests, removed after them with every cleanup the
+ * file pushed (a scratch folder, a fake API). `run` is the child's runner once it is bundled.
+ */
+export function crashChildSuite(): { run: ChildRunner; cleanups: (() => Promise<unknown>)[] } {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let runner: ChildRunner | null = null;
+  beforeAll(async () => {
+    const child = await bundleCrashChild();
+    runner = child.run;
+    cleanups.push(child.remove);
+  });
+  afterAll(async () => {
+    while (cleanups.length) await cleanups.pop()?.();
+  });
+  const run: ChildRunner = (args, onLine, env) => {
+    if (!runner) throw new Error('the crash child is bundled before the tests run');
+    return runner(args, onLine, env);
+  };
+  return { run, cleanups };
 }
