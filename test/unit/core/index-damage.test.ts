@@ -130,6 +130,35 @@ describe('a damaged saved index', () => {
     expect(await keys(again)).toEqual(truth);
   });
 
+  it('reads, a write and a search sent at once over a damaged index: every question whole, the new one kept, none dropped', async () => {
+    const { dir, write, column, rowOf } = await saved();
+    const [a, b] = [rowOf('q3'), rowOf('q24')];
+    const offset = column('offset');
+    const length = column('length');
+    const seq = column('seq');
+    // Two rows of two chunks point at each other's lines: the first read of either rebuilds.
+    [offset[a], offset[b]] = [offset[b] ?? 0, offset[a] ?? 0];
+    [length[a], length[b]] = [length[b] ?? 0, length[a] ?? 0];
+    [seq[a], seq[b]] = [seq[b] ?? 0, seq[a] ?? 0];
+    await write({ offset, length, seq });
+    const store = await CatalogStore.open(dir);
+    expect(store.fromIndex).toBe(true);
+    const [both, all, , found] = await Promise.all([
+      store.load(['q3', 'q24']),
+      keys(store),
+      store.append([toStored(question(QUESTIONS), 'api:enem')]),
+      store.matchWords(['enunciado']),
+    ]);
+    expect(both.map((q) => q.id)).toEqual(['q3', 'q24']);
+    expect(both.map((q) => q.correctId)).toEqual([truth.q3, truth.q24]);
+    // Read while the write ran: every earlier question, whatever the write's place in the queue.
+    for (const [id, key] of Object.entries(truth)) expect(all[id], id).toBe(key);
+    expect(found?.size).toBeGreaterThanOrEqual(QUESTIONS);
+    expect(store.indexRebuilds).toBe(1);
+    expect(store.damagedDropped).toBe(0);
+    expect(await keys(store)).toEqual({ ...truth, [`q${QUESTIONS}`]: altId(QUESTIONS, QUESTIONS % 5) });
+  });
+
   it('a length of 2 GB, or a row naming a chunk that does not exist: the index is not used, the library and its bodies answer', async () => {
     const { dir, write, column, rowOf } = await saved();
     const length = column('length');
